@@ -1,0 +1,48 @@
+# wasm build (emcmake cmake): two flavours of the package module and two of the kernel benchmark.
+# Debian's acorn is needed when emcc optimises the JS at link time.
+set(CMAKE_CXX_LINKER_LAUNCHER env NODE_PATH=/usr/share/nodejs)
+
+# The Emscripten sysroot hides /usr/include; expose only Highway through a folder of links.
+set(EMBEDLAB_WASM_INCLUDES ${CMAKE_BINARY_DIR}/wasm-include)
+file(MAKE_DIRECTORY ${EMBEDLAB_WASM_INCLUDES})
+file(CREATE_LINK /usr/include/hwy ${EMBEDLAB_WASM_INCLUDES}/hwy SYMBOLIC)
+
+set(EMBEDLAB_PACKAGE_DIR ${CMAKE_SOURCE_DIR}/dist CACHE PATH "Where the wasm modules of the npm package go")
+set(EMBEDLAB_BENCH_DIR ${CMAKE_BINARY_DIR}/bench CACHE PATH "Where the wasm kernel benchmarks go")
+set(EMBEDLAB_MAXIMUM_MEMORY 4GB)
+
+set(EMBEDLAB_WASM_LINK_FLAGS
+    -fexceptions -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker,node
+    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=${EMBEDLAB_MAXIMUM_MEMORY} -sFILESYSTEM=0
+    --extern-pre-js ${CMAKE_SOURCE_DIR}/src/bindings/node_shim.js)
+
+# simd: Highway's WASM target (SIMD128); fallback: EMU128, for engines without SIMD.
+foreach(flavour simd fallback)
+  if(flavour STREQUAL "simd")
+    set(flavour_flags -msimd128 -DHWY_COMPILE_ONLY_STATIC=1)
+  else()
+    set(flavour_flags -DHWY_COMPILE_ONLY_EMU128=1)
+  endif()
+
+  add_library(embedlab_core_${flavour} STATIC ${EMBEDLAB_CORE_SOURCES})
+  target_include_directories(embedlab_core_${flavour} PUBLIC ${CMAKE_SOURCE_DIR}/src ${EMBEDLAB_WASM_INCLUDES})
+  target_compile_options(embedlab_core_${flavour} PUBLIC ${flavour_flags} -fexceptions ${EMBEDLAB_COMMON_FLAGS})
+
+  add_executable(embedlab_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/embind.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  target_link_libraries(embedlab_${flavour} PRIVATE embedlab_core_${flavour})
+  target_compile_definitions(embedlab_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
+  target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind
+                      -sEXPORT_NAME=createEmbedLabModule)
+  set_target_properties(embedlab_${flavour} PROPERTIES OUTPUT_NAME "embedlab-${flavour}" SUFFIX ".js"
+                        RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
+
+  add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})
+  target_compile_definitions(kernel_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
+  target_link_options(kernel_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS}
+                      -sEXPORTED_FUNCTIONS=_bench_kernel_seconds,_malloc,_free -sEXPORT_NAME=createKernelBench)
+  set_target_properties(kernel_bench_${flavour} PROPERTIES OUTPUT_NAME "kernel-bench-${flavour}" SUFFIX ".mjs"
+                        RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
+endforeach()

@@ -1,0 +1,49 @@
+#include "errors/argument_checks.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace embedlab {
+namespace {
+
+std::string FormatNumber(double value) {
+  std::ostringstream out;
+  out.precision(17);
+  out << value;
+  return out.str();
+}
+
+}  // namespace
+
+void RequireInRange(const std::string& name, int64_t value, int64_t lo, int64_t hi) {
+  if (value < lo || value > hi) {
+    throw std::out_of_range(name + " must be an integer in [" + std::to_string(lo) + ", " +
+                            std::to_string(hi) + "], got " + std::to_string(value));
+  }
+}
+
+void RequireFiniteInRange(const std::string& name, double value, double lo, double hi) {
+  if (!std::isfinite(value) || value < lo || value > hi) {
+    throw std::out_of_range(name + " must be a finite number in [" + FormatNumber(lo) + ", " +
+                            FormatNumber(hi) + "], got " + FormatNumber(value));
+  }
+}
+
+uint64_t RequireSeed(const std::string& name, double value) {
+  const double kMaxSafe = 9007199254740992.0;  // 2^53
+  if (!std::isfinite(value) || value < 0 || value > kMaxSafe || std::floor(value) != value) {
+    throw std::out_of_range(name + " must be an integer in [0, 2^53], got " + FormatNumber(value));
+  }
+  return static_cast<uint64_t>(value);
+}
+
+void RequireTensorSize(const std::string& what, int64_t rows, int64_t cols) {
+  if (rows > 0 && cols > kMaxTensorFloats / rows) {
+    throw std::out_of_range(what + " would hold " + std::to_string(rows) + " x " + std::to_string(cols) +
+                            " floats; the limit is " + std::to_string(kMaxTensorFloats) +
+                            " floats (1 GiB)");
+  }
+}
+
+}  // namespace embedlab

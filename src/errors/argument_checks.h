@@ -1,0 +1,28 @@
+// Argument checks shared by every layer. Each failure throws std::out_of_range (a RangeError in JS) or
+// std::invalid_argument (a TypeError in JS) whose message names the argument and the allowed range.
+#ifndef EMBEDLAB_ERRORS_ARGUMENT_CHECKS_H_
+#define EMBEDLAB_ERRORS_ARGUMENT_CHECKS_H_
+
+#include <cstdint>
+#include <string>
+
+namespace embedlab {
+
+// Throws std::out_of_range unless lo <= value <= hi.
+void RequireInRange(const std::string& name, int64_t value, int64_t lo, int64_t hi);
+// Same for a real number; NaN and infinities always fail.
+void RequireFiniteInRange(const std::string& name, double value, double lo, double hi);
+// A seed is an integer in [0, 2^53] (exactly representable in a JS number); returns it as uint64.
+uint64_t RequireSeed(const std::string& name, double value);
+// Throws std::out_of_range when rows * cols floats exceed kMaxTensorFloats.
+void RequireTensorSize(const std::string& what, int64_t rows, int64_t cols);
+
+// Caps that keep every request well inside a 4 GiB wasm memory.
+constexpr int64_t kMaxDim = 16384;
+constexpr int64_t kMaxVocabSize = 1 << 21;
+constexpr int64_t kMaxSequenceLength = 1 << 16;
+constexpr int64_t kMaxTensorFloats = int64_t{1} << 28;  // 1 GiB of float32
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_ERRORS_ARGUMENT_CHECKS_H_

@@ -1,0 +1,141 @@
+#include "simd/vector_kernels.h"
+
+#include <cmath>
+#include <vector>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/vector_kernels.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/contrib/math/math-inl.h"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace embedlab {
+namespace simd {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+void AddImpl(const float* a, const float* b, float* out, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(hn::Add(hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+  }
+  for (; i < n; ++i) out[i] = a[i] + b[i];
+}
+
+void ScaledAddImpl(float alpha, const float* HWY_RESTRICT x, float* HWY_RESTRICT y, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  const auto valpha = hn::Set(d, alpha);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(hn::MulAdd(valpha, hn::LoadU(d, x + i), hn::LoadU(d, y + i)), d, y + i);
+  }
+  for (; i < n; ++i) y[i] += alpha * x[i];
+}
+
+// Four independent accumulators hide the add latency; the tail is summed in scalar.
+float DotImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  auto sum0 = hn::Zero(d), sum1 = hn::Zero(d), sum2 = hn::Zero(d), sum3 = hn::Zero(d);
+  size_t i = 0;
+  for (; i + 4 * lanes <= n; i += 4 * lanes) {
+    sum0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), sum0);
+    sum1 = hn::MulAdd(hn::LoadU(d, a + i + lanes), hn::LoadU(d, b + i + lanes), sum1);
+    sum2 = hn::MulAdd(hn::LoadU(d, a + i + 2 * lanes), hn::LoadU(d, b + i + 2 * lanes), sum2);
+    sum3 = hn::MulAdd(hn::LoadU(d, a + i + 3 * lanes), hn::LoadU(d, b + i + 3 * lanes), sum3);
+  }
+  for (; i + lanes <= n; i += lanes) {
+    sum0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), sum0);
+  }
+  const auto total = hn::Add(hn::Add(sum0, sum1), hn::Add(sum2, sum3));
+  float result = hn::GetLane(hn::SumOfLanes(d, total));
+  for (; i < n; ++i) result += a[i] * b[i];
+  return result;
+}
+
+float NormImpl(const float* HWY_RESTRICT a, size_t n) { return std::sqrt(DotImpl(a, a, n)); }
+
+float CosineImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n) {
+  const float norms = NormImpl(a, n) * NormImpl(b, n);
+  return norms > 0.0f ? DotImpl(a, b, n) / norms : 0.0f;
+}
+
+void CosineMatrixImpl(const float* HWY_RESTRICT a, size_t rows_a, const float* HWY_RESTRICT b,
+                      size_t rows_b, size_t dim, float* HWY_RESTRICT out) {
+  std::vector<float> norms_b(rows_b);
+  for (size_t j = 0; j < rows_b; ++j) norms_b[j] = NormImpl(b + j * dim, dim);
+  for (size_t i = 0; i < rows_a; ++i) {
+    const float* row_a = a + i * dim;
+    const float norm_a = NormImpl(row_a, dim);
+    for (size_t j = 0; j < rows_b; ++j) {
+      const float norms = norm_a * norms_b[j];
+      out[i * rows_b + j] = norms > 0.0f ? DotImpl(row_a, b + j * dim, dim) / norms : 0.0f;
+    }
+  }
+}
+
+void SinCosInterleavedImpl(const float* HWY_RESTRICT angles, size_t n, float* HWY_RESTRICT out) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto x = hn::LoadU(d, angles + i);
+    hn::StoreInterleaved2(hn::Sin(d, x), hn::Cos(d, x), d, out + 2 * i);
+  }
+  if (i < n) {
+    // Pad the tail into a full vector so every element gets the same SIMD approximation.
+    HWY_ALIGN float tail[hn::MaxLanes(d)] = {};
+    HWY_ALIGN float tail_out[2 * hn::MaxLanes(d)];
+    for (size_t k = i; k < n; ++k) tail[k - i] = angles[k];
+    const auto x = hn::Load(d, tail);
+    hn::StoreInterleaved2(hn::Sin(d, x), hn::Cos(d, x), d, tail_out);
+    for (size_t k = i; k < n; ++k) {
+      out[2 * k] = tail_out[2 * (k - i)];
+      out[2 * k + 1] = tail_out[2 * (k - i) + 1];
+    }
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace simd
+}  // namespace embedlab
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace embedlab {
+namespace simd {
+
+HWY_EXPORT(AddImpl);
+HWY_EXPORT(ScaledAddImpl);
+HWY_EXPORT(DotImpl);
+HWY_EXPORT(NormImpl);
+HWY_EXPORT(CosineImpl);
+HWY_EXPORT(CosineMatrixImpl);
+HWY_EXPORT(SinCosInterleavedImpl);
+
+void Add(const float* a, const float* b, float* out, size_t n) {
+  HWY_DYNAMIC_DISPATCH(AddImpl)(a, b, out, n);
+}
+void ScaledAdd(float alpha, const float* x, float* y, size_t n) {
+  HWY_DYNAMIC_DISPATCH(ScaledAddImpl)(alpha, x, y, n);
+}
+float Dot(const float* a, const float* b, size_t n) { return HWY_DYNAMIC_DISPATCH(DotImpl)(a, b, n); }
+float Norm(const float* a, size_t n) { return HWY_DYNAMIC_DISPATCH(NormImpl)(a, n); }
+float CosineSimilarity(const float* a, const float* b, size_t n) {
+  return HWY_DYNAMIC_DISPATCH(CosineImpl)(a, b, n);
+}
+void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim,
+                            float* out) {
+  HWY_DYNAMIC_DISPATCH(CosineMatrixImpl)(a, rows_a, b, rows_b, dim, out);
+}
+void SinCosInterleaved(const float* angles, size_t n, float* out) {
+  HWY_DYNAMIC_DISPATCH(SinCosInterleavedImpl)(angles, n, out);
+}
+
+}  // namespace simd
+}  // namespace embedlab
+#endif  // HWY_ONCE
