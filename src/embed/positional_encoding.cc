@@ -28,7 +28,7 @@ PositionalEncoding::PositionalEncoding(int64_t dim, int64_t max_length) {
   max_length_ = static_cast<size_t>(max_length);
 }
 
-void PositionalEncoding::Table(int64_t offset, int64_t length, float* out) const {
+void PositionalEncoding::CheckRows(int64_t offset, int64_t length) const {
   const int64_t max_length = static_cast<int64_t>(max_length_);
   RequireInRange("offset", offset, 0, max_length);
   if (length < 0 || length > max_length - offset) {
@@ -37,6 +37,10 @@ void PositionalEncoding::Table(int64_t offset, int64_t length, float* out) const
                             "), got length " + std::to_string(length) + " at offset " +
                             std::to_string(offset));
   }
+}
+
+void PositionalEncoding::Table(int64_t offset, int64_t length, float* out) const {
+  CheckRows(offset, length);
   WriteRows(static_cast<size_t>(offset), static_cast<size_t>(length), out);
 }
 

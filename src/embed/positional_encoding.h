@@ -19,8 +19,9 @@ class PositionalEncoding {
   size_t dim() const { return dim_; }
   size_t max_length() const { return max_length_; }
 
+  // Throws std::out_of_range unless 0 <= offset and 0 <= length and offset + length <= max_length.
+  void CheckRows(int64_t offset, int64_t length) const;
   // Writes the vectors of positions [offset, offset + length) to out (length x dim floats).
-  // Throws std::out_of_range unless offset + length <= max_length.
   void Table(int64_t offset, int64_t length, float* out) const;
 
  protected:

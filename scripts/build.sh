@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds native (core, Catch2 tests, tools), the two wasm modules of the npm package into dist/, and the
+# static site into build/site (web/ plus the package under embedlab/). Incremental: reruns are quick.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${EMBEDLAB_JOBS:-2}
+
+configure() {  # configure only once; cmake re-runs itself when CMake files change
+  local dir=$1
+  shift
+  [ -f "$dir/CMakeCache.txt" ] || "$@" >"$dir.configure.log" 2>&1 || {
+    cat "$dir.configure.log" >&2
+    exit 1
+  }
+}
+mkdir -p build
+compile() {  # quiet on success, the whole log on failure
+  local dir=$1
+  cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1 || {
+    cat "$dir.build.log" >&2
+    echo "build: $dir failed (log: $dir.build.log)" >&2
+    exit 1
+  }
+}
+configure build/native cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release
+compile build/native
+
+# emcmake's default emulator (node --experimental-wasm-threads) is rejected by node 20.
+configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
+compile build/wasm
+
+cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/index.d.ts dist/
+
+rm -rf build/site
+mkdir -p build/site/embedlab
+cp -r web/. build/site/
+cp dist/*.js dist/*.wasm build/site/embedlab/
+echo "build: native in build/native, package in dist/, site in build/site"

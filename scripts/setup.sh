@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, skipping whatever is already there (a second run is quick).
+# Debian packages: emscripten, libhwy-dev, catch2, nlohmann-json3-dev, chromium, cmake, g++; then npm ci.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v g++ >/dev/null || missing+=(g++)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v em++ >/dev/null || missing+=(emscripten)
+[ -f /usr/include/hwy/highway.h ] || missing+=(libhwy-dev)
+[ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+[ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+command -v chromium >/dev/null || missing+=(chromium)
+
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null; then
+      sudo=sudo
+    else
+      echo "setup: installing ${missing[*]} needs root; run as root or install sudo" >&2
+      exit 1
+    fi
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# npm ci only when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm dependencies"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

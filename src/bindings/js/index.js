@@ -1,0 +1,51 @@
+// Entry point: picks the SIMD module when the engine validates SIMD128, else the fallback, and finds the
+// .wasm next to this file (node: read from disk; browsers and bundlers: new URL(..., import.meta.url)).
+import { EmbedLab } from './lab.js';
+
+export { EmbedLab };
+export { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+
+// The smallest module that uses a v128 instruction (the probe wasm-feature-detect uses too).
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+
+/** True when this engine runs WebAssembly SIMD128. */
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+async function loadFlavour(flavour) {
+  const wasmUrl =
+    flavour === 'simd' ? new URL('./embedlab-simd.wasm', import.meta.url) : new URL('./embedlab-fallback.wasm', import.meta.url);
+  const factory =
+    flavour === 'simd' ? (await import('./embedlab-simd.js')).default : (await import('./embedlab-fallback.js')).default;
+  const moduleOptions = {};
+  if (isNode && wasmUrl.protocol === 'file:') {
+    // Node's fetch() cannot read file: URLs, so hand Emscripten the bytes.
+    moduleOptions.wasmBinary = process.getBuiltinModule('fs').readFileSync(wasmUrl);
+  } else {
+    moduleOptions.locateFile = () => wasmUrl.href;
+  }
+  return factory(moduleOptions);
+}
+
+/**
+ * Loads the library. options.simd: true (require SIMD), false (force the fallback) or 'auto' (default).
+ */
+export async function createEmbedLab(options = {}) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { simd = 'auto' } = options;
+  if (simd !== 'auto' && simd !== true && simd !== false) {
+    throw new TypeError(`options.simd must be true, false or 'auto', got ${String(simd)}`);
+  }
+  if (simd === true && !simdSupported()) {
+    throw new Error('options.simd is true but this engine does not support WebAssembly SIMD128');
+  }
+  const flavour = simd === false || !simdSupported() ? 'fallback' : 'simd';
+  return new EmbedLab(await loadFlavour(flavour), flavour);
+}
+
+export default createEmbedLab;

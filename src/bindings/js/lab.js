@@ -1,0 +1,136 @@
+// The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors.
+import { describe, requireBoolean, requireIds, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
+import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+
+const ERROR_TYPES = { RangeError, TypeError, Error };
+const SEED_MAX = 2 ** 53;
+
+export class EmbedLab {
+  #raw;
+
+  constructor(raw, flavour) {
+    this.#raw = raw;
+    /** Package version. */
+    this.version = raw.version();
+    /** Highway target the kernels run on: "WASM" (SIMD128) or "EMU128" (no SIMD). */
+    this.simdTarget = raw.simdTarget();
+    /** Which module was loaded: "simd" or "fallback". */
+    this.flavour = flavour;
+    /** Caps on sizes, the same the C++ core enforces. */
+    this.limits = Object.freeze({ maxDim: 16384, maxVocabSize: 2 ** 21, maxSequenceLength: 65536 });
+    this.kernels = Object.freeze(this.#makeKernels());
+  }
+
+  /** Runs a raw call and turns a recorded C++ error into a thrown JS error. */
+  call(body) {
+    const result = body();
+    if (this.#raw.hasError()) {
+      const { kind, message } = this.#raw.takeError();
+      throw new (ERROR_TYPES[kind] ?? Error)(message);
+    }
+    return result;
+  }
+
+  tokenEmbedding(options) {
+    const { vocabSize, dim, seed = 0, stddev = 0.02 } = requireOptions('options', options);
+    requireInteger('vocabSize', vocabSize, 1, this.limits.maxVocabSize);
+    requireInteger('dim', dim, 1, this.limits.maxDim);
+    requireInteger('seed', seed, 0, SEED_MAX);
+    requireNumber('stddev', stddev, 0, 100);
+    return new TokenEmbedding(this, this.call(() => this.#raw.createTokenEmbedding(vocabSize, dim, seed, stddev)));
+  }
+
+  positionalEncoding(kind, options) {
+    const { dim, maxLength = 1024, base = 10000, seed = 0, stddev = 0.02 } = requireOptions('options', options);
+    requireInteger('dim', dim, 1, this.limits.maxDim);
+    requireInteger('maxLength', maxLength, 1, this.limits.maxSequenceLength);
+    let raw;
+    if (kind === 'sinusoidal') {
+      requireNumber('base', base, 1, 1e12);
+      raw = this.call(() => this.#raw.createSinusoidalEncoding(dim, maxLength, base));
+    } else if (kind === 'learned') {
+      requireInteger('seed', seed, 0, SEED_MAX);
+      requireNumber('stddev', stddev, 0, 100);
+      raw = this.call(() => this.#raw.createLearnedEncoding(maxLength, dim, seed, stddev));
+    } else if (kind === 'none') {
+      raw = this.call(() => this.#raw.createNoPositionalEncoding(dim, maxLength));
+    } else {
+      throw new TypeError(`kind must be 'sinusoidal', 'learned' or 'none', got ${describe(kind)}`);
+    }
+    return new PositionalEncoding(this, raw);
+  }
+
+  selfAttention(options) {
+    const { dim, seed = 0, causal = false } = requireOptions('options', options);
+    requireInteger('dim', dim, 1, this.limits.maxDim);
+    requireInteger('seed', seed, 0, SEED_MAX);
+    requireBoolean('causal', causal);
+    return new SelfAttention(this, this.call(() => this.#raw.createSelfAttention(dim, seed, causal)));
+  }
+
+  compose(ids, options) {
+    const { embedding, positional = null, offset = 0 } = requireOptions('options', options);
+    requireIds('ids', ids, this.limits.maxSequenceLength);
+    const rawEmbedding = this.#handle('embedding', embedding, TokenEmbedding);
+    const rawPositional = positional === null ? null : this.#handle('positional', positional, PositionalEncoding);
+    requireInteger('offset', offset, 0, this.limits.maxSequenceLength);
+    return this.call(() => this.#raw.compose(ids, rawEmbedding, rawPositional, offset));
+  }
+
+  compare(idsA, idsB, options) {
+    const { embedding, positional = null, attention = {} } = requireOptions('options', options);
+    requireIds('idsA', idsA, this.limits.maxSequenceLength);
+    requireIds('idsB', idsB, this.limits.maxSequenceLength);
+    const rawEmbedding = this.#handle('embedding', embedding, TokenEmbedding);
+    const rawPositional = positional === null ? null : this.#handle('positional', positional, PositionalEncoding);
+    if (attention === null || attention === false) {
+      return this.call(() => this.#raw.compare(idsA, idsB, rawEmbedding, rawPositional, null));
+    }
+    if (attention instanceof SelfAttention) {
+      const rawAttention = this.#handle('attention', attention, SelfAttention);
+      return this.call(() => this.#raw.compare(idsA, idsB, rawEmbedding, rawPositional, rawAttention));
+    }
+    const attentionOptions = attention === true ? {} : requireOptions('attention', attention);
+    const temporary = this.selfAttention({ ...attentionOptions, dim: embedding.dim });
+    try {
+      return this.call(() => this.#raw.compare(idsA, idsB, rawEmbedding, rawPositional, temporary.raw()));
+    } finally {
+      temporary.dispose();
+    }
+  }
+
+  #handle(name, value, type) {
+    if (!(value instanceof type)) {
+      throw new TypeError(`${name} must be a ${type.name} from this EmbedLab, got ${describe(value)}`);
+    }
+    if (value.lab !== this) throw new TypeError(`${name} belongs to another EmbedLab instance`);
+    return value.raw(name);
+  }
+
+  #makeKernels() {
+    const raw = this.#raw;
+    const pair = (a, b) => {
+      requireVector('a', a);
+      requireVector('b', b, a.length);
+    };
+    return {
+      dot: (a, b) => (pair(a, b), this.call(() => raw.dot(a, b))),
+      norm: (a) => (requireVector('a', a), this.call(() => raw.norm(a))),
+      cosine: (a, b) => (pair(a, b), this.call(() => raw.cosine(a, b))),
+      add: (a, b) => (pair(a, b), this.call(() => raw.add(a, b))),
+      scaledAdd: (alpha, x, y) => {
+        requireNumber('alpha', alpha, -Number.MAX_VALUE, Number.MAX_VALUE);
+        requireVector('x', x);
+        requireVector('y', y, x.length);
+        return this.call(() => raw.scaledAdd(alpha, x, y));
+      },
+      cosineMatrix: (a, b, dim) => {
+        requireVector('a', a);
+        requireVector('b', b);
+        requireInteger('dim', dim, 1, this.limits.maxDim);
+        return this.call(() => raw.cosineMatrix(a, b, dim));
+      },
+      sinCos: (angles) => (requireVector('angles', angles), this.call(() => raw.sinCos(angles))),
+    };
+  }
+}
