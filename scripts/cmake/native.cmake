@@ -27,3 +27,7 @@ target_link_libraries(embedlab_kernel_bench PRIVATE embedlab_core)
 
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
+
+# Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs.
+add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/tests/reference/tokenize_cli.cc)
+target_link_libraries(embedlab_tokenize PRIVATE embedlab_core)

@@ -1,0 +1,63 @@
+#include "bpe/tiktoken_file.h"
+
+#include <stdexcept>
+
+#include "bpe/base64.h"
+
+namespace embedlab {
+namespace {
+
+[[noreturn]] void Malformed(size_t line_number, const std::string& why) {
+  throw std::invalid_argument("vocabulary: line " + std::to_string(line_number) + " of the .tiktoken data " +
+                              why + " (expected '<base64 token> <rank>')");
+}
+
+}  // namespace
+
+Vocabulary ParseTiktokenFile(std::string_view contents) {
+  Vocabulary vocabulary;
+  // Lines average about 17 bytes in OpenAI's files; reserving avoids rehashing 200k tokens.
+  vocabulary.Reserve(contents.size() / 12 + 16, contents.size() / 2);
+  std::string bytes;
+  size_t line_number = 0;
+  for (size_t pos = 0; pos < contents.size();) {
+    size_t eol = contents.find('\n', pos);
+    if (eol == std::string_view::npos) eol = contents.size();
+    std::string_view line = contents.substr(pos, eol - pos);
+    pos = eol + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty()) continue;
+    const size_t space = line.find(' ');
+    if (space == std::string_view::npos) Malformed(line_number, "has no space");
+    if (!DecodeBase64(line.substr(0, space), &bytes)) Malformed(line_number, "has invalid base64");
+    const std::string_view digits = line.substr(space + 1);
+    if (digits.empty() || digits.size() > 10) Malformed(line_number, "has no valid rank");
+    uint64_t rank = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') Malformed(line_number, "has a rank that is not a decimal number");
+      rank = rank * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (rank >= Vocabulary::kNoRank) Malformed(line_number, "has a rank above 4294967294");
+    try {
+      vocabulary.Add(bytes, static_cast<uint32_t>(rank));
+    } catch (const std::invalid_argument& e) {
+      Malformed(line_number, std::string("is rejected: ") + e.what());
+    }
+  }
+  return vocabulary;
+}
+
+std::string FormatTiktokenFile(const Vocabulary& vocabulary) {
+  std::string out;
+  for (uint32_t rank = 0; rank < vocabulary.rank_end(); ++rank) {
+    if (!vocabulary.HasRank(rank)) continue;
+    out += EncodeBase64(vocabulary.Bytes(rank));
+    out += ' ';
+    out += std::to_string(rank);
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace embedlab

@@ -1,0 +1,19 @@
+// The .tiktoken vocabulary format: one token per line, "<base64 bytes> <rank>".
+#ifndef EMBEDLAB_BPE_TIKTOKEN_FILE_H_
+#define EMBEDLAB_BPE_TIKTOKEN_FILE_H_
+
+#include <string>
+#include <string_view>
+
+#include "bpe/vocabulary.h"
+
+namespace embedlab {
+
+// Throws std::invalid_argument naming the line of the first malformed entry.
+Vocabulary ParseTiktokenFile(std::string_view contents);
+// Lines in rank order, so that writing then parsing gives the same vocabulary.
+std::string FormatTiktokenFile(const Vocabulary& vocabulary);
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_BPE_TIKTOKEN_FILE_H_

@@ -1,0 +1,150 @@
+#include "bpe/tokenizer.h"
+
+#include <stdexcept>
+
+#include "bpe/byte_pair_merge.h"
+#include "bpe/encodings.h"
+#include "bpe/tiktoken_file.h"
+
+namespace embedlab {
+namespace {
+
+// Spans are uint32 byte offsets (they cross to JS as Uint32Array).
+constexpr size_t kMaxTextBytes = 0xFFFFFFFFu;
+
+void RequireTextSize(std::string_view text) {
+  if (text.size() > kMaxTextBytes) {
+    throw std::out_of_range("text: " + std::to_string(text.size()) + " bytes is more than the limit of " +
+                            std::to_string(kMaxTextBytes));
+  }
+}
+
+}  // namespace
+
+Tokenizer Tokenizer::FromTiktoken(std::string_view tiktoken_file, std::string_view encoding_name) {
+  EncodingSpec spec = EncodingSpecFor(encoding_name);
+  return Tokenizer(ParseTiktokenFile(tiktoken_file), spec.pattern, std::move(spec.special_tokens),
+                   std::move(spec.name));
+}
+
+Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern, std::vector<SpecialToken> special_tokens,
+                     std::string encoding_name)
+    : vocabulary_(std::move(vocabulary)),
+      pattern_(pattern),
+      next_piece_(ScannerFor(pattern)),
+      special_tokens_(std::move(special_tokens)),
+      encoding_name_(std::move(encoding_name)) {
+  for (int b = 0; b < 256; ++b) {
+    const char byte = static_cast<char>(b);
+    if (vocabulary_.Rank(&byte, 1) == Vocabulary::kNoRank) {
+      throw std::invalid_argument("vocabulary: byte " + std::to_string(b) +
+                                  " is not a token; byte-level BPE needs all 256 single bytes");
+    }
+  }
+  vocab_size_ = vocabulary_.rank_end();
+  for (const SpecialToken& t : special_tokens_.tokens()) {
+    if (vocabulary_.HasRank(t.id)) {
+      throw std::invalid_argument("special tokens: id " + std::to_string(t.id) + " of " + t.text +
+                                  " is already the rank of an ordinary token");
+    }
+    if (t.id == Vocabulary::kNoRank) throw std::out_of_range("special tokens: id must be below 4294967295");
+    vocab_size_ = std::max<size_t>(vocab_size_, size_t{t.id} + 1);
+  }
+}
+
+void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, std::vector<uint32_t>* ids,
+                                   std::vector<uint32_t>* ends) const {
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = next_piece_(text, start);
+    const std::string_view piece = text.substr(start, end - start);
+    // tiktoken looks the whole piece up first: most words are one token.
+    const uint32_t rank = vocabulary_.Rank(piece);
+    if (rank != Vocabulary::kNoRank) {
+      ids->push_back(rank);
+      if (ends != nullptr) ends->push_back(static_cast<uint32_t>(base + end));
+    } else {
+      BytePairEncode(vocabulary_, piece, static_cast<uint32_t>(base + start), ids, ends);
+    }
+    start = end;
+  }
+}
+
+void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
+                           std::vector<uint32_t>* ends) const {
+  RequireTextSize(text);
+  std::vector<const SpecialToken*> allowed;
+  std::vector<const SpecialToken*> disallowed;
+  special_tokens_.Resolve(policy, &allowed, &disallowed);
+  if (!disallowed.empty()) {
+    size_t at = 0;
+    const SpecialToken* found = SpecialTokenFinder(text, disallowed).Next(0, &at);
+    if (found != nullptr) {
+      throw std::invalid_argument("text contains the disallowed special token " + found->text + " at byte " +
+                                  std::to_string(at) +
+                                  "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
+                                  "encodeOrdinary)");
+    }
+  }
+  // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the
+  // patterns' end-of-text lookaheads see the segment's end.
+  SpecialTokenFinder finder(text, std::move(allowed));
+  for (size_t pos = 0;;) {
+    size_t special_start = 0;
+    const SpecialToken* special = finder.Next(pos, &special_start);
+    const size_t segment_end = special ? special_start : text.size();
+    EncodeOrdinaryInto(text.substr(pos, segment_end - pos), pos, ids, ends);
+    if (special == nullptr) break;
+    pos = special_start + special->text.size();
+    ids->push_back(special->id);
+    if (ends != nullptr) ends->push_back(static_cast<uint32_t>(pos));
+  }
+}
+
+std::vector<uint32_t> Tokenizer::Encode(std::string_view text, const SpecialTokenPolicy& policy) const {
+  std::vector<uint32_t> ids;
+  ids.reserve(text.size() / 4 + 8);
+  EncodeInto(text, policy, &ids, nullptr);
+  return ids;
+}
+
+std::vector<uint32_t> Tokenizer::EncodeOrdinary(std::string_view text) const {
+  RequireTextSize(text);
+  std::vector<uint32_t> ids;
+  ids.reserve(text.size() / 4 + 8);
+  EncodeOrdinaryInto(text, 0, &ids, nullptr);
+  return ids;
+}
+
+EncodedTokens Tokenizer::EncodeWithSpans(std::string_view text, const SpecialTokenPolicy& policy) const {
+  EncodedTokens out;
+  EncodeInto(text, policy, &out.ids, &out.ends);
+  out.starts.resize(out.ends.size());
+  for (size_t i = 0; i < out.ends.size(); ++i) out.starts[i] = (i == 0) ? 0 : out.ends[i - 1];
+  return out;
+}
+
+std::string Tokenizer::DecodeBytes(const uint32_t* ids, size_t count) const {
+  std::string out;
+  for (size_t i = 0; i < count; ++i) {
+    const uint32_t id = ids[i];
+    if (vocabulary_.HasRank(id)) {
+      const std::string_view bytes = vocabulary_.Bytes(id);
+      out.append(bytes.data(), bytes.size());
+    } else if (const SpecialToken* special = special_tokens_.FindById(id)) {
+      out += special->text;
+    } else {
+      throw std::out_of_range("ids[" + std::to_string(i) + "]: " + std::to_string(id) +
+                              " is not a token id of " + encoding_name_ + " (ids are in [0, " +
+                              std::to_string(vocab_size_) + "), and some ids in that range are unused)");
+    }
+  }
+  return out;
+}
+
+std::string Tokenizer::DecodeBytes(const std::vector<uint32_t>& ids) const {
+  return DecodeBytes(ids.data(), ids.size());
+}
+
+std::string Tokenizer::TokenBytes(uint32_t id) const { return DecodeBytes(&id, 1); }
+
+}  // namespace embedlab

@@ -1,0 +1,67 @@
+// Token bytes <-> rank. The rank of a token is also its id and its merge priority (lower merges first).
+// All token bytes live in one arena; lookups go through an open-addressing table of 16-byte slots, and the
+// 256 single bytes and 65536 byte pairs have direct tables, since BPE asks for them most.
+#ifndef EMBEDLAB_BPE_VOCABULARY_H_
+#define EMBEDLAB_BPE_VOCABULARY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace embedlab {
+
+class Vocabulary {
+ public:
+  static constexpr uint32_t kNoRank = 0xFFFFFFFFu;
+
+  // Adds a token; throws std::invalid_argument when its bytes or its rank are already present, or the
+  // bytes are empty. Lookups are valid after every Add.
+  void Add(std::string_view bytes, uint32_t rank);
+  void Reserve(size_t tokens, size_t total_bytes);
+
+  // kNoRank when the bytes are not a token.
+  uint32_t Rank(const char* data, size_t size) const {
+    if (size == 2) return pair_rank_[(static_cast<uint8_t>(data[0]) << 8) | static_cast<uint8_t>(data[1])];
+    if (size == 1) return byte_rank_[static_cast<uint8_t>(data[0])];
+    return LookUp(data, size);
+  }
+  uint32_t Rank(std::string_view bytes) const { return Rank(bytes.data(), bytes.size()); }
+
+  bool HasRank(uint32_t rank) const {
+    return rank < token_start_.size() && token_start_[rank] != kNoRank;
+  }
+  // Requires HasRank(rank).
+  std::string_view Bytes(uint32_t rank) const {
+    return std::string_view(arena_.data() + token_start_[rank], token_length_[rank]);
+  }
+
+  size_t size() const { return token_count_; }
+  // One past the largest rank, 0 when empty.
+  uint32_t rank_end() const { return static_cast<uint32_t>(token_start_.size()); }
+
+ private:
+  struct Slot {
+    uint32_t hash_tag;  // upper hash bits, to skip most byte comparisons
+    uint32_t start;     // in arena_
+    uint32_t length;
+    uint32_t rank;      // kNoRank marks an empty slot
+  };
+
+  uint32_t LookUp(const char* data, size_t size) const;
+  void Insert(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank);
+  void Grow();
+
+  std::string arena_;
+  std::vector<Slot> slots_;  // power-of-two size, at most half full
+  std::vector<uint32_t> token_start_;   // by rank; kNoRank for ranks not in use
+  std::vector<uint32_t> token_length_;  // by rank
+  std::vector<uint32_t> byte_rank_ = std::vector<uint32_t>(256, kNoRank);
+  std::vector<uint32_t> pair_rank_ = std::vector<uint32_t>(65536, kNoRank);
+  size_t token_count_ = 0;
+};
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_BPE_VOCABULARY_H_

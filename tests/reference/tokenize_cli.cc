@@ -1,0 +1,122 @@
+// embedlab_tokenize: the native tokenizer on the command line, for parity checks against tiktoken and for
+// quick looks at how a text splits.
+//
+//   embedlab_tokenize --vocab FILE.tiktoken --encoding NAME [options] < text
+//     (default)        each input line (without its \n) is one text; prints its ids space-separated
+//     --whole          all of stdin is one text
+//     --base64-lines   each input line is a base64-encoded text (any bytes, newlines included)
+//     --json           prints each result as a JSON array instead
+//     --allow-special  special tokens are allowed (tiktoken allowed_special="all"); default: encode_ordinary
+//     --time           prints encode throughput to stderr
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bpe/base64.h"
+#include "bpe/tokenizer.h"
+
+namespace {
+
+std::string ReadAll(std::istream& in) {
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+void Print(const std::vector<uint32_t>& ids, bool json, std::string* out) {
+  if (json) *out += '[';
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0) *out += json ? "," : " ";
+    *out += std::to_string(ids[i]);
+  }
+  if (json) *out += ']';
+  *out += '\n';
+}
+
+int Usage() {
+  std::fprintf(stderr,
+               "usage: embedlab_tokenize --vocab FILE --encoding NAME [--whole|--base64-lines] [--json] "
+               "[--allow-special] [--time] < text\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string vocab_path, encoding;
+  bool whole = false, base64_lines = false, json = false, allow_special = false, time = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--vocab" && i + 1 < argc) {
+      vocab_path = argv[++i];
+    } else if (arg == "--encoding" && i + 1 < argc) {
+      encoding = argv[++i];
+    } else if (arg == "--whole") {
+      whole = true;
+    } else if (arg == "--base64-lines") {
+      base64_lines = true;
+    } else if (arg == "--json") {
+      json = true;
+    } else if (arg == "--allow-special") {
+      allow_special = true;
+    } else if (arg == "--time") {
+      time = true;
+    } else {
+      return Usage();
+    }
+  }
+  if (vocab_path.empty() || encoding.empty()) return Usage();
+  try {
+    std::ifstream file(vocab_path, std::ios::binary);
+    if (!file) throw std::invalid_argument("cannot open " + vocab_path);
+    const auto load_start = std::chrono::steady_clock::now();
+    const embedlab::Tokenizer tokenizer = embedlab::Tokenizer::FromTiktoken(ReadAll(file), encoding);
+    const double load_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+    const embedlab::SpecialTokenPolicy policy =
+        allow_special ? embedlab::SpecialTokenPolicy::AllowAll() : embedlab::SpecialTokenPolicy::AllAsText();
+
+    const std::string input = ReadAll(std::cin);
+    std::vector<std::string> texts;
+    if (whole) {
+      texts.push_back(input);
+    } else {
+      for (size_t pos = 0; pos < input.size();) {
+        size_t eol = input.find('\n', pos);
+        if (eol == std::string::npos) eol = input.size();
+        std::string line = input.substr(pos, eol - pos);
+        pos = eol + 1;
+        if (base64_lines) {
+          std::string decoded;
+          if (!embedlab::DecodeBase64(line, &decoded)) throw std::invalid_argument("bad base64 line: " + line);
+          line = decoded;
+        }
+        texts.push_back(std::move(line));
+      }
+    }
+    std::string out;
+    size_t total_bytes = 0, total_tokens = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& text : texts) {
+      const std::vector<uint32_t> ids = tokenizer.Encode(text, policy);
+      total_bytes += text.size();
+      total_tokens += ids.size();
+      Print(ids, json, &out);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (time) {
+      std::fprintf(stderr, "load %.1f ms; encoded %zu bytes into %zu tokens in %.3f s: %.2f MB/s\n",
+                   load_seconds * 1e3, total_bytes, total_tokens, seconds, total_bytes / seconds / 1e6);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "embedlab_tokenize: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
