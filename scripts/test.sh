@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every suite (Catch2 native, node against the wasm package, browser) and prints one summary.
+# Expects scripts/setup.sh and scripts/build.sh to have run (npm test does both first).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=build/test-logs
+mkdir -p "$logs"
+total_passed=0
+total_failed=0
+summary=()
+
+# suite NAME PARSER COMMAND...: runs COMMAND under a time limit, shows its output, counts its tests.
+suite() {
+  local name=$1 parser=$2
+  shift 2
+  local log="$logs/$name.log"
+  echo
+  echo "=== $name: $*"
+  timeout 1200 "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  local passed failed
+  read -r passed failed < <("$parser" "$log")
+  if [ "$status" != 0 ] && [ "$failed" = 0 ]; then failed=1; fi  # crashed or timed out before counting
+  if [ $((passed + failed)) = 0 ]; then failed=1; fi                # a suite that ran nothing fails
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  summary+=("$(printf '%-10s %4d passed, %d failed (exit %d)' "$name" "$passed" "$failed" "$status")")
+}
+
+count_ctest() {  # "100% tests passed, 0 tests failed out of 17"
+  sed -nE 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$1" | tail -1 | awk '{print $1 - $2, $2} END {if (NR == 0) print 0, 0}'
+}
+
+count_node() {  # spec reporter: "ℹ pass 22" / "ℹ fail 0"
+  local passed failed
+  passed=$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$1" | tail -1)
+  failed=$(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$1" | tail -1)
+  echo "${passed:-0} ${failed:-0}"
+}
+
+suite catch2 count_ctest ctest --test-dir build/native --output-on-failure -j2 --timeout 600
+suite node count_node node --test --test-reporter=spec tests/node/
+suite browser count_node node --test --test-reporter=spec --test-concurrency=1 tests/browser/
+
+echo
+echo "=== summary"
+printf '%s\n' "${summary[@]}"
+echo "total: $total_passed passed, $total_failed failed"
+[ "$total_failed" = 0 ]

@@ -1,0 +1,49 @@
+// npm pack smoke test: install the tarball into an empty folder, then use it as a user would: import,
+// require, and a strict TypeScript file that touches every declared member (type-checked and run).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const here = fileURLToPath(new URL('./package/', import.meta.url));
+let project;
+
+const run = (command, args, options = {}) =>
+  execFileSync(command, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+
+before(() => {
+  project = mkdtempSync(join(tmpdir(), 'embedlab-pack-'));
+  const tarball = run('npm', ['pack', '--silent', '--pack-destination', project], { cwd: repo }).trim().split('\n').pop();
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(project, tarball)]);
+  for (const file of ['usage.ts', 'usage.cjs', 'tsconfig.json']) copyFileSync(join(here, file), join(project, file));
+});
+
+after(() => rmSync(project, { recursive: true, force: true }));
+
+test('the tarball holds the package files and nothing else', () => {
+  const files = readdirSync(join(project, 'node_modules', 'embedlab', 'dist')).sort();
+  assert.deepEqual(files, [
+    'checks.js', 'embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm',
+    'handles.js', 'index.cjs', 'index.d.ts', 'index.js', 'lab.js',
+  ]);
+});
+
+test('import works from an ES module', () => {
+  const out = run('node', ['--input-type=module', '-e',
+    "import createEmbedLab from 'embedlab'; const lab = await createEmbedLab(); console.log(lab.version, lab.simdTarget);"]);
+  assert.match(out, /^0\.1\.0 (WASM|EMU128)$/m);
+});
+
+test('require works from CommonJS', () => {
+  assert.match(run('node', ['usage.cjs']), /^require ok (WASM|EMU128)$/m);
+});
+
+test('a strict TypeScript user of every declared member type-checks and runs', () => {
+  run('node', [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  assert.match(run('node', [join('out', 'usage.js')]), /usage ok/);
+});
