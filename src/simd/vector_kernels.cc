@@ -59,9 +59,33 @@ float DotImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n
 
 float NormImpl(const float* HWY_RESTRICT a, size_t n) { return std::sqrt(DotImpl(a, a, n)); }
 
+// One pass accumulates a.b, a.a and b.b together: a third of the memory traffic of three dots.
 float CosineImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n) {
-  const float norms = NormImpl(a, n) * NormImpl(b, n);
-  return norms > 0.0f ? DotImpl(a, b, n) / norms : 0.0f;
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  auto ab0 = hn::Zero(d), aa0 = hn::Zero(d), bb0 = hn::Zero(d);
+  auto ab1 = hn::Zero(d), aa1 = hn::Zero(d), bb1 = hn::Zero(d);
+  size_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    const auto va0 = hn::LoadU(d, a + i), vb0 = hn::LoadU(d, b + i);
+    const auto va1 = hn::LoadU(d, a + i + lanes), vb1 = hn::LoadU(d, b + i + lanes);
+    ab0 = hn::MulAdd(va0, vb0, ab0);
+    aa0 = hn::MulAdd(va0, va0, aa0);
+    bb0 = hn::MulAdd(vb0, vb0, bb0);
+    ab1 = hn::MulAdd(va1, vb1, ab1);
+    aa1 = hn::MulAdd(va1, va1, aa1);
+    bb1 = hn::MulAdd(vb1, vb1, bb1);
+  }
+  float ab = hn::GetLane(hn::SumOfLanes(d, hn::Add(ab0, ab1)));
+  float aa = hn::GetLane(hn::SumOfLanes(d, hn::Add(aa0, aa1)));
+  float bb = hn::GetLane(hn::SumOfLanes(d, hn::Add(bb0, bb1)));
+  for (; i < n; ++i) {
+    ab += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
+  }
+  const float norms = std::sqrt(aa) * std::sqrt(bb);
+  return norms > 0.0f ? ab / norms : 0.0f;
 }
 
 void CosineMatrixImpl(const float* HWY_RESTRICT a, size_t rows_a, const float* HWY_RESTRICT b,
