@@ -1,0 +1,84 @@
+// Shared set-up for the browser tests and the screenshot script: Debian's chromium driven by playwright-core,
+// the site served from 127.0.0.1 by scripts/serve.mjs.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const siteRoot = resolve(process.env.EMBEDLAB_SITE ?? resolve(repoRoot, 'build/site'));
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launch() {
+  const { server, url } = await startServer({ root: siteRoot, port: 0 });
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  return { server, url, browser };
+}
+
+/** True for requests the page may make: the local server, and data:/blob: URLs. */
+export function isLocal(requestUrl) {
+  const u = new URL(requestUrl);
+  if (u.protocol === 'data:' || u.protocol === 'blob:') return true;
+  return (u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'ws:') && u.hostname === '127.0.0.1';
+}
+
+/**
+ * Opens a page that records console errors, page errors and non-local requests (which are aborted).
+ * Returns {page, problems}; problems is an array of strings that a test asserts to be empty.
+ */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    if (isLocal(request.url())) problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  await context.route('**/*', (route) => {
+    const requestUrl = route.request().url();
+    if (isLocal(requestUrl)) return route.continue();
+    problems.push(`non-local request: ${requestUrl}`);
+    return route.abort('blockedbyclient');
+  });
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+/** Waits until the page shows results computed for these inputs. */
+export async function waitForResults(page, { positions, a, b }) {
+  await page.waitForFunction(
+    ([positions, a, b]) => {
+      const results = document.querySelector('[data-testid="results"]');
+      const value = document.querySelector('[data-testid="pooled-cosine-attention"]')?.textContent ?? '';
+      return (
+        results?.dataset.positions === positions &&
+        results.dataset.sentenceA === a &&
+        results.dataset.sentenceB === b &&
+        /^-?\d\.\d{3}$/.test(value)
+      );
+    },
+    [positions, a, b],
+    { timeout: 15_000 },
+  );
+}
