@@ -1,17 +1,19 @@
 #include "errors/argument_checks.h"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace embedlab {
 namespace {
 
+// Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size).
 std::string FormatNumber(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.15g", value);
+  if (std::isfinite(value) && std::strtod(text, nullptr) != value) std::snprintf(text, sizeof(text), "%.17g", value);
+  return text;
 }
 
 }  // namespace

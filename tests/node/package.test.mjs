@@ -1,25 +1,19 @@
 // npm pack smoke test: install the tarball into an empty folder, then use it as a user would: import,
 // require, and a strict TypeScript file that touches every declared member (type-checked and run).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+import { installPackedPackage, repoRoot as repo, run as runIn } from './pack.mjs';
+
 const here = fileURLToPath(new URL('./package/', import.meta.url));
 let project;
-
-const run = (command, args, options = {}) =>
-  execFileSync(command, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+const run = (command, args) => runIn(project, command, args);
 
 before(() => {
-  project = mkdtempSync(join(tmpdir(), 'embedlab-pack-'));
-  const tarball = run('npm', ['pack', '--silent', '--pack-destination', project], { cwd: repo }).trim().split('\n').pop();
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(project, tarball)]);
+  project = installPackedPackage('embedlab-pack-');
   for (const file of ['usage.ts', 'usage.cjs', 'tsconfig.json']) copyFileSync(join(here, file), join(project, file));
 });
 

@@ -1,0 +1,14 @@
+// A bundled app that uses the installed package; the browser test reads #result.
+import createEmbedLab from 'embedlab';
+
+const result = document.getElementById('result');
+try {
+  const lab = await createEmbedLab();
+  const embedding = lab.tokenEmbedding({ vocabSize: 3, dim: 16, seed: 1, stddev: 1 });
+  const positional = lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 8 });
+  const without = lab.compare([0, 1, 2], [2, 1, 0], { embedding }).attention.pooledCosine;
+  const withPositions = lab.compare([0, 1, 2], [2, 1, 0], { embedding, positional }).attention.pooledCosine;
+  result.textContent = JSON.stringify({ target: lab.simdTarget, without, withPositions });
+} catch (error) {
+  result.textContent = `error: ${error.message}`;
+}

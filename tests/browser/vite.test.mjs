@@ -1,0 +1,41 @@
+// The package through a bundler: a Vite app installs the packed tarball, builds, and runs in Chromium.
+import assert from 'node:assert/strict';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+import { startServer } from '../../scripts/serve.mjs';
+import { installPackedPackage } from '../node/pack.mjs';
+import { CHROMIUM_ARGS, openPage } from './browser.mjs';
+
+let project, server, url, browser;
+
+before(async () => {
+  project = installPackedPackage('embedlab-vite-');
+  cpSync(fileURLToPath(new URL('./vite-app/', import.meta.url)), project, { recursive: true });
+  await build({ root: project, logLevel: 'error', build: { outDir: 'dist', target: 'es2022' } });
+  ({ server, url } = await startServer({ root: join(project, 'dist') }));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+test('a Vite build of an app importing embedlab loads the wasm and computes', async () => {
+  const { page, problems } = await openPage(browser, url);
+  await page.waitForFunction(() => document.getElementById('result').textContent !== 'loading');
+  const text = await page.textContent('#result');
+  assert.ok(!text.startsWith('error'), text);
+  const { target, without, withPositions } = JSON.parse(text);
+  assert.equal(target, 'WASM');
+  assert.ok(Math.abs(without - 1) <= 1e-6);
+  assert.ok(withPositions < 0.999);
+  assert.deepEqual(problems, []);
+});
