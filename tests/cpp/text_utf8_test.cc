@@ -1,0 +1,47 @@
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "text/unicode_class.h"
+#include "text/utf8.h"
+
+using embedlab::AppendUtf8;
+using embedlab::CharClass;
+using embedlab::ClassOf;
+using embedlab::DecodeUtf8At;
+using embedlab::IsValidUtf8;
+using embedlab::kInvalidByteBase;
+
+TEST_CASE("UTF-8: well-formed sequences decode to their code points", "[tokenizer]") {
+  const std::string text = "a\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80";  // a é 中 😀
+  REQUIRE(DecodeUtf8At(text, 0).code_point == 'a');
+  REQUIRE(DecodeUtf8At(text, 1).code_point == 0xE9);
+  REQUIRE(DecodeUtf8At(text, 1).length == 2);
+  REQUIRE(DecodeUtf8At(text, 3).code_point == 0x4E2D);
+  REQUIRE(DecodeUtf8At(text, 6).code_point == 0x1F600);
+  REQUIRE(DecodeUtf8At(text, 6).length == 4);
+  REQUIRE(IsValidUtf8(text));
+}
+
+TEST_CASE("UTF-8: each byte of a malformed sequence stands alone", "[tokenizer]") {
+  // Overlong, surrogate, above U+10FFFF, truncated, stray continuation, 0xFF.
+  for (const std::string bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE4\xB8", "\x80", "\xFF"}) {
+    INFO("bytes " << bad.size());
+    REQUIRE_FALSE(IsValidUtf8(bad));
+    const auto d = DecodeUtf8At(bad, 0);
+    REQUIRE(d.length == 1);
+    REQUIRE(d.code_point == kInvalidByteBase + static_cast<uint8_t>(bad[0]));
+    REQUIRE(ClassOf(d.code_point) == CharClass::kOther);
+  }
+}
+
+TEST_CASE("UTF-8: AppendUtf8 round-trips scalar values and replaces surrogates", "[tokenizer]") {
+  for (uint32_t cp : {0x0u, 0x7Fu, 0x80u, 0x7FFu, 0x800u, 0xFFFFu, 0x10000u, 0x10FFFFu}) {
+    std::string s;
+    AppendUtf8(cp, &s);
+    REQUIRE(DecodeUtf8At(s, 0).code_point == cp);
+    REQUIRE(DecodeUtf8At(s, 0).length == s.size());
+  }
+  std::string lone;
+  AppendUtf8(0xD800, &lone);
+  REQUIRE(lone == "\xEF\xBF\xBD");
+}
