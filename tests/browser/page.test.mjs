@@ -85,4 +85,41 @@ describe('tutorial page', { timeout: 120_000 }, () => {
     assert.equal(overflow, 0, 'the page scrolls sideways at 390 px');
     assert.deepEqual(problems, []);
   });
+
+  test('no layout shift when switching encodings; keyboard reads the heatmap', { timeout: 45_000 }, async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      const { page, problems } = await open(viewport);
+      await waitForResults(page, { positions: 'sinusoidal', a: A, b: B });
+      const boxes = async () =>
+        page.evaluate(() =>
+          // Sections by document position and height; the results panel (sticky on wide screens) by height.
+          ['lab', 'sinusoidal', 'vectors', 'similarity', 'results'].map((id) => {
+            const box = document.getElementById(id).getBoundingClientRect();
+            const top = id === 'results' ? '' : `${Math.round(box.top + window.scrollY)}+`;
+            return `${id}: ${top}${Math.round(box.height)}`;
+          }),
+        );
+      const reference = await boxes();
+      for (const [scale, positions] of [['unit', 'none'], ['unit', 'learned'], ['gpt2', 'sinusoidal'], ['gpt2', 'none'], ['gpt2', 'learned']]) {
+        await page.getByTestId(`scale-${scale}`).check();
+        await page.getByTestId(`positions-${positions}`).check();
+        await page.waitForFunction(
+          ([scale, positions]) => {
+            const results = document.querySelector('[data-testid="results"]');
+            return results.dataset.positions === positions && results.dataset.scale === scale;
+          },
+          [scale === 'unit' ? '1' : '0.02', positions],
+        );
+        assert.deepEqual(await boxes(), reference, `layout moved at ${viewport.width}px with ${scale}/${positions}`);
+      }
+
+      // Keyboard: focus the heatmap, move the cursor, read a value.
+      await page.getByTestId('pe-heatmap').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.querySelector('[data-testid="pe-readout"]').textContent.startsWith('PE(1, 1) = cos('));
+      assert.match(await page.getByTestId('pe-readout').textContent(), /= 0\.540/); // cos(1)
+      assert.deepEqual(problems, []);
+    }
+  });
 });

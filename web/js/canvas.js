@@ -77,23 +77,31 @@ export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cur
   const colStep = cols <= 16 ? 4 : cols <= 64 ? 16 : 32;
   for (let c = 0; c < cols; c += colStep) ctx.fillText(String(c), g.left + (c + 0.5) * g.cellW, g.top - 4);
 
-  ctx.strokeStyle = colours.mark;
-  ctx.fillStyle = colours.mark;
-  ctx.lineWidth = 2;
+  // Rows used by the sentences: an outline across the table and a bracket in the gutter.
+  // A dark line under a light one reads on every colour of the scale, in light and dark themes.
   marks.forEach((mark, k) => {
-    const x = g.left - 4 - k * 5;
-    const y0 = g.top + mark.from * g.cellH + 1;
-    const y1 = g.top + (mark.to + 1) * g.cellH - 1;
+    const y0 = g.top + mark.from * g.cellH;
+    const y1 = g.top + (mark.to + 1) * g.cellH;
+    ctx.setLineDash(k === 0 ? [] : [6, 4]);
+    for (const [style, lineWidth] of [['#111111', 3.5], ['#ffffff', 1.5]]) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = lineWidth;
+      ctx.strokeRect(g.left + 2, y0 + 1.5, g.w - 4, y1 - y0 - 3);
+    }
+    ctx.setLineDash([]);
+    ctx.strokeStyle = colours.mark;
+    ctx.lineWidth = 2;
+    const x = g.left - 5 - k * 5;
     ctx.beginPath();
-    ctx.moveTo(x + 3, y0);
-    ctx.lineTo(x, y0);
-    ctx.lineTo(x, y1);
-    ctx.lineTo(x + 3, y1);
+    ctx.moveTo(x + 4, y0 + 1);
+    ctx.lineTo(x, y0 + 1);
+    ctx.lineTo(x, y1 - 1);
+    ctx.lineTo(x + 4, y1 - 1);
     ctx.stroke();
   });
 
   if (cursor) {
-    ctx.strokeStyle = colours.fg;
+    ctx.strokeStyle = '#111111';
     ctx.lineWidth = 2;
     const cw = Math.max(g.cellW, 4);
     const ch = Math.max(g.cellH, 4);
@@ -168,9 +176,14 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
   ctx.font = FONT;
   const longest = Math.max(...rowLabels.map((s) => ctx.measureText(s).width), 20);
   const left = Math.min(Math.ceil(longest) + 10, width * 0.3);
-  const top = Math.min(Math.ceil(Math.max(...colLabels.map((s) => ctx.measureText(s).width), 20)) + 10, height * 0.3);
-  const size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
-  const rotateColumns = size < Math.max(...colLabels.map((s) => ctx.measureText(s).width)) + 6;
+  const widest = Math.max(...colLabels.map((s) => ctx.measureText(s).width), 20);
+  let top = 22;
+  let size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
+  const rotateColumns = size < widest + 6;
+  if (rotateColumns) {
+    top = Math.min(Math.ceil(widest) + 10, height * 0.3);
+    size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
+  }
 
   ctx.fillStyle = colours.fg;
   ctx.textBaseline = 'middle';

@@ -12,6 +12,15 @@ export function gapText(cosine) {
   if (!Number.isFinite(cosine)) return '\u00a0';
   const gap = 1 - cosine;
   if (Math.abs(gap) < 1e-6) return '1 − cos < 10⁻⁶ (equal up to float rounding)';
-  if (Math.abs(gap) < 0.0005) return `1 − cos = ${gap.toExponential(1)}`;
+  if (Math.abs(gap) < 0.0005) return `1 − cos = ${scientific(gap)}`;
   return `1 − cos = ${gap.toFixed(3)}`;
+}
+
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** 4.5e-5 → "4.5 × 10⁻⁵" */
+export function scientific(x) {
+  const [mantissa, exponent] = x.toExponential(1).split('e');
+  const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c);
+  return `${mantissa.replace('-', '−')} × 10${power}`;
 }

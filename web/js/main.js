@@ -12,7 +12,7 @@ const STRIP_RANGE = 2;
 const $ = (id) => document.getElementById(id);
 const els = {
   main: $('main'),
-  form: $('controls'),
+  controls: $('controls'),
   a: $('sentence-a'),
   b: $('sentence-b'),
   dim: $('dim'),
@@ -57,8 +57,8 @@ function readState() {
   return {
     a: els.a.value,
     b: els.b.value,
-    positions: els.form.elements.positions.value || 'none',
-    scale: Number(els.form.elements.scale.value || 1),
+    positions: document.querySelector('input[name="positions"]:checked')?.value ?? 'none',
+    scale: Number(document.querySelector('input[name="scale"]:checked')?.value ?? 1),
     dim: Number(els.dim.value),
   };
 }
@@ -68,6 +68,7 @@ class LearnerError extends Error {}
 
 function compute(state) {
   const { vocab, ids, words } = buildVocabulary([state.a, state.b]);
+  renderVocabulary(vocab); // shown even when the inputs are refused below
   const [idsA, idsB] = ids;
   if (idsA.length === 0 || idsB.length === 0) {
     throw new LearnerError(`Type at least one word in sentence ${idsA.length === 0 ? 'A' : 'B'}.`);
@@ -123,27 +124,27 @@ function verdictText(r) {
   const att = r.comparison.attention.pooledCosine;
   const kind = positions === 'sinusoidal' ? 'sinusoidal' : 'learned';
   if (sameSequence(r.idsA, r.idsB)) {
-    return 'Both sentences are the same words in the same order, so every number is 1.000. Swap two words in one of them to meet the order problem.';
+    return 'Same words in the same order, so every number is 1.000. Swap two words in one sentence to meet the order problem.';
   }
   if (!isPermutation(r.idsA, r.idsB)) {
-    return 'These sentences do not use the same words, so they differ even without positions. The order problem is about reorderings of the same words: try “man bites dog” against “dog bites man”.';
+    return 'These sentences use different words, so they differ even without positions. The order problem is about reorderings: try “dog bites man” against “man bites dog”.';
   }
   if (positions === 'none') {
-    return 'No positions: B holds the same bag of vectors as A. After attention its outputs are A’s outputs in another order, so the pooled vectors are identical: this model cannot tell who bit whom.';
+    return 'No positions: B is the same bag of vectors as A. Attention returns A’s outputs in another order, so the pooled vectors are identical: the model cannot tell who bit whom.';
   }
   if (fixed3(att) === '1.000') {
     return scale < 0.5
-      ? `The ${kind} positions do change the outputs, but by less than 3 decimals show. At stddev 0.02 the parts are badly balanced (see the strips below); switch to unit scale to see the effect clearly.`
+      ? `The ${kind} positions change the outputs, but by less than 3 decimals show: at stddev 0.02 the parts are badly balanced (see the strips below). Try unit scale.`
       : `The ${kind} positions change the outputs, but only slightly here. Try more dimensions or another pair of sentences.`;
   }
-  return `With ${kind} positions the same words at different places are different inputs. The pooled input vectors still match (the same position vectors are added in both), but after one attention layer the sentences differ: order has become visible.`;
+  return `With ${kind} positions a word at another place is a different input. The pooled inputs still match (both sentences add the same position vectors), but after one attention layer the sentences differ: order is visible.`;
 }
 
 function scaleNoteText(state) {
   if (state.scale < 0.5) {
-    return 'Token vectors here have GPT-2’s initial stddev of 0.02, so their strips look almost white. Sinusoid entries reach ±1, about fifty times larger: with the sinusoidal encoding the input is nearly pure position, and both sentences look alike whatever the words. Learned positions start at the same small scale as the tokens. Training grows the embeddings; the “unit” setting shows that regime.';
+    return 'Token vectors have GPT-2’s initial stddev of 0.02 here, so their strips are almost white. Sinusoid entries reach ±1, fifty times more: the input is nearly pure position and the words barely count. Learned positions start equally small.';
   }
-  return 'Token vectors here have stddev 1, roughly the scale of trained embeddings, so the token and the sinusoid (entries in [−1, 1]) have comparable size and the input keeps both the word and its place. Learned positions start at the same scale. Switch to “GPT-2 init” to see a tiny token vector drown under the sinusoid.';
+  return 'Token vectors have stddev 1 here, about the scale of trained embeddings, and sinusoid entries lie in [−1, 1]. The parts have comparable size, so the input keeps both the word and its place. Learned positions start at the same scale.';
 }
 
 function tokensOf(words) {
@@ -161,10 +162,7 @@ function draw(r) {
     rows: MAX_TOKENS,
     cols: dim,
     range: 1,
-    marks: [
-      { from: 0, to: r.idsA.length - 1 },
-      { from: 0, to: r.idsB.length - 1 },
-    ],
+    marks: [...new Set([r.idsA.length, r.idsB.length])].map((n) => ({ from: 0, to: Math.min(n, MAX_TOKENS) - 1 })),
     cursor,
   });
   for (const [canvas, words, composed] of [
@@ -217,7 +215,6 @@ function similarityTable(caption, values, rowLabels, colLabels) {
 
 function render(r) {
   const { comparison, state } = r;
-  renderVocabulary(r.vocab);
   els.pooledInput.textContent = fixed3(comparison.pooledCosine);
   els.pooledAttention.textContent = fixed3(comparison.attention.pooledCosine);
   els.gapInput.textContent = gapText(comparison.pooledCosine);
@@ -350,9 +347,8 @@ function wireHeatmap() {
 
 // ---- start ---------------------------------------------------------------------------------------------------
 function wire() {
-  els.form.addEventListener('submit', (event) => event.preventDefault());
-  els.form.addEventListener('input', scheduleUpdate);
-  els.form.addEventListener('change', scheduleUpdate);
+  els.controls.addEventListener('input', scheduleUpdate);
+  els.controls.addEventListener('change', scheduleUpdate);
   wireHeatmap();
   const redraw = () => last && draw(last);
   const observer = new ResizeObserver(() => requestAnimationFrame(redraw));
