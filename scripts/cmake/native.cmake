@@ -24,6 +24,7 @@ catch_discover_tests(embedlab_tests EXTRA_ARGS --use-colour no)
 
 add_executable(embedlab_kernel_bench ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
 target_link_libraries(embedlab_kernel_bench PRIVATE embedlab_core)
+target_compile_options(embedlab_kernel_bench PRIVATE -fno-tree-vectorize)  # a truly scalar baseline
 
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)

@@ -2,10 +2,11 @@
 # Debian's acorn is needed when emcc optimises the JS at link time.
 set(CMAKE_CXX_LINKER_LAUNCHER env NODE_PATH=/usr/share/nodejs)
 
-# The Emscripten sysroot hides /usr/include; expose only Highway through a folder of links.
+# The Emscripten sysroot hides /usr/include; expose only Highway and nlohmann/json through a folder of links.
 set(EMBEDLAB_WASM_INCLUDES ${CMAKE_BINARY_DIR}/wasm-include)
 file(MAKE_DIRECTORY ${EMBEDLAB_WASM_INCLUDES})
 file(CREATE_LINK /usr/include/hwy ${EMBEDLAB_WASM_INCLUDES}/hwy SYMBOLIC)
+file(CREATE_LINK /usr/include/nlohmann ${EMBEDLAB_WASM_INCLUDES}/nlohmann SYMBOLIC)
 
 set(EMBEDLAB_PACKAGE_DIR ${CMAKE_SOURCE_DIR}/dist CACHE PATH "Where the wasm modules of the npm package go")
 set(EMBEDLAB_BENCH_DIR ${CMAKE_BINARY_DIR}/bench CACHE PATH "Where the wasm kernel benchmarks go")
@@ -41,6 +42,7 @@ foreach(flavour simd fallback)
                  ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(kernel_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
+  target_compile_options(kernel_bench_${flavour} PRIVATE -fno-vectorize -fno-slp-vectorize)  # scalar baseline
   target_link_options(kernel_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS}
                       -sEXPORTED_FUNCTIONS=_bench_kernel_seconds,_malloc,_free -sEXPORT_NAME=createKernelBench)
   set_target_properties(kernel_bench_${flavour} PROPERTIES OUTPUT_NAME "kernel-bench-${flavour}" SUFFIX ".mjs"

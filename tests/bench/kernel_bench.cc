@@ -11,14 +11,8 @@
 #include "simd/kernel_targets.h"
 #include "simd/vector_kernels.h"
 
-// The baseline is scalar on purpose: keep the compiler from vectorising it behind our back.
-#if defined(__clang__)
-#define SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
-#define SCALAR_FUNCTION
-#else
-#define SCALAR_LOOP
-#define SCALAR_FUNCTION __attribute__((optimize("no-tree-vectorize")))
-#endif
+// The baseline is scalar on purpose: the build compiles this file with auto-vectorisation off
+// (-fno-tree-vectorize / -fno-vectorize -fno-slp-vectorize); the Highway kernels live in the library.
 
 namespace {
 
@@ -28,19 +22,19 @@ constexpr size_t kMatrixRows = 64;  // cosineMatrix: 64 x 64 rows of `size` floa
 
 volatile float sink;
 
-SCALAR_FUNCTION float ScalarDot(const float* a, const float* b, size_t n) {
+float ScalarDot(const float* a, const float* b, size_t n) {
   float sum = 0;
-  SCALAR_LOOP for (size_t i = 0; i < n; ++i) sum += a[i] * b[i];
+  for (size_t i = 0; i < n; ++i) sum += a[i] * b[i];
   return sum;
 }
 
-SCALAR_FUNCTION void RunScalar(Kernel kernel, const float* a, const float* b, float* out, size_t n) {
+void RunScalar(Kernel kernel, const float* a, const float* b, float* out, size_t n) {
   switch (kernel) {
     case kAdd:
-      SCALAR_LOOP for (size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
+      for (size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
       break;
     case kScaledAdd:
-      SCALAR_LOOP for (size_t i = 0; i < n; ++i) out[i] += 0.5f * a[i];
+      for (size_t i = 0; i < n; ++i) out[i] += 0.5f * a[i];
       break;
     case kDot:
       sink = ScalarDot(a, b, n);
@@ -61,7 +55,7 @@ SCALAR_FUNCTION void RunScalar(Kernel kernel, const float* a, const float* b, fl
       }
       break;
     case kSinCos:
-      SCALAR_LOOP for (size_t i = 0; i < n; ++i) {
+      for (size_t i = 0; i < n; ++i) {
         out[2 * i] = std::sin(a[i]);
         out[2 * i + 1] = std::cos(a[i]);
       }
