@@ -40,11 +40,26 @@ export function isLocal(requestUrl) {
   return (u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'ws:') && u.hostname === '127.0.0.1';
 }
 
+/** A strict Content-Security-Policy for the page. 'unsafe-eval' only because Embind 3.1.6 builds its
+ * invokers with new Function(); drop it once the package is linked with -sDYNAMIC_EXECUTION=0. */
+export const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /**
  * Opens a page that records console errors, page errors and non-local requests (which are aborted).
- * Returns {page, problems}; problems is an array of strings that a test asserts to be empty.
+ * Returns {context, page, problems}; problems is an array of strings that a test asserts to be empty.
+ * extras.path is appended to url; extras.csp serves the document with that Content-Security-Policy header.
  */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}, extras = {}) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const problems = [];
@@ -61,7 +76,14 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 9
     problems.push(`non-local request: ${requestUrl}`);
     return route.abort('blockedbyclient');
   });
-  await page.goto(url);
+  const pageUrl = new URL(extras.path ?? '', url).href;
+  if (extras.csp) {
+    await page.route(pageUrl, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': extras.csp } });
+    });
+  }
+  await page.goto(pageUrl);
   return { context, page, problems };
 }
 

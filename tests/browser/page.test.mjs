@@ -2,7 +2,7 @@
 // learned positions. Fails on any console error, page error or request that leaves 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launch, openPage, waitForResults } from './browser.mjs';
+import { launch, openPage, STRICT_CSP, waitForResults } from './browser.mjs';
 
 const A = 'dog bites man';
 const B = 'man bites dog';
@@ -21,8 +21,8 @@ describe('tutorial page', { timeout: 120_000 }, () => {
     await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
   });
 
-  async function open(viewport) {
-    const opened = await openPage(env.browser, env.url, viewport);
+  async function open(viewport, extras = {}) {
+    const opened = await openPage(env.browser, env.url, viewport, {}, extras);
     contexts.push(opened.context);
     return opened;
   }
@@ -121,5 +121,30 @@ describe('tutorial page', { timeout: 120_000 }, () => {
       assert.match(await page.getByTestId('pe-readout').textContent(), /= 0\.540/); // cos(1)
       assert.deepEqual(problems, []);
     }
+  });
+
+  test('runs under a strict Content-Security-Policy (no inline script or style)', { timeout: 45_000 }, async () => {
+    const { page, problems } = await open({ width: 1280, height: 900 }, { csp: STRICT_CSP });
+    await waitForResults(page, { positions: 'sinusoidal', a: A, b: B });
+    assert.ok((await readNumber(page, 'pooled-cosine-attention')) < 1);
+    assert.deepEqual(problems, []); // a CSP violation is reported as a console error
+  });
+
+  test('the fallback build (?simd=off, EMU128) shows the same numbers', { timeout: 45_000 }, async () => {
+    const read = async (extras) => {
+      const { page, problems } = await open({ width: 1280, height: 900 }, extras);
+      const values = {};
+      for (const positions of ['none', 'sinusoidal', 'learned']) {
+        await page.getByTestId(`positions-${positions}`).check();
+        await waitForResults(page, { positions, a: A, b: B });
+        values[positions] = [await readNumber(page, 'pooled-cosine-input'), await readNumber(page, 'pooled-cosine-attention')];
+      }
+      assert.deepEqual(problems, []);
+      return { target: await page.getByTestId('simd-target').textContent(), values };
+    };
+    const fallback = await read({ path: '?simd=off' });
+    const auto = await read({});
+    assert.equal(fallback.target, 'EMU128');
+    assert.deepEqual(fallback.values, auto.values);
   });
 });

@@ -290,10 +290,7 @@ function scheduleUpdate() {
 
 // ---- PE heatmap readout (pointer and keyboard) -------------------------------------------------------------
 function updateReadout() {
-  if (!last || !cursor) {
-    els.peReadout.textContent = '\u00a0';
-    return;
-  }
+  if (!last || !cursor) return; // keeps the instructions
   const { row, col } = cursor;
   const dim = last.state.dim;
   const i = Math.floor(col / 2);
@@ -359,7 +356,9 @@ function wire() {
 async function start() {
   wire();
   try {
-    lab = await createEmbedLab();
+    // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
+    const simd = new URLSearchParams(window.location.search).get('simd') === 'off' ? false : 'auto';
+    lab = await createEmbedLab({ simd });
   } catch (error) {
     els.main.dataset.state = 'error';
     els.verdict.textContent = '';
