@@ -235,10 +235,10 @@ function render(r) {
   els.simAttention.setAttribute('aria-label', `Cosine similarity after self-attention, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`);
   els.pe.setAttribute('aria-label', `Heatmap of the sinusoidal positional encoding: ${MAX_TOKENS} positions by ${state.dim} dimensions`);
 
-  // Strip canvases grow with the number of tokens (only when the learner types more words).
-  els.vectorsA.style.height = `${stripsHeight(r.wordsA.length)}px`;
-  els.vectorsB.style.height = `${stripsHeight(Math.max(r.wordsB.length, r.wordsA.length))}px`;
-  els.vectorsA.style.height = els.vectorsB.style.height;
+  // Strip canvases grow with the longer sentence (only when the learner types more words), A and B alike.
+  const stripHeight = `${stripsHeight(Math.max(r.wordsA.length, r.wordsB.length))}px`;
+  els.vectorsA.style.height = stripHeight;
+  els.vectorsB.style.height = stripHeight;
   if (cursor) cursor.col = Math.min(cursor.col, state.dim - 1);
   draw(r);
   updateReadout();
