@@ -6,25 +6,40 @@
 namespace embedlab {
 namespace {
 
-// A multiply-xorshift hash over 8-byte words: tokens are short, so the loop runs once or twice.
-uint64_t HashBytes(const char* data, size_t size) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ (size * 0xD6E8FEB86659FD93ull);
-  while (size >= 8) {
+// The first min(8, size) bytes as a little-endian word. Fixed-size loads only: a variable-size memcpy is a
+// library call in wasm.
+inline uint64_t LoadPrefix(const char* data, size_t size) {
+  const auto* p = reinterpret_cast<const uint8_t*>(data);
+  if (size >= 8) {
     uint64_t word;
-    std::memcpy(&word, data, 8);
-    h = (h ^ word) * 0xFF51AFD7ED558CCDull;
-    h ^= h >> 32;
-    data += 8;
-    size -= 8;
+    std::memcpy(&word, p, 8);
+    return word;
   }
-  if (size > 0) {
-    uint64_t word = 0;
-    for (size_t i = 0; i < size; ++i) word |= static_cast<uint64_t>(static_cast<uint8_t>(data[i])) << (8 * i);
-    h = (h ^ word) * 0xC4CEB9FE1A85EC53ull;
+  if (size >= 4) {
+    uint32_t low, high;
+    std::memcpy(&low, p, 4);
+    std::memcpy(&high, p + size - 4, 4);  // overlaps low by 8 - size bytes, which hold the same values
+    return low | (static_cast<uint64_t>(high) << (8 * (size - 4)));
   }
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 32;
+  uint64_t word = p[0];
+  if (size >= 2) word |= static_cast<uint64_t>(p[1]) << 8;
+  if (size == 3) word |= static_cast<uint64_t>(p[2]) << 16;
+  return word;
+}
+
+// Multiply-xorshift over the prefix and, for long tokens, the remaining 8-byte words. The table indexes by
+// the top bits, which a multiplication mixes from every input bit (its low bits see only low input bits).
+inline uint64_t HashBytes(uint64_t prefix, const char* data, size_t size) {
+  uint64_t h = (prefix ^ (size * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
+  for (size_t i = 8; i < size; i += 8) {
+    uint64_t word;
+    if (i + 8 <= size) {
+      std::memcpy(&word, data + i, 8);
+    } else {
+      word = LoadPrefix(data + i, size - i);
+    }
+    h = (h ^ (h >> 32) ^ word) * 0xC4CEB9FE1A85EC53ull;
+  }
   return h;
 }
 
@@ -52,42 +67,53 @@ void Vocabulary::Reserve(size_t tokens, size_t total_bytes) {
   if (capacity > slots_.size()) {
     std::vector<Slot> old;
     old.swap(slots_);
-    slots_.assign(capacity, Slot{0, 0, 0, kNoRank});
+    slots_.assign(capacity, Slot{0, 0, 0});
+    hash_shift_ = 64;
+    for (size_t c = capacity; c > 1; c /= 2) --hash_shift_;
     for (const Slot& s : old) {
-      if (s.rank != kNoRank) Insert(HashBytes(arena_.data() + s.start, s.length), s.start, s.length, s.rank);
+      if (s.rank_length != 0) Insert(s.start, s.rank_length & 0xFF, s.rank_length >> 8);
     }
   }
 }
 
 void Vocabulary::Grow() { Reserve(slots_.empty() ? 8 : slots_.size(), arena_.size()); }
 
-void Vocabulary::Insert(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank) {
+void Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
+  const char* data = arena_.data() + start;
+  const uint64_t prefix = LoadPrefix(data, length);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = hash & mask;; i = (i + 1) & mask) {
-    if (slots_[i].rank == kNoRank) {
-      slots_[i] = Slot{static_cast<uint32_t>(hash >> 32), start, length, rank};
+  for (size_t i = HashBytes(prefix, data, length) >> hash_shift_;; i = (i + 1) & mask) {
+    if (slots_[i].rank_length == 0) {
+      slots_[i] = Slot{prefix, start, (rank << 8) | length};
       return;
     }
   }
 }
 
 uint32_t Vocabulary::LookUp(const char* data, size_t size) const {
-  if (slots_.empty()) return kNoRank;
-  const uint64_t hash = HashBytes(data, size);
-  const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+  if (slots_.empty() || size > kMaxTokenBytes || size == 0) return kNoRank;
+  const uint64_t prefix = LoadPrefix(data, size);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+  for (size_t i = HashBytes(prefix, data, size) >> hash_shift_;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
-    if (s.rank == kNoRank) return kNoRank;
-    if (s.hash_tag == tag && s.length == size && std::memcmp(arena_.data() + s.start, data, size) == 0) {
-      return s.rank;
+    if (s.rank_length == 0) return kNoRank;
+    if (s.prefix == prefix && (s.rank_length & 0xFF) == size &&
+        (size <= 8 || std::memcmp(arena_.data() + s.start + 8, data + 8, size - 8) == 0)) {
+      return s.rank_length >> 8;
     }
   }
 }
 
 void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (bytes.empty()) throw std::invalid_argument("vocabulary: a token must have at least one byte");
-  if (rank == kNoRank) throw std::out_of_range("vocabulary: rank must be below 4294967295");
+  if (rank > kMaxRank) {
+    throw std::out_of_range("vocabulary: rank " + std::to_string(rank) + " is not in [0, " +
+                            std::to_string(kMaxRank) + "]");
+  }
+  if (bytes.size() > kMaxTokenBytes) {
+    throw std::out_of_range("vocabulary: token of " + std::to_string(bytes.size()) +
+                            " bytes is longer than the limit of " + std::to_string(kMaxTokenBytes));
+  }
   if (Rank(bytes) != kNoRank) {
     throw std::invalid_argument("vocabulary: token '" + Printable(bytes) + "' appears twice (ranks " +
                                 std::to_string(Rank(bytes)) + " and " + std::to_string(rank) + ")");
@@ -99,7 +125,7 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (2 * (token_count_ + 1) > slots_.size()) Grow();
   const auto start = static_cast<uint32_t>(arena_.size());
   arena_.append(bytes.data(), bytes.size());
-  Insert(HashBytes(bytes.data(), bytes.size()), start, static_cast<uint32_t>(bytes.size()), rank);
+  Insert(start, static_cast<uint32_t>(bytes.size()), rank);
   if (rank >= token_start_.size()) {
     token_start_.resize(rank + 1, kNoRank);
     token_length_.resize(rank + 1, 0);
