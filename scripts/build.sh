@@ -30,9 +30,10 @@ configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
 compile build/wasm
 
 cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/index.d.ts dist/
+node scripts/copy-vocabularies.mjs
 
 rm -rf build/site
 mkdir -p build/site/embedlab
 cp -r web/. build/site/
-cp dist/*.js dist/*.wasm build/site/embedlab/
+cp -r dist/*.js dist/*.wasm dist/vocab build/site/embedlab/
 echo "build: native in build/native, package in dist/, site in build/site"

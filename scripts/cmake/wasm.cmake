@@ -29,8 +29,8 @@ foreach(flavour simd fallback)
   target_include_directories(embedlab_core_${flavour} PUBLIC ${CMAKE_SOURCE_DIR}/src ${EMBEDLAB_WASM_INCLUDES})
   target_compile_options(embedlab_core_${flavour} PUBLIC ${flavour_flags} -fexceptions ${EMBEDLAB_COMMON_FLAGS})
 
-  add_executable(embedlab_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/embind.cc
-                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  file(GLOB EMBEDLAB_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/bindings/*.cc)
+  add_executable(embedlab_${flavour} ${EMBEDLAB_BINDING_SOURCES})
   target_link_libraries(embedlab_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(embedlab_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind

@@ -1,15 +1,14 @@
-// The one C++ file that knows about Emscripten: it exposes the core to JS through Embind.
-// No exception ever crosses into JS: each entry point catches, records the error, and returns an empty
-// value; the JS layer (js/lab.js) turns the record into a RangeError/TypeError/Error. That keeps the
-// instance usable and leaks nothing on the shadow stack.
+// Embind bindings of the embedding, positional-encoding, comparison and kernel layers. Every entry point
+// runs under Guarded (bindings/boundary.h): no exception crosses into JS, so the instance stays usable and
+// nothing leaks on the shadow stack.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bindings/boundary.h"
 #include "compare/self_attention.h"
 #include "compare/sentence_comparison.h"
 #include "embed/composition.h"
@@ -22,63 +21,9 @@
 
 using emscripten::val;
 using namespace embedlab;
+using namespace embedlab::bindings;
 
 namespace {
-
-struct LastError {
-  bool set = false;
-  std::string kind;
-  std::string message;
-} last_error;
-
-void Record(const char* kind, const std::string& message) {
-  last_error = {true, kind, message};
-}
-
-// Runs body; on an exception records it and returns fallback.
-template <typename Result, typename Body>
-Result Guarded(Result fallback, Body body) {
-  try {
-    return body();
-  } catch (const std::out_of_range& e) {
-    Record("RangeError", e.what());
-  } catch (const std::invalid_argument& e) {
-    Record("TypeError", e.what());
-  } catch (const std::bad_alloc&) {
-    Record("RangeError", "out of memory: the request does not fit in the wasm heap (max 4 GiB)");
-  } catch (const std::exception& e) {
-    Record("Error", e.what());
-  }
-  return fallback;
-}
-
-bool HasError() { return last_error.set; }
-
-val TakeError() {
-  val error = val::object();
-  error.set("kind", last_error.kind);
-  error.set("message", last_error.message);
-  last_error = {};
-  return error;
-}
-
-val CopyToFloat32Array(const float* data, size_t count) {
-  return val::global("Float32Array").new_(val(emscripten::typed_memory_view(count, data)));
-}
-val CopyToFloat32Array(const std::vector<float>& values) {
-  return CopyToFloat32Array(values.data(), values.size());
-}
-
-// The JS layer has already checked that these are array-likes of finite numbers.
-std::vector<int32_t> ToIds(const val& ids) { return emscripten::convertJSArrayToNumberVector<int32_t>(ids); }
-std::vector<float> ToFloats(const val& values) { return emscripten::convertJSArrayToNumberVector<float>(values); }
-
-// The JS layer passes integers as numbers it has checked; clamping keeps a stray value defined behaviour.
-int64_t ToInt64(double value) {
-  if (!(value > -9007199254740992.0)) return -9007199254740992;
-  if (value > 9007199254740992.0) return 9007199254740992;
-  return static_cast<int64_t>(value);
-}
 
 // ---- factories: raw pointers owned by the JS handle (delete() runs the destructor) ----
 
@@ -291,8 +236,6 @@ EMSCRIPTEN_BINDINGS(embedlab) {
   using emscripten::class_;
   using emscripten::function;
 
-  function("hasError", &HasError);
-  function("takeError", &TakeError);
   function("simdTarget", &SimdTarget);
   function("version", &Version);
 

@@ -1,6 +1,8 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors.
 import { describe, requireBoolean, requireIds, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+import { Tokenizer } from './tokenizer.js';
+import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
 const SEED_MAX = 2 ** 53;
@@ -29,6 +31,24 @@ export class EmbedLab {
       throw new (ERROR_TYPES[kind] ?? Error)(message);
     }
     return result;
+  }
+
+  /** Encoding names accepted by getTokenizer(). */
+  get tokenizerNames() {
+    return Object.keys(VOCABULARY_FILES);
+  }
+
+  /** Loads one of OpenAI's vocabularies: 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base'. */
+  async getTokenizer(name) {
+    const file = VOCABULARY_FILES[name];
+    if (typeof name !== 'string' || file === undefined) {
+      throw new TypeError(`name must be one of ${this.tokenizerNames.join(', ')}; got ${describe(name)}`);
+    }
+    const bytes = await readVocabulary(file);
+    const raw = this.#raw;
+    const pointer = this.call(() => raw.stagingBuffer(bytes.length));
+    raw.HEAPU8.set(bytes, pointer);
+    return new Tokenizer(this, this.call(() => raw.tokenizerFromTiktoken(name)), raw);
   }
 
   tokenEmbedding(options) {

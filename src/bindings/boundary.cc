@@ -1,0 +1,53 @@
+#include "bindings/boundary.h"
+
+#include <emscripten/bind.h>
+
+namespace embedlab {
+namespace bindings {
+namespace {
+
+struct LastError {
+  bool set = false;
+  std::string kind;
+  std::string message;
+} last_error;
+
+}  // namespace
+
+void RecordError(const char* kind, const std::string& message) { last_error = {true, kind, message}; }
+
+bool HasError() { return last_error.set; }
+
+emscripten::val TakeError() {
+  emscripten::val error = emscripten::val::object();
+  error.set("kind", last_error.kind);
+  error.set("message", last_error.message);
+  last_error = {};
+  return error;
+}
+
+int64_t ToInt64(double value) {
+  if (!(value > -9007199254740992.0)) return -9007199254740992;
+  if (value > 9007199254740992.0) return 9007199254740992;
+  return static_cast<int64_t>(value);
+}
+
+emscripten::val CopyToFloat32Array(const float* data, size_t count) {
+  return emscripten::val::global("Float32Array").new_(emscripten::val(emscripten::typed_memory_view(count, data)));
+}
+
+std::vector<int32_t> ToIds(const emscripten::val& ids) {
+  return emscripten::convertJSArrayToNumberVector<int32_t>(ids);
+}
+
+std::vector<float> ToFloats(const emscripten::val& values) {
+  return emscripten::convertJSArrayToNumberVector<float>(values);
+}
+
+EMSCRIPTEN_BINDINGS(embedlab_boundary) {
+  emscripten::function("hasError", &HasError);
+  emscripten::function("takeError", &TakeError);
+}
+
+}  // namespace bindings
+}  // namespace embedlab

@@ -1,0 +1,54 @@
+// The JS/C++ boundary: errors never cross as C++ exceptions (Guarded records them; the JS layer throws
+// them as RangeError/TypeError/Error), and results cross as copies.
+#ifndef EMBEDLAB_BINDINGS_BOUNDARY_H_
+#define EMBEDLAB_BINDINGS_BOUNDARY_H_
+
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace embedlab {
+namespace bindings {
+
+void RecordError(const char* kind, const std::string& message);
+bool HasError();
+// {kind, message} of the recorded error, which is then cleared.
+emscripten::val TakeError();
+
+// Runs body; on an exception records it and returns fallback.
+template <typename Result, typename Body>
+Result Guarded(Result fallback, Body body) {
+  try {
+    return body();
+  } catch (const std::out_of_range& e) {
+    RecordError("RangeError", e.what());
+  } catch (const std::invalid_argument& e) {
+    RecordError("TypeError", e.what());
+  } catch (const std::bad_alloc&) {
+    RecordError("RangeError", "out of memory: the request does not fit in the wasm heap (max 4 GiB)");
+  } catch (const std::exception& e) {
+    RecordError("Error", e.what());
+  }
+  return fallback;
+}
+
+// The JS layer passes integers as numbers it has checked; clamping keeps a stray value defined behaviour.
+int64_t ToInt64(double value);
+
+emscripten::val CopyToFloat32Array(const float* data, size_t count);
+inline emscripten::val CopyToFloat32Array(const std::vector<float>& values) {
+  return CopyToFloat32Array(values.data(), values.size());
+}
+
+// The JS layer has already checked that these are array-likes of finite numbers.
+std::vector<int32_t> ToIds(const emscripten::val& ids);
+std::vector<float> ToFloats(const emscripten::val& values);
+
+}  // namespace bindings
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_BINDINGS_BOUNDARY_H_

@@ -1,0 +1,175 @@
+// Embind bindings of the BPE tokenizer. Text crosses through a buffer in the wasm heap that the JS layer
+// fills with TextEncoder.encodeInto (native speed, no per-character JS loop), and ids come back through
+// another buffer the JS layer copies out of HEAPU32.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bindings/boundary.h"
+#include "bpe/tokenizer.h"
+
+using emscripten::val;
+
+namespace embedlab {
+namespace bindings {
+namespace {
+
+// Named special tokens, as the JS layer passes them (an array of strings).
+std::vector<std::string> ToStrings(const val& strings) {
+  return emscripten::vecFromJSArray<std::string>(strings);
+}
+
+class TokenizerBinding {
+ public:
+  explicit TokenizerBinding(Tokenizer tokenizer) : tokenizer_(std::move(tokenizer)) {}
+
+  // Room for `bytes` bytes of input; the JS layer writes there and then calls an Encode*.
+  uintptr_t InputBuffer(double bytes) {
+    return Guarded<uintptr_t>(0, [&] {
+      input_.resize(static_cast<size_t>(ToInt64(bytes)));
+      return reinterpret_cast<uintptr_t>(input_.data());
+    });
+  }
+
+  // Encodes input_[0, size). Returns the token count; ids at IdsPointer(), and byte spans at
+  // StartsPointer()/EndsPointer() when with_spans. A policy of tiktoken's encode(); ordinary ignores it.
+  double Encode(double size, bool ordinary, bool with_spans, bool allow_all, const val& allowed,
+                bool disallow_all, const val& disallowed) {
+    return Guarded<double>(-1, [&] {
+      const std::string_view text(input_.data(), std::min<size_t>(static_cast<size_t>(ToInt64(size)), input_.size()));
+      SpecialTokenPolicy policy = ordinary ? SpecialTokenPolicy::AllAsText() : SpecialTokenPolicy{};
+      if (!ordinary) {
+        policy.allow_all = allow_all;
+        policy.allowed = ToStrings(allowed);
+        policy.disallow_all = disallow_all;
+        policy.disallowed = ToStrings(disallowed);
+      }
+      if (with_spans) {
+        output_ = tokenizer_.EncodeWithSpans(text, policy);
+      } else {
+        output_.starts.clear();
+        output_.ends.clear();
+        output_.ids = tokenizer_.Encode(text, policy);
+      }
+      return static_cast<double>(output_.ids.size());
+    });
+  }
+
+  uintptr_t InputPointer() const { return reinterpret_cast<uintptr_t>(input_.data()); }
+  uintptr_t IdsPointer() const { return reinterpret_cast<uintptr_t>(output_.ids.data()); }
+  uintptr_t StartsPointer() const { return reinterpret_cast<uintptr_t>(output_.starts.data()); }
+  uintptr_t EndsPointer() const { return reinterpret_cast<uintptr_t>(output_.ends.data()); }
+
+  // Room for `count` ids to decode; the JS layer writes them and calls Decode(count).
+  uintptr_t IdBuffer(double count) {
+    return Guarded<uintptr_t>(0, [&] {
+      id_input_.resize(static_cast<size_t>(ToInt64(count)));
+      return reinterpret_cast<uintptr_t>(id_input_.data());
+    });
+  }
+
+  // Decodes id_input_[0, count) to bytes at BytesPointer(); returns the byte count.
+  double Decode(double count) {
+    return Guarded<double>(-1, [&] {
+      const size_t n = std::min<size_t>(static_cast<size_t>(ToInt64(count)), id_input_.size());
+      bytes_ = tokenizer_.DecodeBytes(id_input_.data(), n);
+      return static_cast<double>(bytes_.size());
+    });
+  }
+
+  uintptr_t BytesPointer() const { return reinterpret_cast<uintptr_t>(bytes_.data()); }
+
+  // The bytes of one token (ordinary or special), copied into a Uint8Array.
+  val TokenBytes(double id) {
+    return Guarded<val>(val::null(), [&] {
+      const int64_t checked = ToInt64(id);
+      if (checked < 0 || checked >= static_cast<int64_t>(tokenizer_.vocab_size())) {
+        throw std::out_of_range("id must be an integer in [0, " + std::to_string(tokenizer_.vocab_size() - 1) +
+                                "], got " + std::to_string(checked));
+      }
+      bytes_ = tokenizer_.TokenBytes(static_cast<uint32_t>(checked));
+      return val::global("Uint8Array").new_(val(emscripten::typed_memory_view(bytes_.size(),
+                                                                              reinterpret_cast<const uint8_t*>(bytes_.data()))));
+    });
+  }
+
+  double VocabSize() const { return static_cast<double>(tokenizer_.vocab_size()); }
+  std::string EncodingName() const { return tokenizer_.encoding_name(); }
+  std::string PatternName() const { return tokenizer_.pattern_name(); }
+
+  val SpecialTokens() const {
+    val tokens = val::array();
+    for (const SpecialToken& token : tokenizer_.special_tokens()) {
+      val entry = val::object();
+      entry.set("text", token.text);
+      entry.set("id", token.id);
+      tokens.call<void>("push", entry);
+    }
+    return tokens;
+  }
+
+  // Frees the buffers of the last call (a long text can leave megabytes behind).
+  void ReleaseBuffers() {
+    std::string().swap(input_);
+    std::vector<uint32_t>().swap(output_.ids);
+    std::vector<uint32_t>().swap(output_.starts);
+    std::vector<uint32_t>().swap(output_.ends);
+    std::vector<uint32_t>().swap(id_input_);
+    std::string().swap(bytes_);
+  }
+
+ private:
+  Tokenizer tokenizer_;
+  std::string input_;
+  EncodedTokens output_;
+  std::vector<uint32_t> id_input_;
+  std::string bytes_;
+};
+
+// A staging buffer for files the JS layer hands over (vocabularies).
+std::string staging;
+
+uintptr_t StagingBuffer(double bytes) {
+  return Guarded<uintptr_t>(0, [&] {
+    staging.resize(static_cast<size_t>(ToInt64(bytes)));
+    return reinterpret_cast<uintptr_t>(staging.data());
+  });
+}
+
+TokenizerBinding* TokenizerFromTiktoken(std::string encoding_name) {
+  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
+    return new TokenizerBinding(Tokenizer::FromTiktoken(staging, encoding_name));
+  });
+  std::string().swap(staging);
+  return result;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
+  using emscripten::allow_raw_pointers;
+  emscripten::class_<TokenizerBinding>("Tokenizer")
+      .function("inputBuffer", &TokenizerBinding::InputBuffer)
+      .function("encode", &TokenizerBinding::Encode)
+      .function("inputPointer", &TokenizerBinding::InputPointer)
+      .function("idsPointer", &TokenizerBinding::IdsPointer)
+      .function("startsPointer", &TokenizerBinding::StartsPointer)
+      .function("endsPointer", &TokenizerBinding::EndsPointer)
+      .function("idBuffer", &TokenizerBinding::IdBuffer)
+      .function("decode", &TokenizerBinding::Decode)
+      .function("bytesPointer", &TokenizerBinding::BytesPointer)
+      .function("tokenBytes", &TokenizerBinding::TokenBytes)
+      .function("vocabSize", &TokenizerBinding::VocabSize)
+      .function("encodingName", &TokenizerBinding::EncodingName)
+      .function("patternName", &TokenizerBinding::PatternName)
+      .function("specialTokens", &TokenizerBinding::SpecialTokens)
+      .function("releaseBuffers", &TokenizerBinding::ReleaseBuffers);
+  emscripten::function("stagingBuffer", &StagingBuffer);
+  emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
+}
+
+}  // namespace bindings
+}  // namespace embedlab

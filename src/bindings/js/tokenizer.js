@@ -1,0 +1,160 @@
+// The BPE tokenizer as JS users expect it (tiktoken's API shape): text in, Uint32Array of ids out.
+// Text is written straight into the wasm heap with TextEncoder.encodeInto; ids are copied out of HEAPU32.
+import { describe } from './checks.js';
+import { WasmHandle } from './handles.js';
+
+const textEncoder = new TextEncoder();
+const MAX_ID = 0xffffffff;
+
+function specialList(name, value) {
+  if (value === 'all') return { all: true, list: [] };
+  if (value === undefined) return { all: false, list: [] };
+  if (typeof value === 'string' || value === null || typeof value[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${name} must be 'all' or an array/Set of special-token strings, got ${describe(value)}`);
+  }
+  const list = [...value];
+  list.forEach((item, i) => {
+    if (typeof item !== 'string') throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
+  });
+  return { all: false, list };
+}
+
+function requireTokenIds(ids) {
+  if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) return ids;
+  if (!Array.isArray(ids) && !(ArrayBuffer.isView(ids) && !(ids instanceof DataView))) {
+    throw new TypeError(`ids must be an array or typed array of token ids, got ${describe(ids)}`);
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (typeof id !== 'number') throw new TypeError(`ids[${i}] must be an integer token id, got ${describe(id)}`);
+    if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
+      throw new RangeError(`ids[${i}] must be an integer in [0, ${MAX_ID}], got ${describe(id)}`);
+    }
+  }
+  return ids;
+}
+
+export class Tokenizer extends WasmHandle {
+  #module;
+
+  constructor(lab, raw, module) {
+    super(lab, raw);
+    this.#module = module;
+  }
+
+  /** Encoding name: 'cl100k_base', 'o200k_base', ... */
+  get name() {
+    return this.raw().encodingName();
+  }
+
+  /** Pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
+  get pattern() {
+    return this.raw().patternName();
+  }
+
+  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
+  get vocabSize() {
+    return this.raw().vocabSize();
+  }
+
+  /** [{text, id}] of the special tokens. */
+  get specialTokens() {
+    return this.raw().specialTokens();
+  }
+
+  /**
+   * Ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
+   * allowed: options.allowedSpecial ('all' or a list), options.disallowedSpecial ('all', the default, or a list).
+   */
+  encode(text, options = {}) {
+    return this.#encode(text, false, false, options).ids;
+  }
+
+  /** Ids of `text` with special-token text treated as ordinary text. */
+  encodeOrdinary(text) {
+    return this.#encode(text, true, false, {}).ids;
+  }
+
+  /** Number of tokens `encode(text, options)` would return. */
+  count(text, options = {}) {
+    return this.#encode(text, false, false, options, false).count;
+  }
+
+  /** [{id, start, end, bytes, text}]: byte span [start, end) in the UTF-8 input, the token's bytes and their text. */
+  tokens(text, options = {}) {
+    const { count, ids, starts, ends, input } = this.#encode(text, false, true, options);
+    const decoder = new TextDecoder('utf-8');
+    return Array.from({ length: count }, (_, i) => {
+      const bytes = input.slice(starts[i], ends[i]);
+      return { id: ids[i], start: starts[i], end: ends[i], bytes, text: decoder.decode(bytes) };
+    });
+  }
+
+  /** The text of `ids` (invalid UTF-8 from partial tokens becomes U+FFFD, as TextDecoder does). */
+  decode(ids) {
+    return new TextDecoder('utf-8').decode(this.#decode(ids));
+  }
+
+  /** The exact bytes of `ids`: a new Uint8Array. */
+  decodeBytes(ids) {
+    return this.#decode(ids).slice();
+  }
+
+  /** The bytes of one token: a new Uint8Array. */
+  tokenBytes(id) {
+    const raw = this.raw();
+    return this.lab.call(() => raw.tokenBytes(id));
+  }
+
+  /** A streaming decoder: write(ids) returns the text completed so far, holding back incomplete UTF-8. */
+  decoder() {
+    const textDecoder = new TextDecoder('utf-8');
+    return {
+      write: (ids) => textDecoder.decode(this.#decode(ids), { stream: true }),
+      end: () => textDecoder.decode(),
+    };
+  }
+
+  #encode(text, ordinary, withSpans, options, copyIds = true) {
+    const raw = this.raw();
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    const allowed = specialList('allowedSpecial', options.allowedSpecial);
+    const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
+    let size;
+    if (typeof text === 'string') {
+      const capacity = text.length * 3;  // UTF-16 code unit -> at most 3 UTF-8 bytes
+      const pointer = this.lab.call(() => raw.inputBuffer(capacity));
+      size = textEncoder.encodeInto(text, this.#module.HEAPU8.subarray(pointer, pointer + capacity)).written;
+    } else if (text instanceof Uint8Array) {
+      const pointer = this.lab.call(() => raw.inputBuffer(text.length));
+      this.#module.HEAPU8.set(text, pointer);
+      size = text.length;
+    } else {
+      throw new TypeError(`text must be a string or a Uint8Array, got ${describe(text)}`);
+    }
+    const count = this.lab.call(() =>
+      raw.encode(size, ordinary, withSpans, allowed.all, allowed.list, disallowed.all, disallowed.list));
+    if (!copyIds) return { count };
+    const heap32 = this.#module.HEAPU32;
+    const copy = (pointer) => heap32.slice(pointer >>> 2, (pointer >>> 2) + count);
+    const result = { count, ids: copy(raw.idsPointer()) };
+    if (withSpans) {
+      result.starts = copy(raw.startsPointer());
+      result.ends = copy(raw.endsPointer());
+      const input = raw.inputPointer();
+      result.input = this.#module.HEAPU8.slice(input, input + size);
+    }
+    return result;
+  }
+
+  // A view of the decoded bytes in the wasm heap, valid until the next call.
+  #decode(ids) {
+    const raw = this.raw();
+    requireTokenIds(ids);
+    const pointer = this.lab.call(() => raw.idBuffer(ids.length));
+    this.#module.HEAPU32.set(ids, pointer >>> 2);
+    const size = this.lab.call(() => raw.decode(ids.length));
+    const bytes = raw.bytesPointer();
+    return this.#module.HEAPU8.subarray(bytes, bytes + size);
+  }
+}

@@ -1,0 +1,117 @@
+// The tokenizer in the wasm package: tiktoken's behaviour (npm tiktoken is the reference), byte spans,
+// special-token rules, round trips of arbitrary bytes, streaming decoding, errors.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { get_encoding } from 'tiktoken';
+
+import createEmbedLab from '../../dist/index.js';
+
+const SAMPLES = [
+  'Hello world! The quick brown fox jumps over the lazy dog.',
+  "I'M can't WON'T we'Ll they'RE  'S 's",
+  'Ünïcödé, 日本語のテキスト, 한국어, العربية, עברית, Ελληνικά, русский текст',
+  'emoji 👨‍👩‍👧‍👦 🏳️‍🌈 e\u0301 a\u0308\u0323 \u0085 NEL \ufeff BOM \u2028 \u00a0nbsp',
+  '    indented\n\n\n\ttabs\r\n  trailing   \n',
+  '1234567890 3.14159 1,000,000 0x1F',
+  'x'.repeat(2000),
+  ' '.repeat(1500) + 'a',
+  '<|endoftext|> is text here when encoded ordinarily',
+  'code: for (let i = 0; i < n; i++) { sum += a[i] * b[i]; } // comment',
+];
+
+const ENCODINGS = ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'];
+let lab;
+before(async () => {
+  lab = await createEmbedLab();
+});
+
+for (const name of ENCODINGS) {
+  describe(name, () => {
+    let tokenizer, reference;
+    before(async () => {
+      tokenizer = await lab.getTokenizer(name);
+      reference = get_encoding(name);
+    });
+    after(() => {
+      tokenizer.dispose();
+      reference.free();
+    });
+
+    test('encodeOrdinary matches tiktoken token for token', () => {
+      for (const text of SAMPLES) assert.deepEqual(tokenizer.encodeOrdinary(text), reference.encode_ordinary(text), text.slice(0, 40));
+    });
+
+    test('vocabSize and special tokens match tiktoken', () => {
+      const specialIds = tokenizer.specialTokens.map((token) => token.id);
+      // tiktoken's n_vocab: one past the largest rank or special id (ranks may have gaps, as in p50k).
+      let maxRank = 0;
+      for (const bytes of reference.token_byte_values()) maxRank = Math.max(maxRank, reference.encode_single_token(bytes));
+      assert.equal(tokenizer.vocabSize, Math.max(maxRank, ...specialIds) + 1);
+      for (const { text, id } of tokenizer.specialTokens) assert.deepEqual(Array.from(reference.encode(text, 'all')), [id]);
+    });
+
+    test('special tokens: disallowed by default, allowed on request, text when ordinary', () => {
+      const text = 'before <|endoftext|> after';
+      assert.throws(() => tokenizer.encode(text), /disallowed special token <\|endoftext\|>/);
+      assert.deepEqual(tokenizer.encode(text, { allowedSpecial: 'all' }), reference.encode(text, 'all'));
+      assert.deepEqual(tokenizer.encode(text, { allowedSpecial: ['<|endoftext|>'] }), reference.encode(text, ['<|endoftext|>']));
+      assert.deepEqual(tokenizer.encode(text, { disallowedSpecial: [] }), reference.encode(text, [], []));
+      assert.deepEqual(tokenizer.encodeOrdinary(text), reference.encode_ordinary(text));
+      assert.equal(tokenizer.count(text, { allowedSpecial: 'all' }), reference.encode(text, 'all').length);
+    });
+
+    test('tokens(): byte spans tile the UTF-8 input and hold the token bytes', () => {
+      for (const text of SAMPLES) {
+        const bytes = new TextEncoder().encode(text);
+        const tokens = tokenizer.tokens(text, { disallowedSpecial: [] });
+        let at = 0;
+        for (const token of tokens) {
+          assert.equal(token.start, at);
+          assert.deepEqual(token.bytes, bytes.subarray(token.start, token.end));
+          assert.deepEqual(token.bytes, tokenizer.tokenBytes(token.id));
+          at = token.end;
+        }
+        assert.equal(at, bytes.length);
+      }
+    });
+
+    test('decode(encode(x)) == x for random byte strings, invalid UTF-8 included', () => {
+      let state = 12345;
+      const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296;
+      for (let trial = 0; trial < 200; trial++) {
+        const bytes = Uint8Array.from({ length: Math.floor(random() * 64) }, () =>
+          random() < 0.5 ? Math.floor(random() * 256) : 0x20 + Math.floor(random() * 0x5f));
+        assert.deepEqual(tokenizer.decodeBytes(tokenizer.encodeOrdinary(bytes)), bytes);
+      }
+      for (const text of SAMPLES) assert.equal(tokenizer.decode(tokenizer.encodeOrdinary(text)), text);
+    });
+
+    test('the streaming decoder holds back incomplete UTF-8', () => {
+      const text = '日本語 👨‍👩‍👧 ü';
+      const decoder = tokenizer.decoder();
+      let out = '';
+      for (const byte of new TextEncoder().encode(text)) {
+        const ids = tokenizer.encodeOrdinary(Uint8Array.of(byte));  // one token per byte
+        const piece = decoder.write(ids);
+        assert.ok(!piece.includes('\ufffd'), 'no replacement characters mid-stream');
+        out += piece;
+      }
+      assert.equal(out + decoder.end(), text);
+    });
+  });
+}
+
+test('getTokenizer and the tokenizer reject bad input with clear errors', async () => {
+  await assert.rejects(lab.getTokenizer('gpt5'), { name: 'TypeError', message: /name must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base; got the string "gpt5"/ });
+  const tokenizer = await lab.getTokenizer('gpt2');
+  assert.throws(() => tokenizer.encode(42), { name: 'TypeError', message: /text must be a string or a Uint8Array, got 42/ });
+  assert.throws(() => tokenizer.encode('x', { allowedSpecial: 'some' }), { name: 'TypeError', message: /allowedSpecial must be 'all' or an array/ });
+  assert.throws(() => tokenizer.encode('x', { allowedSpecial: ['<|nope|>'] }), /<\|nope\|>/);
+  assert.throws(() => tokenizer.decode([50257]), { name: 'RangeError', message: /50257/ });
+  assert.throws(() => tokenizer.decode([-1]), { name: 'RangeError', message: /ids\[0\] must be an integer in \[0, 4294967295\], got -1/ });
+  assert.throws(() => tokenizer.tokenBytes(1e9), { name: 'RangeError', message: /id must be an integer in \[0, 50256\]/ });
+  assert.deepEqual(Array.from(tokenizer.encode('hello')), [31373]);  // still works
+  tokenizer.dispose();
+  assert.throws(() => tokenizer.encode('x'), /Tokenizer has been disposed/);
+});
