@@ -1,0 +1,34 @@
+// Multi-head self-attention over a fused qkv tensor, forward and backward, in llm.c's layout.
+#ifndef EMBEDLAB_MODEL_ATTENTION_H_
+#define EMBEDLAB_MODEL_ATTENTION_H_
+
+#include <cstddef>
+
+namespace embedlab {
+
+struct AttentionShape {
+  size_t batch;
+  size_t length;
+  size_t channels;
+  size_t heads;
+  bool causal;
+  // ALiBi: score(i, j) -= slope[h] * |i - j| (for causal attention j <= i, so this is m_h (i - j));
+  // nullptr adds no bias.
+  const float* alibi_slopes;
+};
+
+// qkv (B, T, 3C) holds q | k | v per token, head h in channels [h hs, (h+1) hs) of each part.
+// att (B, H, T, T) receives the softmax weights (zero where masked); out (B, T, C) the mixed values.
+//   out[b, t, h] = sum_j att[b, h, t, j] v[b, j, h],
+//   att[b, h, t, :] = softmax_j(q[b, t, h] . k[b, j, h] / sqrt(hs) - slope_h |t - j|)
+void AttentionForward(const float* qkv, float* att, float* out, const AttentionShape& shape);
+// dqkv (B, T, 3C) += d/dqkv given dout (B, T, C) and the forward's qkv and att.
+void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv,
+                       const AttentionShape& shape);
+
+// ALiBi's geometric slopes m_h = 2^(-8h/H), h = 1..H.
+void AlibiSlopes(size_t heads, float* slopes);
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_MODEL_ATTENTION_H_

@@ -1,0 +1,38 @@
+#include "model/cross_entropy.h"
+
+#include "random/prng.h"
+#include "simd/model_kernels.h"
+
+namespace embedlab {
+
+float CrossEntropyForward(const float* logits, const int32_t* targets, float* probs, size_t rows, size_t vocab,
+                          size_t* counted) {
+  double total = 0.0;
+  size_t count = 0;
+  for (size_t n = 0; n < rows; ++n) {
+    simd::SoftmaxRow(logits + n * vocab, probs + n * vocab, vocab);
+    if (targets == nullptr || targets[n] < 0) continue;
+    // DeterministicLog, not libm: the loss must read the same natively and in wasm.
+    // The floor keeps an underflowed probability at a finite loss (about 69) instead of log(0).
+    const double prob = probs[n * vocab + static_cast<size_t>(targets[n])];
+    total -= DeterministicLog(prob > 1e-30 ? prob : 1e-30);
+    ++count;
+  }
+  *counted = count;
+  return count > 0 ? static_cast<float>(total / static_cast<double>(count)) : 0.0f;
+}
+
+void CrossEntropyBackward(const float* probs, const int32_t* targets, float* dlogits, size_t rows, size_t vocab,
+                          size_t counted) {
+  if (counted == 0) return;
+  const float inv_count = 1.0f / static_cast<float>(counted);
+  for (size_t n = 0; n < rows; ++n) {
+    if (targets[n] < 0) continue;
+    const float* p = probs + n * vocab;
+    float* d = dlogits + n * vocab;
+    for (size_t v = 0; v < vocab; ++v) d[v] += p[v] * inv_count;
+    d[targets[n]] -= inv_count;
+  }
+}
+
+}  // namespace embedlab

@@ -1,0 +1,63 @@
+#include "model/gpt_config.h"
+
+#include <stdexcept>
+
+#include "errors/argument_checks.h"
+
+namespace embedlab {
+
+void ValidateGptConfig(const GptConfig& config) {
+  RequireInRange("vocabSize", config.vocab_size, 1, kMaxVocabSize);
+  RequireInRange("contextLength", config.context_length, 1, kMaxSequenceLength);
+  RequireInRange("channels", config.channels, 1, kMaxDim);
+  RequireInRange("layers", config.layers, 1, 64);
+  RequireInRange("heads", config.heads, 1, config.channels);
+  if (config.channels % config.heads != 0) {
+    throw std::out_of_range("channels (" + std::to_string(config.channels) + ") must be a multiple of heads (" +
+                            std::to_string(config.heads) + ")");
+  }
+  const int64_t head_dim = config.channels / config.heads;
+  if (config.positions == PositionScheme::kRope && head_dim % 2 != 0) {
+    throw std::out_of_range("RoPE rotates pairs, so channels / heads must be even, got " +
+                            std::to_string(head_dim));
+  }
+  if (config.positions == PositionScheme::kSinusoidal && config.channels % 2 != 0) {
+    throw std::out_of_range("the sinusoidal encoding needs an even channels, got " +
+                            std::to_string(config.channels));
+  }
+  RequireFiniteInRange("ropeBase", config.rope_base, 1.0, 1e12);
+  RequireTensorSize("the token embedding wte", config.vocab_size, config.channels);
+  RequireTensorSize("the MLP weight", 4 * config.channels, config.channels);
+}
+
+const char* PositionSchemeName(PositionScheme scheme) {
+  switch (scheme) {
+    case PositionScheme::kLearned: return "learned";
+    case PositionScheme::kSinusoidal: return "sinusoidal";
+    case PositionScheme::kRope: return "rope";
+    case PositionScheme::kAlibi: return "alibi";
+    case PositionScheme::kNone: return "none";
+  }
+  return "unknown";
+}
+
+PositionScheme ParsePositionScheme(const std::string& name) {
+  for (PositionScheme scheme : {PositionScheme::kLearned, PositionScheme::kSinusoidal, PositionScheme::kRope,
+                                PositionScheme::kAlibi, PositionScheme::kNone}) {
+    if (name == PositionSchemeName(scheme)) return scheme;
+  }
+  throw std::invalid_argument("positions must be one of learned, sinusoidal, rope, alibi, none; got \"" + name +
+                              "\"");
+}
+
+const char* RopeLayoutName(RopeLayout layout) {
+  return layout == RopeLayout::kInterleaved ? "interleaved" : "rotate_half";
+}
+
+RopeLayout ParseRopeLayout(const std::string& name) {
+  if (name == "interleaved") return RopeLayout::kInterleaved;
+  if (name == "rotate_half") return RopeLayout::kRotateHalf;
+  throw std::invalid_argument("ropeLayout must be \"interleaved\" or \"rotate_half\", got \"" + name + "\"");
+}
+
+}  // namespace embedlab

@@ -1,0 +1,48 @@
+// The tiny GPT's shape and options. Every field is checked by ValidateGptConfig with a message that
+// names the field and its allowed range.
+#ifndef EMBEDLAB_MODEL_GPT_CONFIG_H_
+#define EMBEDLAB_MODEL_GPT_CONFIG_H_
+
+#include <cstdint>
+#include <string>
+
+namespace embedlab {
+
+// How the model learns where a token is:
+//   kLearned:    x_t = wte[id] + wpe[t], wpe a trained (context_length x C) table (GPT-2).
+//   kSinusoidal: x_t = wte[id] + PE(t), PE(t, 2i) = sin(t / 10000^(2i/C)), PE(t, 2i+1) = cos(...), fixed.
+//   kRope:       q and k of every head rotated pair-wise by angle t * base^(-2i/d_head) (RoFormer).
+//   kAlibi:      score(i, j) -= m_h (i - j), slopes m_h = 2^(-8h/H) for heads h = 1..H (Press et al.).
+//   kNone:       NoPE; a causal mask alone still leaks order, bidirectional attention sees a bag.
+enum class PositionScheme { kLearned, kSinusoidal, kRope, kAlibi, kNone };
+
+// RoPE pairs: kInterleaved rotates (x0, x1), (x2, x3), ... (the paper, llama.cpp's "normal" mode);
+// kRotateHalf rotates (x_i, x_{i + d/2}) (LLaMA in Hugging Face transformers).
+enum class RopeLayout { kInterleaved, kRotateHalf };
+
+struct GptConfig {
+  int64_t vocab_size = 64;
+  int64_t context_length = 32;  // the learned table's length; other schemes may run longer sequences
+  int64_t channels = 32;
+  int64_t layers = 2;
+  int64_t heads = 2;
+  PositionScheme positions = PositionScheme::kLearned;
+  RopeLayout rope_layout = RopeLayout::kInterleaved;
+  double rope_base = 10000.0;
+  bool causal = true;  // false: every token attends to every token (the order task's encoder)
+  uint64_t seed = 0;
+};
+
+// Throws std::out_of_range / std::invalid_argument naming the offending field.
+void ValidateGptConfig(const GptConfig& config);
+
+const char* PositionSchemeName(PositionScheme scheme);
+// "learned", "sinusoidal", "rope", "alibi", "none"; throws std::invalid_argument listing them otherwise.
+PositionScheme ParsePositionScheme(const std::string& name);
+const char* RopeLayoutName(RopeLayout layout);
+// "interleaved" or "rotate_half".
+RopeLayout ParseRopeLayout(const std::string& name);
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_MODEL_GPT_CONFIG_H_

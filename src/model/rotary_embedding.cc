@@ -1,0 +1,78 @@
+#include "model/rotary_embedding.h"
+
+#include <cmath>
+
+namespace embedlab {
+
+RotaryEmbedding::RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout)
+    : channels_(channels), heads_(heads), head_dim_(channels / heads), half_(channels / heads / 2),
+      layout_(layout), frequencies_(half_) {
+  for (size_t i = 0; i < half_; ++i) {
+    frequencies_[i] = std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(head_dim_));
+  }
+}
+
+void RotaryEmbedding::EnsureLength(size_t length) {
+  if (length <= table_length_) return;
+  cos_.resize(length * half_);
+  sin_.resize(length * half_);
+  // Angles in double: at t = 4096 a float angle would already be off by ~2e-4 rad.
+  for (size_t t = table_length_; t < length; ++t) {
+    for (size_t i = 0; i < half_; ++i) {
+      const double angle = static_cast<double>(t) * frequencies_[i];
+      cos_[t * half_ + i] = static_cast<float>(std::cos(angle));
+      sin_[t * half_ + i] = static_cast<float>(std::sin(angle));
+    }
+  }
+  table_length_ = length;
+}
+
+void RotaryEmbedding::Forward(const float* qkv, float* rotated, size_t batch, size_t length) {
+  EnsureLength(length);
+  const size_t row = 3 * channels_;
+  for (size_t b = 0; b < batch; ++b) {
+    for (size_t t = 0; t < length; ++t) {
+      const float* in = qkv + (b * length + t) * row;
+      float* out = rotated + (b * length + t) * row;
+      const float* cosines = &cos_[t * half_];
+      const float* sines = &sin_[t * half_];
+      for (size_t part = 0; part < 2; ++part) {  // q, then k
+        for (size_t h = 0; h < heads_; ++h) {
+          const size_t head = part * channels_ + h * head_dim_;
+          for (size_t i = 0; i < half_; ++i) {
+            const float x0 = in[head + First(i)], x1 = in[head + Second(i)];
+            out[head + First(i)] = x0 * cosines[i] - x1 * sines[i];
+            out[head + Second(i)] = x0 * sines[i] + x1 * cosines[i];
+          }
+        }
+      }
+      for (size_t c = 2 * channels_; c < row; ++c) out[c] = in[c];
+    }
+  }
+}
+
+void RotaryEmbedding::Backward(const float* drotated, float* dqkv, size_t batch, size_t length) {
+  EnsureLength(length);
+  const size_t row = 3 * channels_;
+  for (size_t b = 0; b < batch; ++b) {
+    for (size_t t = 0; t < length; ++t) {
+      const float* grad_out = drotated + (b * length + t) * row;
+      float* grad_in = dqkv + (b * length + t) * row;
+      const float* cosines = &cos_[t * half_];
+      const float* sines = &sin_[t * half_];
+      for (size_t part = 0; part < 2; ++part) {
+        for (size_t h = 0; h < heads_; ++h) {
+          const size_t head = part * channels_ + h * head_dim_;
+          for (size_t i = 0; i < half_; ++i) {
+            const float g0 = grad_out[head + First(i)], g1 = grad_out[head + Second(i)];
+            grad_in[head + First(i)] += g0 * cosines[i] + g1 * sines[i];
+            grad_in[head + Second(i)] += g1 * cosines[i] - g0 * sines[i];
+          }
+        }
+      }
+      for (size_t c = 2 * channels_; c < row; ++c) grad_in[c] += grad_out[c];
+    }
+  }
+}
+
+}  // namespace embedlab

@@ -1,0 +1,37 @@
+// RoPE: rotates q and k of every head pair-wise by angle t * base^(-2i/d_head), so q . k depends on
+// the positions only through their difference. v is not rotated.
+#ifndef EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
+#define EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
+
+#include <cstddef>
+#include <vector>
+
+#include "model/gpt_config.h"
+
+namespace embedlab {
+
+class RotaryEmbedding {
+ public:
+  RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout);
+  // rotated (B, T, 3C) = qkv with q and k rotated; v copied.
+  void Forward(const float* qkv, float* rotated, size_t batch, size_t length);
+  // dqkv (B, T, 3C) += R^T drotated (a rotation's inverse is its transpose); v's gradient passes through.
+  void Backward(const float* drotated, float* dqkv, size_t batch, size_t length);
+
+ private:
+  // cos_/sin_ hold angle t * frequency_i for t < length, pairs i < head_dim / 2; grown on demand.
+  void EnsureLength(size_t length);
+  // Index of pair i's two members within a head.
+  size_t First(size_t pair) const { return layout_ == RopeLayout::kInterleaved ? 2 * pair : pair; }
+  size_t Second(size_t pair) const { return layout_ == RopeLayout::kInterleaved ? 2 * pair + 1 : pair + half_; }
+
+  size_t channels_, heads_, head_dim_, half_;
+  RopeLayout layout_;
+  std::vector<double> frequencies_;
+  std::vector<float> cos_, sin_;
+  size_t table_length_ = 0;
+};
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
