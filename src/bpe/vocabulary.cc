@@ -71,21 +71,26 @@ void Vocabulary::Reserve(size_t tokens, size_t total_bytes) {
     hash_shift_ = 64;
     for (size_t c = capacity; c > 1; c /= 2) --hash_shift_;
     for (const Slot& s : old) {
-      if (s.rank_length != 0) Insert(s.start, s.rank_length & 0xFF, s.rank_length >> 8);
+      if (s.rank_length != 0) Insert(s.start, s.rank_length & 0xFF, s.rank_length >> 8);  // never a duplicate
     }
   }
 }
 
 void Vocabulary::Grow() { Reserve(slots_.empty() ? 8 : slots_.size(), arena_.size()); }
 
-void Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
+uint32_t Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
   const char* data = arena_.data() + start;
   const uint64_t prefix = LoadPrefix(data, length);
   const size_t mask = slots_.size() - 1;
   for (size_t i = HashBytes(prefix, data, length) >> hash_shift_;; i = (i + 1) & mask) {
-    if (slots_[i].rank_length == 0) {
-      slots_[i] = Slot{prefix, start, (rank << 8) | length};
-      return;
+    Slot& s = slots_[i];
+    if (s.rank_length == 0) {
+      s = Slot{prefix, start, (rank << 8) | length};
+      return kNoRank;
+    }
+    if (s.prefix == prefix && (s.rank_length & 0xFF) == length &&
+        std::memcmp(arena_.data() + s.start, data, length) == 0) {
+      return s.rank_length >> 8;
     }
   }
 }
@@ -114,10 +119,6 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
     throw std::out_of_range("vocabulary: token of " + std::to_string(bytes.size()) +
                             " bytes is longer than the limit of " + std::to_string(kMaxTokenBytes));
   }
-  if (Rank(bytes) != kNoRank) {
-    throw std::invalid_argument("vocabulary: token '" + Printable(bytes) + "' appears twice (ranks " +
-                                std::to_string(Rank(bytes)) + " and " + std::to_string(rank) + ")");
-  }
   if (HasRank(rank)) {
     throw std::invalid_argument("vocabulary: rank " + std::to_string(rank) + " is given to two tokens");
   }
@@ -125,7 +126,13 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (2 * (token_count_ + 1) > slots_.size()) Grow();
   const auto start = static_cast<uint32_t>(arena_.size());
   arena_.append(bytes.data(), bytes.size());
-  Insert(start, static_cast<uint32_t>(bytes.size()), rank);
+  // One probe sequence both finds a duplicate and inserts.
+  const uint32_t existing = Insert(start, static_cast<uint32_t>(bytes.size()), rank);
+  if (existing != kNoRank) {
+    arena_.resize(start);
+    throw std::invalid_argument("vocabulary: token '" + Printable(bytes) + "' appears twice (ranks " +
+                                std::to_string(existing) + " and " + std::to_string(rank) + ")");
+  }
   if (rank >= token_start_.size()) {
     token_start_.resize(rank + 1, kNoRank);
     token_length_.resize(rank + 1, 0);

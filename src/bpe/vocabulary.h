@@ -53,7 +53,9 @@ class Vocabulary {
   };
 
   uint32_t LookUp(const char* data, size_t size) const;
-  void Insert(uint32_t start, uint32_t length, uint32_t rank);
+  // Inserts the token stored at arena_[start, start + length) unless those bytes are already a token;
+  // returns the existing token's rank, or kNoRank after inserting.
+  uint32_t Insert(uint32_t start, uint32_t length, uint32_t rank);
   void Grow();
 
   std::string arena_;
