@@ -20,11 +20,12 @@ before(() => {
 after(() => rmSync(project, { recursive: true, force: true }));
 
 test('the tarball holds the package files and nothing else', () => {
-  const files = readdirSync(join(project, 'node_modules', 'embedlab', 'dist')).sort();
-  assert.deepEqual(files, [
-    'checks.js', 'embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm',
-    'handles.js', 'index.cjs', 'index.d.ts', 'index.js', 'lab.js',
-  ]);
+  const installed = join(project, 'node_modules', 'embedlab', 'dist');
+  const jsLayer = readdirSync(join(repo, 'src', 'bindings', 'js'));
+  const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
+  assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, 'vocab'].sort());
+  assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(),
+    ['cl100k_base.tiktoken', 'o200k_base.tiktoken', 'p50k_base.tiktoken', 'r50k_base.tiktoken']);
 });
 
 test('import works from an ES module', () => {

@@ -195,6 +195,64 @@ export interface Kernels {
   sinCos(angles: Vector): Float32Array;
 }
 
+/** Names of OpenAI's encodings that {@link EmbedLab.getTokenizer} loads. */
+export type EncodingName = 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base';
+
+/** tiktoken's special-token rules for {@link Tokenizer.encode}. */
+export interface SpecialTokenOptions {
+  /** Special tokens encoded as their id where they appear: 'all' or a list. Default: none. */
+  allowedSpecial?: 'all' | Iterable<string>;
+  /** Special tokens whose appearance is an error: 'all' (default: every one not allowed) or a list. */
+  disallowedSpecial?: 'all' | Iterable<string>;
+}
+
+/** One token of {@link Tokenizer.tokens}. */
+export interface TokenSpan {
+  id: number;
+  /** Byte offset of the token's first byte in the UTF-8 input. */
+  start: number;
+  /** Byte offset one past its last byte; spans tile the input. */
+  end: number;
+  /** The token's bytes (a token may hold part of a UTF-8 character). */
+  bytes: Uint8Array;
+  /** The bytes as text; incomplete UTF-8 shows as U+FFFD. */
+  text: string;
+}
+
+/** Incremental decoding for streamed ids. */
+export interface StreamingDecoder {
+  /** Text completed by these ids; incomplete UTF-8 is held back for the next call. */
+  write(ids: ArrayLike<number>): string;
+  /** Flushes what is held back (as U+FFFD if it never completed). */
+  end(): string;
+}
+
+/** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
+export declare class Tokenizer extends WasmHandle {
+  /** The encoding's name, e.g. 'cl100k_base'. */
+  readonly name: string;
+  /** The pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
+  readonly pattern: string;
+  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
+  readonly vocabSize: number;
+  readonly specialTokens: ReadonlyArray<{ text: string; id: number }>;
+  /** Token ids; throws if disallowed special-token text appears (by default every special token). */
+  encode(text: string | Uint8Array, options?: SpecialTokenOptions): Uint32Array;
+  /** Token ids, with special-token text encoded as ordinary text. */
+  encodeOrdinary(text: string | Uint8Array): Uint32Array;
+  /** How many ids encode() would return. */
+  count(text: string | Uint8Array, options?: SpecialTokenOptions): number;
+  /** Tokens with their byte spans. */
+  tokens(text: string | Uint8Array, options?: SpecialTokenOptions): TokenSpan[];
+  /** Text of the ids; invalid UTF-8 becomes U+FFFD. */
+  decode(ids: ArrayLike<number>): string;
+  /** Exact bytes of the ids. */
+  decodeBytes(ids: ArrayLike<number>): Uint8Array;
+  /** Bytes of one token. */
+  tokenBytes(id: number): Uint8Array;
+  decoder(): StreamingDecoder;
+}
+
 /** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
 export declare class EmbedLab {
   readonly version: string;
@@ -204,6 +262,10 @@ export declare class EmbedLab {
   readonly flavour: 'simd' | 'fallback';
   readonly limits: Limits;
   readonly kernels: Kernels;
+  /** The names getTokenizer() accepts. */
+  readonly tokenizerNames: EncodingName[];
+  /** Loads an OpenAI vocabulary (shipped with the package) as a {@link Tokenizer}. */
+  getTokenizer(name: EncodingName): Promise<Tokenizer>;
   tokenEmbedding(options: TokenEmbeddingOptions): TokenEmbedding;
   positionalEncoding(kind: PositionalKind, options: PositionalEncodingOptions): PositionalEncoding;
   selfAttention(options: SelfAttentionOptions): SelfAttention;

@@ -11,7 +11,10 @@ import createEmbedLab, {
   type Limits,
   type PositionalEncoding,
   type SelfAttention,
+  type StreamingDecoder,
   type TokenEmbedding,
+  type Tokenizer,
+  type TokenSpan,
 } from 'embedlab';
 
 function check(condition: boolean, what: string): void {
@@ -57,6 +60,22 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   embedding.dispose();
   check(embedding.disposed, 'disposed');
   none[Symbol.dispose]();
+}
+
+{
+  check(lab.tokenizerNames.includes('cl100k_base'), 'tokenizerNames');
+  using tokenizer: Tokenizer = await lab.getTokenizer('cl100k_base');
+  check(tokenizer.name === 'cl100k_base' && tokenizer.pattern === 'cl100k' && tokenizer.vocabSize === 100277, 'tokenizer members');
+  check(tokenizer.specialTokens.some((token) => token.text === '<|endoftext|>' && token.id === 100257), 'specialTokens');
+  const ids: Uint32Array = tokenizer.encode('hello <|endoftext|>', { allowedSpecial: 'all', disallowedSpecial: 'all' });
+  check(ids.length === 3 && ids[2] === 100257, 'encode');
+  check(tokenizer.encodeOrdinary('hello').length === 1 && tokenizer.count('hello world') === 2, 'encodeOrdinary/count');
+  const spans: TokenSpan[] = tokenizer.tokens('héllo');
+  check(spans.length > 0 && spans[0].start === 0 && spans.at(-1)!.end === 6 && spans[0].bytes.length > 0 && typeof spans[0].text === 'string', 'tokens');
+  check(tokenizer.decode(ids) === 'hello <|endoftext|>' && tokenizer.decodeBytes([15339]).length === 5, 'decode');
+  check(tokenizer.tokenBytes(15339).length === 5, 'tokenBytes');
+  const decoder: StreamingDecoder = tokenizer.decoder();
+  check(decoder.write(tokenizer.encode('日本')) === '日本' && decoder.end() === '', 'decoder');
 }
 
 const kernels: Kernels = lab.kernels;
