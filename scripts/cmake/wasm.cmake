@@ -33,7 +33,8 @@ foreach(flavour simd fallback)
   add_executable(embedlab_${flavour} ${EMBEDLAB_BINDING_SOURCES})
   target_link_libraries(embedlab_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(embedlab_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
-  target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind
+  # DYNAMIC_EXECUTION=0: Embind builds no functions with eval, so pages can use a CSP without 'unsafe-eval'.
+  target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
                       -sEXPORT_NAME=createEmbedLabModule)
   set_target_properties(embedlab_${flavour} PROPERTIES OUTPUT_NAME "embedlab-${flavour}" SUFFIX ".js"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})

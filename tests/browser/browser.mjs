@@ -40,11 +40,11 @@ export function isLocal(requestUrl) {
   return (u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'ws:') && u.hostname === '127.0.0.1';
 }
 
-/** A strict Content-Security-Policy for the page. 'unsafe-eval' only because Embind 3.1.6 builds its
- * invokers with new Function(); drop it once the package is linked with -sDYNAMIC_EXECUTION=0. */
+/** A strict Content-Security-Policy for the page: no eval (the package links with -sDYNAMIC_EXECUTION=0),
+ * no inline script or style, nothing from other origins; only wasm compilation is allowed. */
 export const STRICT_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self'",
   "connect-src 'self'",
