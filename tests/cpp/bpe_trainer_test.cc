@@ -1,11 +1,14 @@
 // BPE training on corpora whose merges are worked out by hand in the comments.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "bpe/bpe_trainer.h"
 #include "bpe/tokenizer.h"
 #include "bpe/tokenizer_file.h"
+#include "random/prng.h"
 
 using embedlab::BpeMerge;
 using embedlab::BpeTrainerOptions;
@@ -125,4 +128,70 @@ TEST_CASE("BPE trainer: argument errors", "[tokenizer]") {
   BpeTrainerOptions twice = Options(300);
   twice.special_tokens = {"<|a|>", "<|a|>"};
   REQUIRE_THROWS_WITH(TrainBpe("x", twice), Catch::Contains("twice"));
+}
+
+namespace {
+
+// The textbook trainer: recount every pair of every piece occurrence before each merge. Slow and obvious.
+std::vector<BpeMerge> NaiveMerges(const std::string& corpus, size_t vocab_size, PreTokenizerPattern pattern) {
+  std::vector<std::vector<uint32_t>> words;
+  for (const auto& span : embedlab::SplitIntoPieces(corpus, pattern)) {
+    std::vector<uint32_t> word;
+    for (size_t i = span.start; i < span.end; ++i) word.push_back(static_cast<uint8_t>(corpus[i]));
+    words.push_back(word);
+  }
+  std::vector<std::string> bytes;
+  for (int b = 0; b < 256; ++b) bytes.push_back(std::string(1, static_cast<char>(b)));
+  std::vector<BpeMerge> merges;
+  while (bytes.size() < vocab_size) {
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> counts;
+    for (const auto& w : words) {
+      for (size_t i = 0; i + 1 < w.size(); ++i) ++counts[{w[i], w[i + 1]}];
+    }
+    if (counts.empty()) break;
+    auto best = counts.begin();  // map order: lowest (left, right) first, so ">" keeps the first maximum
+    for (auto it = counts.begin(); it != counts.end(); ++it) {
+      if (it->second > best->second) best = it;
+    }
+    const auto [left, right] = best->first;
+    const std::string token = bytes[left] + bytes[right];
+    auto found = std::find(bytes.begin(), bytes.end(), token);
+    const auto id = static_cast<uint32_t>(found - bytes.begin());
+    if (found == bytes.end()) bytes.push_back(token);
+    merges.push_back({left, right, id, best->second});
+    for (auto& w : words) {
+      std::vector<uint32_t> merged;
+      for (size_t i = 0; i < w.size();) {
+        if (i + 1 < w.size() && w[i] == left && w[i + 1] == right) {
+          merged.push_back(id);
+          i += 2;
+        } else {
+          merged.push_back(w[i++]);
+        }
+      }
+      w = merged;
+    }
+  }
+  return merges;
+}
+
+}  // namespace
+
+TEST_CASE("BPE trainer: same merges as the textbook trainer on random corpora", "[tokenizer]") {
+  embedlab::Prng prng(17);
+  const std::vector<std::string> alphabet = {"a", "b", "c", "ab", " ", " a", "\n", "'s", "1", "\xC3\xA9"};
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string corpus;
+    const int length = 20 + static_cast<int>(prng.NextU32() % 400);
+    for (int i = 0; i < length; ++i) corpus += alphabet[prng.NextU32() % alphabet.size()];
+    const auto pattern = (trial % 2 == 0) ? PreTokenizerPattern::kGpt2 : PreTokenizerPattern::kO200k;
+    const size_t vocab_size = 256 + prng.NextU32() % 120;
+    const auto fast = TrainBpe(corpus, Options(vocab_size, pattern)).merges;
+    const auto naive = NaiveMerges(corpus, vocab_size, pattern);
+    REQUIRE(fast.size() == naive.size());
+    for (size_t i = 0; i < fast.size(); ++i) {
+      INFO("trial " << trial << " merge " << i);
+      REQUIRE(Same(fast[i], naive[i].left, naive[i].right, naive[i].id, naive[i].count));
+    }
+  }
 }

@@ -9,6 +9,9 @@
 //     --allow-special  special tokens are allowed (tiktoken allowed_special="all"); default: encode_ordinary
 //     --time           prints encode throughput to stderr
 //     --repeat N       encodes everything N times and reports the median time (with --time)
+//
+//   embedlab_tokenize --train VOCAB_SIZE --pattern gpt2|cl100k|o200k [--output FILE] < corpus
+//     trains a BPE vocabulary on stdin, reports the time, writes an #embedlab-bpe tokenizer file
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +24,8 @@
 #include <vector>
 
 #include "bpe/base64.h"
+#include "bpe/bpe_trainer.h"
+#include "bpe/tokenizer_file.h"
 #include "bpe/tokenizer.h"
 
 namespace {
@@ -41,6 +46,25 @@ void Print(const std::vector<uint32_t>& ids, bool json, std::string* out) {
   *out += '\n';
 }
 
+int Train(size_t vocab_size, const std::string& pattern, const std::string& output_path) {
+  embedlab::BpeTrainerOptions options;
+  options.vocab_size = vocab_size;
+  options.pattern = embedlab::PatternFromName(pattern);
+  options.special_tokens = {"<|endoftext|>"};
+  const std::string corpus = ReadAll(std::cin);
+  const auto start = std::chrono::steady_clock::now();
+  embedlab::BpeTrainingResult result = embedlab::TrainBpe(corpus, options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(stderr, "trained %zu merges on %zu bytes in %.3f s%s\n", result.merges.size(), corpus.size(),
+               seconds, result.exhausted ? " (no pairs left)" : "");
+  if (!output_path.empty()) {
+    const embedlab::Tokenizer tokenizer(std::move(result.vocabulary), result.pattern,
+                                        std::move(result.special_tokens), "trained");
+    std::ofstream(output_path, std::ios::binary) << embedlab::SaveTokenizerFile(tokenizer);
+  }
+  return 0;
+}
+
 int Usage() {
   std::fprintf(stderr,
                "usage: embedlab_tokenize --vocab FILE --encoding NAME [--whole|--base64-lines] [--json] "
@@ -51,7 +75,8 @@ int Usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string vocab_path, encoding;
+  std::string vocab_path, encoding, pattern = "o200k", output_path;
+  size_t train_vocab_size = 0;
   bool whole = false, base64_lines = false, json = false, allow_special = false, time = false;
   int repeat = 1;
   for (int i = 1; i < argc; ++i) {
@@ -60,6 +85,12 @@ int main(int argc, char** argv) {
       vocab_path = argv[++i];
     } else if (arg == "--encoding" && i + 1 < argc) {
       encoding = argv[++i];
+    } else if (arg == "--train" && i + 1 < argc) {
+      train_vocab_size = static_cast<size_t>(std::atol(argv[++i]));
+    } else if (arg == "--pattern" && i + 1 < argc) {
+      pattern = argv[++i];
+    } else if (arg == "--output" && i + 1 < argc) {
+      output_path = argv[++i];
     } else if (arg == "--whole") {
       whole = true;
     } else if (arg == "--base64-lines") {
@@ -76,8 +107,9 @@ int main(int argc, char** argv) {
       return Usage();
     }
   }
-  if (vocab_path.empty() || encoding.empty()) return Usage();
   try {
+    if (train_vocab_size > 0) return Train(train_vocab_size, pattern, output_path);
+    if (vocab_path.empty() || encoding.empty()) return Usage();
     std::ifstream file(vocab_path, std::ios::binary);
     if (!file) throw std::invalid_argument("cannot open " + vocab_path);
     const auto load_start = std::chrono::steady_clock::now();
