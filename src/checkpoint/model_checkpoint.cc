@@ -1,0 +1,164 @@
+#include "checkpoint/model_checkpoint.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "checkpoint/safetensors_writer.h"
+
+namespace embedlab {
+namespace {
+
+const std::string& Field(const std::map<std::string, std::string>& metadata, const std::string& key) {
+  const auto it = metadata.find(key);
+  if (it == metadata.end()) throw std::invalid_argument("checkpoint metadata lacks \"" + key + "\"");
+  return it->second;
+}
+
+int64_t IntegerField(const std::map<std::string, std::string>& metadata, const std::string& key) {
+  const std::string& text = Field(metadata, key);
+  char* end = nullptr;
+  const long long value = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0') {
+    throw std::invalid_argument("checkpoint metadata \"" + key + "\" must be an integer, got \"" + text + "\"");
+  }
+  return value;
+}
+
+double NumberField(const std::map<std::string, std::string>& metadata, const std::string& key) {
+  const std::string& text = Field(metadata, key);
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0') {
+    throw std::invalid_argument("checkpoint metadata \"" + key + "\" must be a number, got \"" + text + "\"");
+  }
+  return value;
+}
+
+bool BoolField(const std::map<std::string, std::string>& metadata, const std::string& key) {
+  const std::string& text = Field(metadata, key);
+  if (text == "true" || text == "True" || text == "1") return true;
+  if (text == "false" || text == "False" || text == "0") return false;
+  throw std::invalid_argument("checkpoint metadata \"" + key + "\" must be true or false, got \"" + text + "\"");
+}
+
+// Shortest text that reads back as the same float / double.
+std::string FloatText(float value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(value));
+  return text;
+}
+std::string DoubleText(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.17g", value);
+  return text;
+}
+
+const char* const kExpAvg = "optimizer.exp_avg.";
+const char* const kExpAvgSq = "optimizer.exp_avg_sq.";
+
+void ReadInto(const SafetensorsReader& reader, const std::string& name, const std::vector<int64_t>& shape,
+              float* out) {
+  const TensorEntry& entry = reader.index().Find(name);
+  if (entry.shape != shape) {
+    std::string expected, found;
+    for (int64_t e : shape) expected += (expected.empty() ? "" : ", ") + std::to_string(e);
+    for (int64_t e : entry.shape) found += (found.empty() ? "" : ", ") + std::to_string(e);
+    throw std::invalid_argument("checkpoint tensor \"" + name + "\" has shape [" + found + "], the model needs [" +
+                                expected + "]");
+  }
+  const std::vector<float> values = reader.ReadFloats(name);
+  std::copy(values.begin(), values.end(), out);
+}
+
+}  // namespace
+
+std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config) {
+  return {{"format", "embedlab-gpt"},
+          {"vocab_size", std::to_string(config.vocab_size)},
+          {"context_length", std::to_string(config.context_length)},
+          {"channels", std::to_string(config.channels)},
+          {"layers", std::to_string(config.layers)},
+          {"heads", std::to_string(config.heads)},
+          {"positions", PositionSchemeName(config.positions)},
+          {"rope_layout", RopeLayoutName(config.rope_layout)},
+          {"rope_base", DoubleText(config.rope_base)},
+          {"causal", config.causal ? "true" : "false"},
+          {"seed", std::to_string(config.seed)}};
+}
+
+GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metadata) {
+  GptConfig config;
+  config.vocab_size = IntegerField(metadata, "vocab_size");
+  config.context_length = IntegerField(metadata, "context_length");
+  config.channels = IntegerField(metadata, "channels");
+  config.layers = IntegerField(metadata, "layers");
+  config.heads = IntegerField(metadata, "heads");
+  config.positions = ParsePositionScheme(Field(metadata, "positions"));
+  config.rope_layout = ParseRopeLayout(Field(metadata, "rope_layout"));
+  config.rope_base = NumberField(metadata, "rope_base");
+  config.causal = BoolField(metadata, "causal");
+  config.seed = metadata.count("seed") ? static_cast<uint64_t>(IntegerField(metadata, "seed")) : 0;
+  ValidateGptConfig(config);
+  return config;
+}
+
+AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& metadata) {
+  AdamWOptions options;
+  options.learning_rate = static_cast<float>(NumberField(metadata, "adamw_learning_rate"));
+  options.beta1 = static_cast<float>(NumberField(metadata, "adamw_beta1"));
+  options.beta2 = static_cast<float>(NumberField(metadata, "adamw_beta2"));
+  options.eps = static_cast<float>(NumberField(metadata, "adamw_eps"));
+  options.weight_decay = static_cast<float>(NumberField(metadata, "adamw_weight_decay"));
+  options.max_grad_norm = static_cast<float>(NumberField(metadata, "adamw_max_grad_norm"));
+  ValidateAdamWOptions(options);
+  return options;
+}
+
+void LoadParameters(const SafetensorsReader& reader, Gpt& model) {
+  for (const ParameterTensor& tensor : model.layout().tensors()) {
+    ReadInto(reader, tensor.name, tensor.shape, model.parameters().data() + tensor.offset);
+  }
+}
+
+std::vector<uint8_t> SaveCheckpoint(const Gpt& model, const AdamW* optimizer) {
+  std::map<std::string, std::string> metadata = GptConfigToMetadata(model.config());
+  std::vector<Float32Tensor> tensors;
+  for (const ParameterTensor& tensor : model.layout().tensors()) {
+    tensors.push_back({tensor.name, tensor.shape, model.parameters().data() + tensor.offset});
+  }
+  if (optimizer != nullptr) {
+    const AdamWOptions& o = optimizer->options();
+    metadata["adamw_learning_rate"] = FloatText(o.learning_rate);
+    metadata["adamw_beta1"] = FloatText(o.beta1);
+    metadata["adamw_beta2"] = FloatText(o.beta2);
+    metadata["adamw_eps"] = FloatText(o.eps);
+    metadata["adamw_weight_decay"] = FloatText(o.weight_decay);
+    metadata["adamw_max_grad_norm"] = FloatText(o.max_grad_norm);
+    metadata["adamw_step"] = std::to_string(optimizer->step());
+    for (const ParameterTensor& tensor : model.layout().tensors()) {
+      tensors.push_back({kExpAvg + tensor.name, tensor.shape, optimizer->m().data() + tensor.offset});
+      tensors.push_back({kExpAvgSq + tensor.name, tensor.shape, optimizer->v().data() + tensor.offset});
+    }
+  }
+  return WriteSafetensors(tensors, metadata);
+}
+
+LoadedCheckpoint LoadCheckpoint(const SafetensorsReader& reader) {
+  const auto& metadata = reader.index().metadata();
+  LoadedCheckpoint loaded;
+  loaded.model = std::make_unique<Gpt>(GptConfigFromMetadata(metadata));
+  LoadParameters(reader, *loaded.model);
+  if (metadata.count("adamw_step") == 0) return loaded;
+  loaded.optimizer = std::make_unique<AdamW>(loaded.model->parameters().size(), AdamWOptionsFromMetadata(metadata));
+  const int64_t step = IntegerField(metadata, "adamw_step");
+  if (step < 0) throw std::invalid_argument("checkpoint metadata \"adamw_step\" must be >= 0");
+  loaded.optimizer->set_step(step);
+  for (const ParameterTensor& tensor : loaded.model->layout().tensors()) {
+    ReadInto(reader, kExpAvg + tensor.name, tensor.shape, loaded.optimizer->m().data() + tensor.offset);
+    ReadInto(reader, kExpAvgSq + tensor.name, tensor.shape, loaded.optimizer->v().data() + tensor.offset);
+  }
+  return loaded;
+}
+
+}  // namespace embedlab

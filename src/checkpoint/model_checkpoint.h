@@ -1,0 +1,43 @@
+// A model (and optionally its AdamW state) as one safetensors file. Parameters keep their GPT-2 names
+// (wte, wpe, h.0.attn.c_attn.weight, ...; nn.Linear (out, in) layout); the optimizer's moments are
+// stored as optimizer.exp_avg.<name> and optimizer.exp_avg_sq.<name> (torch.optim.AdamW's state
+// names); the configuration, the optimizer settings and step are string metadata. Floats are stored
+// exactly, so resuming reproduces the following losses bit for bit.
+#ifndef EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_
+#define EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checkpoint/safetensors_reader.h"
+#include "model/adamw.h"
+#include "model/gpt.h"
+
+namespace embedlab {
+
+// Metadata keys: vocab_size, context_length, channels, layers, heads, positions, rope_layout,
+// rope_base, causal, seed (the names tests/reference/gpt_reference.py writes too).
+std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config);
+// Throws std::invalid_argument naming a missing or malformed key; then validates the config.
+GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metadata);
+// Keys adamw_learning_rate, adamw_beta1, adamw_beta2, adamw_eps, adamw_weight_decay, adamw_max_grad_norm.
+AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& metadata);
+
+// Copies every parameter tensor of the model from the file; throws naming a missing tensor or a shape
+// that differs from the model's.
+void LoadParameters(const SafetensorsReader& reader, Gpt& model);
+
+std::vector<uint8_t> SaveCheckpoint(const Gpt& model, const AdamW* optimizer);
+
+struct LoadedCheckpoint {
+  std::unique_ptr<Gpt> model;
+  std::unique_ptr<AdamW> optimizer;  // null when the file holds no optimizer state
+};
+LoadedCheckpoint LoadCheckpoint(const SafetensorsReader& reader);
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_

@@ -1,0 +1,151 @@
+#include "checkpoint/safetensors_index.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace embedlab {
+namespace {
+
+using Json = nlohmann::json;
+
+TensorDtype ParseDtype(const std::string& tensor, const Json& value) {
+  if (!value.is_string()) throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has no string dtype");
+  const std::string name = value.get<std::string>();
+  for (TensorDtype dtype : {TensorDtype::kF32, TensorDtype::kF16, TensorDtype::kBF16, TensorDtype::kF64,
+                            TensorDtype::kI32, TensorDtype::kI64}) {
+    if (name == TensorDtypeName(dtype)) return dtype;
+  }
+  throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has dtype \"" + name +
+                              "\"; supported: F32, F16, BF16, F64, I32, I64");
+}
+
+uint64_t NonNegativeInteger(const std::string& tensor, const char* field, const Json& value) {
+  if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0)) {
+    throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has a " + field +
+                                " entry that is not a non-negative integer");
+  }
+  return value.get<uint64_t>();
+}
+
+}  // namespace
+
+const char* TensorDtypeName(TensorDtype dtype) {
+  switch (dtype) {
+    case TensorDtype::kF32: return "F32";
+    case TensorDtype::kF16: return "F16";
+    case TensorDtype::kBF16: return "BF16";
+    case TensorDtype::kF64: return "F64";
+    case TensorDtype::kI32: return "I32";
+    case TensorDtype::kI64: return "I64";
+  }
+  return "?";
+}
+
+size_t TensorDtypeSize(TensorDtype dtype) {
+  switch (dtype) {
+    case TensorDtype::kF16:
+    case TensorDtype::kBF16: return 2;
+    case TensorDtype::kF32:
+    case TensorDtype::kI32: return 4;
+    case TensorDtype::kF64:
+    case TensorDtype::kI64: return 8;
+  }
+  return 0;
+}
+
+uint64_t SafetensorsIndex::HeaderLength(const uint8_t first_eight_bytes[8], uint64_t file_size) {
+  if (file_size < 8) {
+    throw std::out_of_range("safetensors: the file has " + std::to_string(file_size) +
+                            " bytes, fewer than the 8-byte header length");
+  }
+  uint64_t length = 0;
+  for (int i = 7; i >= 0; --i) length = (length << 8) | first_eight_bytes[i];
+  if (length < 2 || length > kMaxHeaderLength) {
+    throw std::invalid_argument("safetensors: header length " + std::to_string(length) +
+                                " is not in [2, 100 MiB]; this is not a safetensors file");
+  }
+  if (length > file_size - 8) {
+    throw std::out_of_range("safetensors: the header claims " + std::to_string(length) + " bytes but the file has " +
+                            std::to_string(file_size - 8) + " after the length field (truncated?)");
+  }
+  return length;
+}
+
+SafetensorsIndex SafetensorsIndex::Parse(const char* json, size_t header_length, uint64_t file_size) {
+  const Json header = Json::parse(json, json + header_length, nullptr, /*allow_exceptions=*/false);
+  if (header.is_discarded()) throw std::invalid_argument("safetensors: the header is not valid JSON");
+  if (!header.is_object()) throw std::invalid_argument("safetensors: the header is not a JSON object");
+  const uint64_t data_start = 8 + header_length;
+  if (file_size < data_start) throw std::out_of_range("safetensors: the file ends inside its header");
+  const uint64_t data_size = file_size - data_start;
+  SafetensorsIndex index;
+  for (auto it = header.begin(); it != header.end(); ++it) {
+    const std::string& name = it.key();
+    const Json& entry = it.value();
+    if (name == "__metadata__") {
+      if (!entry.is_object()) throw std::invalid_argument("safetensors: __metadata__ is not an object");
+      for (auto m = entry.begin(); m != entry.end(); ++m) {
+        if (!m.value().is_string()) {
+          throw std::invalid_argument("safetensors: __metadata__ value \"" + m.key() + "\" is not a string");
+        }
+        index.metadata_[m.key()] = m.value().get<std::string>();
+      }
+      continue;
+    }
+    if (!entry.is_object()) throw std::invalid_argument("safetensors: tensor \"" + name + "\" is not an object");
+    TensorEntry tensor;
+    tensor.name = name;
+    tensor.dtype = ParseDtype(name, entry.contains("dtype") ? entry["dtype"] : Json());
+    if (!entry.contains("shape") || !entry["shape"].is_array()) {
+      throw std::invalid_argument("safetensors: tensor \"" + name + "\" has no shape array");
+    }
+    uint64_t count = 1;
+    for (const Json& extent : entry["shape"]) {
+      const uint64_t n = NonNegativeInteger(name, "shape", extent);
+      if (n > 0 && count > (uint64_t{1} << 62) / n) {
+        throw std::invalid_argument("safetensors: tensor \"" + name + "\" has an impossibly large shape");
+      }
+      tensor.shape.push_back(static_cast<int64_t>(n));
+      count *= n;
+    }
+    tensor.element_count = count;
+    const Json offsets = entry.contains("data_offsets") ? entry["data_offsets"] : Json();
+    if (!offsets.is_array() || offsets.size() != 2) {
+      throw std::invalid_argument("safetensors: tensor \"" + name + "\" needs data_offsets [begin, end]");
+    }
+    const uint64_t begin = NonNegativeInteger(name, "data_offsets", offsets[0]);
+    const uint64_t end = NonNegativeInteger(name, "data_offsets", offsets[1]);
+    if (begin > end || end > data_size) {
+      throw std::out_of_range("safetensors: tensor \"" + name + "\" spans data bytes [" + std::to_string(begin) +
+                              ", " + std::to_string(end) + ") but the data section has " +
+                              std::to_string(data_size) + " bytes (truncated or tampered file)");
+    }
+    if (end - begin != count * TensorDtypeSize(tensor.dtype)) {
+      throw std::invalid_argument("safetensors: tensor \"" + name + "\" has " + std::to_string(end - begin) +
+                                  " bytes but its shape and dtype need " +
+                                  std::to_string(count * TensorDtypeSize(tensor.dtype)));
+    }
+    tensor.file_offset = data_start + begin;
+    tensor.byte_length = end - begin;
+    index.tensors_.push_back(std::move(tensor));
+  }
+  std::sort(index.tensors_.begin(), index.tensors_.end(),
+            [](const TensorEntry& a, const TensorEntry& b) { return a.file_offset < b.file_offset; });
+  return index;
+}
+
+const TensorEntry* SafetensorsIndex::TryFind(const std::string& name) const {
+  for (const TensorEntry& tensor : tensors_) {
+    if (tensor.name == name) return &tensor;
+  }
+  return nullptr;
+}
+
+const TensorEntry& SafetensorsIndex::Find(const std::string& name) const {
+  const TensorEntry* tensor = TryFind(name);
+  if (tensor == nullptr) throw std::invalid_argument("safetensors: no tensor named \"" + name + "\"");
+  return *tensor;
+}
+
+}  // namespace embedlab

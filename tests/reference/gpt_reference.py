@@ -1,0 +1,217 @@
+#!/usr/bin/python3
+"""PyTorch reference for src/model: the same tiny GPT, written with plain torch ops in float32.
+
+For each positional scheme it writes tests/reference/data/gpt_<case>.safetensors holding the weights
+(param/<name>), a batch (ids, targets; one target is -1 = ignored), the logits, the loss, every parameter
+gradient (grad/<name>) and the losses of 10 AdamW steps (adamw_losses). The file is written with struct +
+json (no safetensors package); the model's configuration and the optimiser's settings are in
+__metadata__. Run with Debian's python3 (torch 1.13, numpy): scripts/generate-model-references.sh.
+
+Conventions that the C++ model shares (llm.c / nanoGPT):
+  * matrices in nn.Linear's (out, in) layout, GPT-2 names (wte, wpe, h.{i}.attn.c_attn.weight, ...);
+  * the output head is wte (tied), GELU is the tanh approximation, LayerNorm eps is 1e-5;
+  * AdamW decays 2-D tensors (matrices, wte, wpe) and not biases or LayerNorm parameters (nanoGPT's
+    configure_optimizers); gradients are clipped to a global norm with clip_grad_norm_.
+"""
+import argparse
+import json
+import math
+import os
+import struct
+
+import torch
+import torch.nn.functional as F
+
+CASES = {
+    "learned": dict(positions="learned"),
+    "sinusoidal": dict(positions="sinusoidal"),
+    "rope_interleaved": dict(positions="rope", rope_layout="interleaved"),
+    "rope_rotate_half": dict(positions="rope", rope_layout="rotate_half"),
+    "alibi": dict(positions="alibi"),
+    "none": dict(positions="none"),
+    "learned_bidirectional": dict(positions="learned", causal=False),
+}
+
+BASE = dict(vocab_size=64, context_length=8, channels=16, layers=2, heads=2, rope_layout="interleaved",
+            rope_base=10000.0, causal=True, batch=2, length=8)
+ADAMW = dict(learning_rate=1e-2, beta1=0.9, beta2=0.95, eps=1e-8, weight_decay=0.1, max_grad_norm=1.0, steps=10)
+
+
+def parameter_shapes(cfg):
+    c, shapes = cfg["channels"], {}
+    shapes["wte"] = (cfg["vocab_size"], c)
+    if cfg["positions"] == "learned":
+        shapes["wpe"] = (cfg["context_length"], c)
+    for i in range(cfg["layers"]):
+        p = f"h.{i}."
+        shapes.update({
+            p + "ln_1.weight": (c,), p + "ln_1.bias": (c,),
+            p + "attn.c_attn.weight": (3 * c, c), p + "attn.c_attn.bias": (3 * c,),
+            p + "attn.c_proj.weight": (c, c), p + "attn.c_proj.bias": (c,),
+            p + "ln_2.weight": (c,), p + "ln_2.bias": (c,),
+            p + "mlp.c_fc.weight": (4 * c, c), p + "mlp.c_fc.bias": (4 * c,),
+            p + "mlp.c_proj.weight": (c, 4 * c), p + "mlp.c_proj.bias": (c,),
+        })
+    shapes["ln_f.weight"] = (c,)
+    shapes["ln_f.bias"] = (c,)
+    return shapes
+
+
+def init_parameters(cfg, generator):
+    """GPT-2 init, then small random biases and LayerNorm parameters so every gradient path is non-trivial."""
+    params = {}
+    residual_std = 0.02 / math.sqrt(2 * cfg["layers"])
+    for name, shape in parameter_shapes(cfg).items():
+        if name.endswith("ln_1.weight") or name.endswith("ln_2.weight") or name == "ln_f.weight":
+            t = 1.0 + 0.1 * torch.randn(shape, generator=generator)
+        elif name.endswith(".bias"):
+            t = 0.02 * torch.randn(shape, generator=generator)
+        elif name.endswith("c_proj.weight"):
+            t = residual_std * torch.randn(shape, generator=generator)
+        else:
+            t = 0.02 * torch.randn(shape, generator=generator)
+        params[name] = t.float().requires_grad_(True)
+    return params
+
+
+def sinusoidal_table(length, dim):
+    pos = torch.arange(length, dtype=torch.float64)[:, None]
+    pair = torch.arange(0, dim, 2, dtype=torch.float64)
+    angle = pos / (10000.0 ** (pair / dim))
+    table = torch.zeros(length, dim, dtype=torch.float64)
+    table[:, 0::2] = torch.sin(angle)
+    table[:, 1::2] = torch.cos(angle)
+    return table.float()
+
+
+def rope(x, cfg):
+    """x: (B, H, T, hs). Rotates pairs by angle t * base^(-2i/hs)."""
+    T, hs = x.shape[2], x.shape[3]
+    freq = cfg["rope_base"] ** (-torch.arange(0, hs, 2, dtype=torch.float64) / hs)
+    angle = torch.arange(T, dtype=torch.float64)[:, None] * freq[None, :]
+    cos, sin = torch.cos(angle).float(), torch.sin(angle).float()
+    if cfg["rope_layout"] == "interleaved":
+        x0, x1 = x[..., 0::2], x[..., 1::2]
+        return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1).flatten(-2)
+    half = hs // 2
+    x0, x1 = x[..., :half], x[..., half:]
+    return torch.cat((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1)
+
+
+def forward(params, ids, cfg):
+    B, T = ids.shape
+    C, H = cfg["channels"], cfg["heads"]
+    hs = C // H
+    x = params["wte"][ids]
+    if cfg["positions"] == "learned":
+        x = x + params["wpe"][:T]
+    elif cfg["positions"] == "sinusoidal":
+        x = x + sinusoidal_table(T, C)
+    distance = (torch.arange(T)[:, None] - torch.arange(T)[None, :]).abs().float()
+    for i in range(cfg["layers"]):
+        p = lambda n: params[f"h.{i}.{n}"]
+        h = F.layer_norm(x, (C,), p("ln_1.weight"), p("ln_1.bias"), eps=1e-5)
+        qkv = h @ p("attn.c_attn.weight").t() + p("attn.c_attn.bias")
+        q, k, v = (t.view(B, T, H, hs).transpose(1, 2) for t in qkv.split(C, dim=2))
+        if cfg["positions"] == "rope":
+            q, k = rope(q, cfg), rope(k, cfg)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(hs))
+        if cfg["positions"] == "alibi":
+            slopes = torch.tensor([2.0 ** (-8.0 * h / H) for h in range(1, H + 1)], dtype=torch.float32)
+            att = att - slopes[None, :, None, None] * distance
+        if cfg["causal"]:
+            att = att.masked_fill(torch.triu(torch.ones(T, T, dtype=torch.bool), 1), float("-inf"))
+        att = F.softmax(att, dim=-1)
+        y = (att @ v).transpose(1, 2).contiguous().view(B, T, C)
+        x = x + y @ p("attn.c_proj.weight").t() + p("attn.c_proj.bias")
+        h = F.layer_norm(x, (C,), p("ln_2.weight"), p("ln_2.bias"), eps=1e-5)
+        f = F.gelu(h @ p("mlp.c_fc.weight").t() + p("mlp.c_fc.bias"), approximate="tanh")
+        x = x + f @ p("mlp.c_proj.weight").t() + p("mlp.c_proj.bias")
+    x = F.layer_norm(x, (C,), params["ln_f.weight"], params["ln_f.bias"], eps=1e-5)
+    return x @ params["wte"].t()
+
+
+def loss_of(logits, targets):
+    return F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1), ignore_index=-1)
+
+
+def write_safetensors(path, tensors, metadata):
+    """tensors: name -> torch tensor (float32 or int32). Data in the order given, no padding."""
+    header, blobs, offset = {"__metadata__": metadata}, [], 0
+    for name, t in tensors.items():
+        t = t.detach().contiguous()
+        dtype = {torch.float32: "F32", torch.int32: "I32"}[t.dtype]
+        data = t.numpy().astype("<f4" if dtype == "F32" else "<i4").tobytes()
+        header[name] = {"dtype": dtype, "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
+        blobs.append(data)
+        offset += len(data)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)  # the format aligns the data to 8 bytes
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(text)))
+        f.write(text)
+        for blob in blobs:
+            f.write(blob)
+
+
+def make_case(name, overrides, out_dir, seed):
+    cfg = dict(BASE, positions="learned")
+    cfg.update(overrides)
+    generator = torch.Generator().manual_seed(seed)
+    params = init_parameters(cfg, generator)
+    initial = {n: t.detach().clone() for n, t in params.items()}
+    B, T, V = cfg["batch"], cfg["length"], cfg["vocab_size"]
+    ids = torch.randint(0, V, (B, T), generator=generator)
+    targets = torch.randint(0, V, (B, T), generator=generator)
+    targets[1, 3] = -1  # exercises ignore_index
+    logits = forward(params, ids, cfg)
+    loss = loss_of(logits, targets)
+    loss.backward()
+    grads = {n: t.grad.detach().clone() for n, t in params.items()}
+
+    # 10 AdamW steps from the same weights on the same batch.
+    for t in params.values():
+        t.grad = None
+    decay = [t for t in params.values() if t.dim() >= 2]
+    no_decay = [t for t in params.values() if t.dim() < 2]
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": ADAMW["weight_decay"]}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=ADAMW["learning_rate"], betas=(ADAMW["beta1"], ADAMW["beta2"]), eps=ADAMW["eps"])
+    losses, norms = [], []
+    for _ in range(ADAMW["steps"]):
+        optimizer.zero_grad(set_to_none=True)
+        step_loss = loss_of(forward(params, ids, cfg), targets)
+        step_loss.backward()
+        norms.append(float(torch.nn.utils.clip_grad_norm_(list(params.values()), ADAMW["max_grad_norm"])))
+        optimizer.step()
+        losses.append(step_loss.item())
+
+    tensors = {"ids": ids.int(), "targets": targets.int(), "logits": logits, "loss": loss.reshape(1),
+               "adamw_losses": torch.tensor(losses, dtype=torch.float32),
+               "adamw_grad_norms": torch.tensor(norms, dtype=torch.float32)}
+    for n, t in initial.items():
+        tensors["param/" + n] = t
+    for n, t in grads.items():
+        tensors["grad/" + n] = t
+    metadata = {k: str(v) for k, v in cfg.items()}
+    metadata.update({"adamw_" + k: repr(v) for k, v in ADAMW.items()})
+    metadata["torch"] = torch.__version__
+    path = os.path.join(out_dir, f"gpt_{name}.safetensors")
+    write_safetensors(path, tensors, metadata)
+    print(f"{path}: loss {loss.item():.6f}, 10 AdamW steps end at {losses[-1]:.6f}, "
+          f"{os.path.getsize(path)} bytes")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "data"))
+    parser.add_argument("--seed", type=int, default=1234)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    torch.set_num_threads(1)
+    for i, (name, overrides) in enumerate(CASES.items()):
+        make_case(name, overrides, args.out, args.seed + i)
+
+
+if __name__ == "__main__":
+    main()
