@@ -1,0 +1,140 @@
+// Model checkpoints: GPT-2 tensor names, exact round trip, and resuming training bit for bit.
+#include <catch2/catch.hpp>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "checkpoint/model_checkpoint.h"
+#include "checkpoint/safetensors_reader.h"
+#include "model/adamw.h"
+#include "model/gpt.h"
+#include "random/prng.h"
+
+namespace {
+
+embedlab::GptConfig SmallConfig(embedlab::PositionScheme positions) {
+  embedlab::GptConfig config;
+  config.vocab_size = 23;
+  config.context_length = 6;
+  config.channels = 8;
+  config.layers = 2;
+  config.heads = 2;
+  config.positions = positions;
+  config.seed = 99;
+  return config;
+}
+
+struct Batch {
+  std::vector<int32_t> ids, targets;
+};
+
+Batch RandomBatch(uint64_t seed, size_t count, int32_t vocab) {
+  embedlab::Prng prng(seed);
+  Batch batch;
+  for (size_t i = 0; i < count; ++i) {
+    batch.ids.push_back(static_cast<int32_t>(prng.NextU32() % static_cast<uint32_t>(vocab)));
+    batch.targets.push_back(static_cast<int32_t>(prng.NextU32() % static_cast<uint32_t>(vocab)));
+  }
+  return batch;
+}
+
+embedlab::SafetensorsReader Open(std::vector<uint8_t> bytes) {
+  return embedlab::SafetensorsReader(std::make_shared<embedlab::MemoryByteSource>(std::move(bytes)));
+}
+
+}  // namespace
+
+TEST_CASE("checkpoints use GPT-2 tensor names and round-trip exactly", "[checkpoint]") {
+  embedlab::Gpt model(SmallConfig(embedlab::PositionScheme::kLearned));
+  const auto reader = Open(embedlab::SaveCheckpoint(model, nullptr));
+  for (const char* name : {"wte", "wpe", "h.0.ln_1.weight", "h.0.attn.c_attn.weight", "h.1.attn.c_proj.bias",
+                           "h.1.mlp.c_fc.weight", "h.1.mlp.c_proj.weight", "ln_f.bias"}) {
+    INFO(name);
+    REQUIRE(reader.index().TryFind(name) != nullptr);
+  }
+  REQUIRE(reader.index().Find("h.0.attn.c_attn.weight").shape == std::vector<int64_t>{24, 8});
+  const embedlab::LoadedCheckpoint loaded = embedlab::LoadCheckpoint(reader);
+  REQUIRE(loaded.optimizer == nullptr);
+  REQUIRE(loaded.model->parameters() == model.parameters());
+  REQUIRE(loaded.model->config().positions == embedlab::PositionScheme::kLearned);
+}
+
+TEST_CASE("the same seed gives bit-identical parameters, another seed different ones", "[checkpoint]") {
+  auto config = SmallConfig(embedlab::PositionScheme::kRope);
+  embedlab::Gpt a(config), b(config);
+  REQUIRE(a.parameters() == b.parameters());
+  config.seed = 100;
+  embedlab::Gpt c(config);
+  REQUIRE(a.parameters() != c.parameters());
+}
+
+TEST_CASE("resuming from a checkpoint reproduces the following losses bit for bit", "[checkpoint]") {
+  for (auto positions : {embedlab::PositionScheme::kLearned, embedlab::PositionScheme::kSinusoidal,
+                         embedlab::PositionScheme::kRope, embedlab::PositionScheme::kAlibi,
+                         embedlab::PositionScheme::kNone}) {
+    INFO("positions " << embedlab::PositionSchemeName(positions));
+    const auto config = SmallConfig(positions);
+    const size_t batch = 3, length = 6;
+    const Batch data = RandomBatch(7, batch * length, static_cast<int32_t>(config.vocab_size));
+    embedlab::AdamWOptions options;
+    options.learning_rate = 3e-3f;
+    embedlab::Gpt model(config);
+    embedlab::AdamW optimizer(model.parameters().size(), options);
+    for (int step = 0; step < 3; ++step) {
+      embedlab::TrainStep(model, optimizer, data.ids.data(), data.targets.data(), batch, length);
+    }
+    const std::vector<uint8_t> checkpoint = embedlab::SaveCheckpoint(model, &optimizer);
+    std::vector<float> continued;
+    for (int step = 0; step < 4; ++step) {
+      continued.push_back(embedlab::TrainStep(model, optimizer, data.ids.data(), data.targets.data(), batch, length));
+    }
+    embedlab::LoadedCheckpoint resumed = embedlab::LoadCheckpoint(Open(checkpoint));
+    REQUIRE(resumed.optimizer != nullptr);
+    REQUIRE(resumed.optimizer->step() == 3);
+    for (int step = 0; step < 4; ++step) {
+      const float loss = embedlab::TrainStep(*resumed.model, *resumed.optimizer, data.ids.data(), data.targets.data(),
+                                             batch, length);
+      REQUIRE(loss == continued[static_cast<size_t>(step)]);
+    }
+    REQUIRE(resumed.model->parameters() == model.parameters());
+  }
+}
+
+TEST_CASE("loading a checkpoint with a wrong shape or missing tensor names it", "[checkpoint]") {
+  embedlab::Gpt small(SmallConfig(embedlab::PositionScheme::kLearned));
+  auto wider_config = SmallConfig(embedlab::PositionScheme::kLearned);
+  wider_config.channels = 16;
+  embedlab::Gpt wider(wider_config);
+  try {
+    embedlab::LoadParameters(Open(embedlab::SaveCheckpoint(small, nullptr)), wider);
+    FAIL("expected a shape error");
+  } catch (const std::invalid_argument& e) {
+    REQUIRE(std::string(e.what()).find("\"wte\" has shape [23, 8], the model needs [23, 16]") != std::string::npos);
+  }
+  embedlab::Gpt rope(SmallConfig(embedlab::PositionScheme::kRope));
+  embedlab::Gpt learned(SmallConfig(embedlab::PositionScheme::kLearned));
+  try {
+    embedlab::LoadParameters(Open(embedlab::SaveCheckpoint(rope, nullptr)), learned);
+    FAIL("expected a missing-tensor error");
+  } catch (const std::invalid_argument& e) {
+    REQUIRE(std::string(e.what()).find("no tensor named \"wpe\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("bad model inputs are rejected with the argument named", "[model]") {
+  embedlab::Gpt model(SmallConfig(embedlab::PositionScheme::kLearned));
+  const std::vector<int32_t> ids(7, 1), bad_ids = {1, 2, 23}, bad_targets = {1, -2, 3};
+  REQUIRE_THROWS_WITH(model.Forward(ids.data(), nullptr, 1, 7), Catch::Contains("learned positions end"));
+  REQUIRE_THROWS_WITH(model.Forward(bad_ids.data(), nullptr, 1, 3), Catch::Contains("ids[2]"));
+  REQUIRE_THROWS_WITH(model.Forward(ids.data(), bad_targets.data(), 1, 3), Catch::Contains("targets[1]"));
+  REQUIRE_THROWS_AS(model.Backward(), std::logic_error);
+  auto config = SmallConfig(embedlab::PositionScheme::kRope);
+  config.heads = 8;  // head dim 1: RoPE needs pairs
+  REQUIRE_THROWS_WITH(embedlab::Gpt(config), Catch::Contains("channels / heads must be even"));
+  config.heads = 3;
+  REQUIRE_THROWS_WITH(embedlab::Gpt(config), Catch::Contains("multiple of heads"));
+  // Schemes without a table run past the training length (for extrapolation curves).
+  embedlab::Gpt alibi(SmallConfig(embedlab::PositionScheme::kAlibi));
+  const std::vector<int32_t> long_ids(24, 3);
+  REQUIRE_NOTHROW(alibi.Forward(long_ids.data(), nullptr, 1, 24));
+}
