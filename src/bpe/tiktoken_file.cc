@@ -9,8 +9,7 @@ namespace embedlab {
 namespace {
 
 [[noreturn]] void Malformed(size_t line_number, const std::string& why) {
-  throw std::invalid_argument("vocabulary: line " + std::to_string(line_number) + " of the .tiktoken data " +
-                              why + " (expected '<base64 token> <rank>')");
+  throw std::invalid_argument("vocabulary: line " + std::to_string(line_number) + " of the tiktoken data " + why);
 }
 
 }  // namespace
@@ -45,6 +44,46 @@ Vocabulary ParseTiktokenFile(std::string_view contents) {
       vocabulary.Add(bytes, static_cast<uint32_t>(rank));
     } catch (const std::invalid_argument& e) {
       Malformed(line_number, std::string("is rejected: ") + e.what());
+    }
+  }
+  return vocabulary;
+}
+
+Vocabulary ParseTiktokenNpmRanks(std::string_view bpe_ranks) {
+  Vocabulary vocabulary;
+  const auto spaces = static_cast<size_t>(std::count(bpe_ranks.begin(), bpe_ranks.end(), ' '));
+  vocabulary.Reserve(spaces, bpe_ranks.size() * 3 / 4);
+  std::string bytes;
+  size_t line_number = 0;
+  for (size_t pos = 0; pos < bpe_ranks.size();) {
+    size_t eol = bpe_ranks.find('\n', pos);
+    if (eol == std::string_view::npos) eol = bpe_ranks.size();
+    std::string_view line = bpe_ranks.substr(pos, eol - pos);
+    pos = eol + 1;
+    ++line_number;
+    if (line.empty()) continue;
+    auto next_field = [&line]() {
+      const size_t space = std::min(line.find(' '), line.size());
+      const std::string_view field = line.substr(0, space);
+      line.remove_prefix(std::min(space + 1, line.size()));
+      return field;
+    };
+    next_field();  // a label that tiktoken ignores
+    const std::string_view first = next_field();
+    uint64_t rank = 0;
+    if (first.empty() || first.size() > 9) Malformed(line_number, "has no valid first rank");
+    for (char c : first) {
+      if (c < '0' || c > '9') Malformed(line_number, "has a first rank that is not a decimal number");
+      rank = rank * 10 + static_cast<uint64_t>(c - '0');
+    }
+    while (!line.empty()) {
+      if (!DecodeBase64(next_field(), &bytes)) Malformed(line_number, "has invalid base64");
+      if (rank > Vocabulary::kMaxRank) Malformed(line_number, "has a rank above 16777215");
+      try {
+        vocabulary.Add(bytes, static_cast<uint32_t>(rank++));
+      } catch (const std::invalid_argument& e) {
+        Malformed(line_number, std::string("is rejected: ") + e.what());
+      }
     }
   }
   return vocabulary;

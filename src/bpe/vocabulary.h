@@ -41,6 +41,11 @@ class Vocabulary {
     return std::string_view(arena_.data() + token_start_[rank], token_length_[rank]);
   }
 
+  // A compact binary form for fast start-up (see vocabulary_binary.cc): no base64 or decimal parsing.
+  std::string ToBinary() const;
+  // Throws std::invalid_argument for data that is truncated or inconsistent.
+  static Vocabulary FromBinary(std::string_view data);
+
   size_t size() const { return token_count_; }
   // One past the largest rank, 0 when empty.
   uint32_t rank_end() const { return static_cast<uint32_t>(token_start_.size()); }

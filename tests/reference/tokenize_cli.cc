@@ -9,6 +9,9 @@
 //     --allow-special  special tokens are allowed (tiktoken allowed_special="all"); default: encode_ordinary
 //     --time           prints encode throughput to stderr
 //     --repeat N       encodes everything N times and reports the median time (with --time)
+//     --save-binary F  writes the tokenizer as an #embedlab-bpe-binary file (fast start-up) and exits
+//   embedlab_tokenize --tokenizer FILE [options] < text
+//     loads one of our tokenizer files (#embedlab-bpe text or binary) instead of --vocab/--encoding
 //
 //   embedlab_tokenize --train VOCAB_SIZE --pattern gpt2|cl100k|o200k [--output FILE] < corpus
 //     trains a BPE vocabulary on stdin, reports the time, writes an #embedlab-bpe tokenizer file
@@ -75,7 +78,7 @@ int Usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string vocab_path, encoding, pattern = "o200k", output_path;
+  std::string vocab_path, encoding, pattern = "o200k", output_path, tokenizer_path, save_binary_path;
   size_t train_vocab_size = 0;
   bool whole = false, base64_lines = false, json = false, allow_special = false, time = false;
   int repeat = 1;
@@ -87,6 +90,10 @@ int main(int argc, char** argv) {
       encoding = argv[++i];
     } else if (arg == "--train" && i + 1 < argc) {
       train_vocab_size = static_cast<size_t>(std::atol(argv[++i]));
+    } else if (arg == "--tokenizer" && i + 1 < argc) {
+      tokenizer_path = argv[++i];
+    } else if (arg == "--save-binary" && i + 1 < argc) {
+      save_binary_path = argv[++i];
     } else if (arg == "--pattern" && i + 1 < argc) {
       pattern = argv[++i];
     } else if (arg == "--output" && i + 1 < argc) {
@@ -109,13 +116,22 @@ int main(int argc, char** argv) {
   }
   try {
     if (train_vocab_size > 0) return Train(train_vocab_size, pattern, output_path);
-    if (vocab_path.empty() || encoding.empty()) return Usage();
-    std::ifstream file(vocab_path, std::ios::binary);
-    if (!file) throw std::invalid_argument("cannot open " + vocab_path);
+    if (tokenizer_path.empty() && (vocab_path.empty() || encoding.empty())) return Usage();
+    const std::string& path = tokenizer_path.empty() ? vocab_path : tokenizer_path;
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw std::invalid_argument("cannot open " + path);
+    const std::string contents = ReadAll(file);
     const auto load_start = std::chrono::steady_clock::now();
-    const embedlab::Tokenizer tokenizer = embedlab::Tokenizer::FromTiktoken(ReadAll(file), encoding);
+    const embedlab::Tokenizer tokenizer = tokenizer_path.empty()
+                                              ? embedlab::Tokenizer::FromTiktoken(contents, encoding)
+                                              : embedlab::LoadTokenizerFile(contents);
     const double load_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+    if (!save_binary_path.empty()) {
+      std::ofstream(save_binary_path, std::ios::binary) << embedlab::SaveTokenizerBinary(tokenizer);
+      std::fprintf(stderr, "load %.1f ms; wrote %s\n", load_seconds * 1e3, save_binary_path.c_str());
+      return 0;
+    }
     const embedlab::SpecialTokenPolicy policy =
         allow_special ? embedlab::SpecialTokenPolicy::AllowAll() : embedlab::SpecialTokenPolicy::AllAsText();
 

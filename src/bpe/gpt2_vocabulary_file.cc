@@ -1,0 +1,84 @@
+#include "bpe/gpt2_vocabulary_file.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "text/utf8.h"
+
+namespace embedlab {
+namespace {
+
+bool PrintsAsItself(int b) { return b > 32 && !(b >= 127 && b <= 160) && b != 173; }
+
+// Code point (< 512) -> byte, or -1.
+std::vector<int> ByteOfCharacter() {
+  std::vector<int> byte_of(512, -1);
+  int n = 0;
+  for (int b = 0; b < 256; ++b) byte_of[PrintsAsItself(b) ? b : 256 + n++] = b;
+  return byte_of;
+}
+
+std::string Unspell(std::string_view spelled, const std::vector<int>& byte_of) {
+  std::string bytes;
+  for (size_t pos = 0; pos < spelled.size();) {
+    const DecodedCodePoint d = DecodeUtf8At(spelled, pos);
+    if (d.code_point >= byte_of.size() || byte_of[d.code_point] < 0) {
+      throw std::invalid_argument("GPT-2 vocabulary: '" + std::string(spelled) +
+                                  "' holds a character that spells no byte");
+    }
+    bytes += static_cast<char>(byte_of[d.code_point]);
+    pos += d.length;
+  }
+  return bytes;
+}
+
+}  // namespace
+
+Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view vocab_bpe) {
+  const nlohmann::json encoder = nlohmann::json::parse(encoder_json.begin(), encoder_json.end(), nullptr, false);
+  if (encoder.is_discarded() || !encoder.is_object()) {
+    throw std::invalid_argument("GPT-2 vocabulary: encoder.json is not a JSON object");
+  }
+  const std::vector<int> byte_of = ByteOfCharacter();
+  Vocabulary vocabulary;
+  vocabulary.Reserve(encoder.size(), encoder_json.size());
+  for (auto it = encoder.begin(); it != encoder.end(); ++it) {
+    if (it.key() == "<|endoftext|>" || it.key() == "<|startoftext|>") continue;
+    if (!it.value().is_number_unsigned()) {
+      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() + "' is not a non-negative integer");
+    }
+    const uint64_t rank = it.value().get<uint64_t>();
+    if (rank > Vocabulary::kMaxRank) {
+      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() + "' is above 16777215");
+    }
+    vocabulary.Add(Unspell(it.key(), byte_of), static_cast<uint32_t>(rank));
+  }
+  uint32_t rank = 256;
+  size_t line_number = 0;
+  for (size_t pos = 0; pos < vocab_bpe.size();) {
+    size_t eol = vocab_bpe.find('\n', pos);
+    if (eol == std::string_view::npos) eol = vocab_bpe.size();
+    std::string_view line = vocab_bpe.substr(pos, eol - pos);
+    pos = eol + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    const size_t space = line.find(' ');
+    if (space == std::string_view::npos) {
+      throw std::invalid_argument("GPT-2 vocabulary: line " + std::to_string(line_number) +
+                                  " of vocab.bpe is not '<first> <second>'");
+    }
+    const std::string merged = Unspell(line.substr(0, space), byte_of) + Unspell(line.substr(space + 1), byte_of);
+    if (vocabulary.Rank(merged) != rank) {
+      throw std::invalid_argument("GPT-2 vocabulary: merge on line " + std::to_string(line_number) +
+                                  " of vocab.bpe does not give the token of rank " + std::to_string(rank) +
+                                  " in encoder.json");
+    }
+    ++rank;
+  }
+  return vocabulary;
+}
+
+}  // namespace embedlab

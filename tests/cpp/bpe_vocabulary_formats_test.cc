@@ -1,0 +1,100 @@
+// Vocabulary formats: tiktoken's npm "bpe_ranks", GPT-2's encoder.json + vocab.bpe, and our binary form.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "bpe/gpt2_vocabulary_file.h"
+#include "bpe/tiktoken_file.h"
+#include "bpe/tokenizer.h"
+#include "bpe/tokenizer_file.h"
+#include "text/utf8.h"
+
+using embedlab::Vocabulary;
+
+TEST_CASE("Vocabulary formats: npm tiktoken's compressed bpe_ranks", "[tokenizer]") {
+  // "IQ==" "Ig==" "Iw==" are "!" "\"" "#"; the second line starts again at rank 10.
+  const Vocabulary v = embedlab::ParseTiktokenNpmRanks("! 0 IQ== Ig== Iw==\n! 10 YWI=\n");
+  REQUIRE(v.size() == 4);
+  REQUIRE(v.Rank("\"") == 1);
+  REQUIRE(v.Rank("ab") == 10);
+  REQUIRE_THROWS_WITH(embedlab::ParseTiktokenNpmRanks("! x IQ==\n"), Catch::Contains("line 1"));
+}
+
+namespace {
+
+// GPT-2's spelling, written out independently of the parser: bytes that print (except space) are
+// themselves; the others, in byte order, are U+0100, U+0101, ...
+std::string Spell(const std::string& bytes) {
+  std::string out;
+  for (unsigned char b : bytes) {
+    int n = 0;
+    uint32_t cp = b;
+    const bool prints = b > 32 && !(b >= 127 && b <= 160) && b != 173;
+    if (!prints) {
+      for (int c = 0; c < b; ++c) n += !(c > 32 && !(c >= 127 && c <= 160) && c != 173);
+      cp = 256 + n;
+    }
+    embedlab::AppendUtf8(cp, &out);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]") {
+  REQUIRE(Spell(" ") == "\xC4\xA0");  // 'Ġ'
+  REQUIRE(Spell("\n") == "\xC4\x8A");  // 'Ċ'
+  // Single bytes in GPT-2's order: the 188 printable ones, then the rest (space is 220, newline 198).
+  std::string json = "{";
+  int rank = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int b = 0; b < 256; ++b) {
+      const bool prints = b > 32 && !(b >= 127 && b <= 160) && b != 173;
+      if (prints != (pass == 0)) continue;
+      std::string key = Spell(std::string(1, static_cast<char>(b)));
+      if (key == "\"" || key == "\\") key = "\\" + key;
+      json += "\"" + key + "\": " + std::to_string(rank++) + ", ";
+    }
+  }
+  json += "\"" + Spell(" t") + "\": 256, \"he\": 257, \"" + Spell(" the") + "\": 258, \"<|endoftext|>\": 259}";
+  const std::string merges = "#version: 0.2\n" + Spell(" ") + " t\nh e\n" + Spell(" t") + " he\n";
+  const Vocabulary v = embedlab::ParseGpt2Vocabulary(json, merges);
+  REQUIRE(v.size() == 259);
+  REQUIRE(v.Rank("!") == 0);
+  REQUIRE(v.Rank(" ") == 220);
+  REQUIRE(v.Rank("\n") == 198);
+  REQUIRE(v.Rank(" the") == 258);
+  REQUIRE(v.Rank("<|endoftext|>") == Vocabulary::kNoRank);
+  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"), Catch::Contains("rank 256"));
+  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary("[1]", ""), Catch::Contains("not a JSON object"));
+}
+
+TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[tokenizer]") {
+  Vocabulary v;
+  for (int b = 0; b < 256; ++b) v.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
+  v.Add("ab", 300);  // a gap in the ranks
+  v.Add("abcdefghijklmnop", 301);
+  v.Add(" the", 256);
+  const Vocabulary loaded = Vocabulary::FromBinary(v.ToBinary());
+  REQUIRE(loaded.size() == v.size());
+  REQUIRE(loaded.rank_end() == 302);
+  REQUIRE(loaded.Rank("ab") == 300);
+  REQUIRE(loaded.Rank("abcdefghijklmnop") == 301);
+  REQUIRE(loaded.Rank("abcdefghijklmnoq") == Vocabulary::kNoRank);
+  REQUIRE_FALSE(loaded.HasRank(290));
+  REQUIRE(loaded.Bytes(256) == " the");
+
+  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}}, "t");
+  const std::string binary = embedlab::SaveTokenizerBinary(tokenizer);
+  const embedlab::Tokenizer reloaded = embedlab::LoadTokenizerFile(binary);
+  const std::string text = "ab the abcdefghijklmnop<|endoftext|>";
+  REQUIRE(reloaded.Encode(text, embedlab::SpecialTokenPolicy::AllowAll()) ==
+          tokenizer.Encode(text, embedlab::SpecialTokenPolicy::AllowAll()));
+  REQUIRE(reloaded.pattern_name() == "cl100k");
+
+  const std::string raw = v.ToBinary();
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, raw.size() - 5)), Catch::Contains("binary vocabulary"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2"), Catch::Contains("not an EMBLVOC1"));
+  std::string corrupt = raw;
+  corrupt[12 + 'a'] = 2;  // byte 'a' now claims two bytes: the lengths no longer add up
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(corrupt), Catch::Contains("do not match"));
+}
