@@ -133,9 +133,9 @@ std::string Tokenizer::DecodeBytes(const uint32_t* ids, size_t count) const {
     } else if (const SpecialToken* special = special_tokens_.FindById(id)) {
       out += special->text;
     } else {
-      throw std::out_of_range("ids[" + std::to_string(i) + "]: " + std::to_string(id) +
-                              " is not a token id of " + encoding_name_ + " (ids are in [0, " +
-                              std::to_string(vocab_size_) + "), and some ids in that range are unused)");
+      const std::string why = id < vocab_size_ ? " is an unused id of " : " is not a token id of ";
+      throw std::out_of_range("ids[" + std::to_string(i) + "]: " + std::to_string(id) + why + encoding_name_ +
+                              " (ids are in [0, " + std::to_string(vocab_size_) + "))");
     }
   }
   return out;

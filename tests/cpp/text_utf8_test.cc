@@ -3,6 +3,7 @@
 
 #include "text/unicode_class.h"
 #include "text/utf8.h"
+#include "text/utf8_stream.h"
 
 using embedlab::AppendUtf8;
 using embedlab::CharClass;
@@ -44,4 +45,21 @@ TEST_CASE("UTF-8: AppendUtf8 round-trips scalar values and replaces surrogates",
   std::string lone;
   AppendUtf8(0xD800, &lone);
   REQUIRE(lone == "\xEF\xBF\xBD");
+}
+
+TEST_CASE("UTF-8 stream: incomplete characters are held back until complete", "[tokenizer]") {
+  embedlab::Utf8Stream stream;
+  // 😀 is F0 9F 98 80, split across three pushes.
+  REQUIRE(stream.Push("a\xF0") == "a");
+  REQUIRE(stream.Push("\x9F\x98") == "");
+  REQUIRE(stream.pending_bytes() == 3);
+  REQUIRE(stream.Push("\x80" "b") == "\xF0\x9F\x98\x80" "b");
+  // Bytes that can never be valid pass through: a stray continuation, an overlong lead, a surrogate prefix.
+  REQUIRE(stream.Push("\x80") == "\x80");
+  REQUIRE(stream.Push("\xC0") == "\xC0");
+  REQUIRE(stream.Push("\xED\xA0") == "\xED\xA0");
+  // An unfinished sequence comes out at the end.
+  REQUIRE(stream.Push("\xE4\xB8") == "");
+  REQUIRE(stream.Finish() == "\xE4\xB8");
+  REQUIRE(stream.pending_bytes() == 0);
 }
