@@ -92,7 +92,8 @@ class TrainingState {
       Word& word = words_[w];
       uint32_t* s = symbols_.data() + word.start;
       bool present = false;
-      for (uint32_t i = 0; i + 1 < word.length && !present; ++i) present = (s[i] == left && s[i + 1] == right);
+      for (uint32_t i = 0; i + 1 < word.length && !present; ++i)
+        present = (s[i] == left && s[i + 1] == right);
       if (!present) continue;
       // Pieces are short: removing all their pairs and adding the new ones back is simpler than patching
       // neighbours, and costs the same order of work.
@@ -166,7 +167,8 @@ BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& opt
     }
     result.special_tokens.push_back({text, static_cast<uint32_t>(options.vocab_size + i)});
   }
-  for (int b = 0; b < 256; ++b) result.vocabulary.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
+  for (int b = 0; b < 256; ++b)
+    result.vocabulary.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
 
   // Pieces of the corpus, with special-token text cut out.
   TrainingState state;

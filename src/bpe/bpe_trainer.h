@@ -35,7 +35,7 @@ struct BpeMerge {
 struct BpeTrainingProgress {
   size_t merges_done;
   size_t merges_wanted;
-  const BpeMerge* last_merge;  // null before the first merge
+  const BpeMerge* last_merge;   // null before the first merge
   std::string_view last_token;  // bytes of the token just made
 };
 

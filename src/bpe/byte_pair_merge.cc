@@ -46,7 +46,8 @@ void BytePairEncodeShort(const Vocabulary& vocabulary, std::string_view piece, u
     std::copy(ranks + best + 2, ranks + count, ranks + best + 1);
     --count;
   }
-  for (uint32_t i = 0; i + 1 < count; ++i) EmitParts(vocabulary, piece, base, starts[i], starts[i + 1], ids, ends);
+  for (uint32_t i = 0; i + 1 < count; ++i)
+    EmitParts(vocabulary, piece, base, starts[i], starts[i + 1], ids, ends);
 }
 
 // Parts form a linked list over byte offsets; a min-heap holds (rank, start) of candidate merges, so the
@@ -60,8 +61,8 @@ void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, ui
   std::vector<uint32_t> pair_rank(n + 1, kNoRank);
   std::vector<uint64_t> heap_storage;
   heap_storage.reserve(n);
-  std::priority_queue<uint64_t, std::vector<uint64_t>, std::greater<uint64_t>> heap(
-      std::greater<uint64_t>(), std::move(heap_storage));
+  std::priority_queue<uint64_t, std::vector<uint64_t>, std::greater<uint64_t>> heap(std::greater<uint64_t>(),
+                                                                                    std::move(heap_storage));
   for (uint32_t i = 0; i <= n; ++i) {
     next[i] = i + 1;
     prev[i] = i - 1;

@@ -18,9 +18,9 @@ struct SpecialToken {
 
 // tiktoken's encode(text, allowed_special, disallowed_special).
 struct SpecialTokenPolicy {
-  bool allow_all = false;            // allowed_special="all"
-  std::vector<std::string> allowed;  // encoded as their special id where they appear
-  bool disallow_all = true;          // disallowed_special="all": every special token not allowed
+  bool allow_all = false;               // allowed_special="all"
+  std::vector<std::string> allowed;     // encoded as their special id where they appear
+  bool disallow_all = true;             // disallowed_special="all": every special token not allowed
   std::vector<std::string> disallowed;  // used when !disallow_all
 
   static SpecialTokenPolicy AllowAll() { return {true, {}, true, {}}; }

@@ -27,8 +27,8 @@ Tokenizer Tokenizer::FromTiktoken(std::string_view tiktoken_file, std::string_vi
                    std::move(spec.name));
 }
 
-Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern, std::vector<SpecialToken> special_tokens,
-                     std::string encoding_name)
+Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern,
+                     std::vector<SpecialToken> special_tokens, std::string encoding_name)
     : vocabulary_(std::move(vocabulary)),
       pattern_(pattern),
       next_piece_(ScannerFor(pattern)),
@@ -69,8 +69,8 @@ void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, std::vect
   }
 }
 
-void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
-                           std::vector<uint32_t>* ends) const {
+void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& policy,
+                           std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const {
   RequireTextSize(text);
   std::vector<const SpecialToken*> allowed;
   std::vector<const SpecialToken*> disallowed;
@@ -79,10 +79,10 @@ void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& poli
     size_t at = 0;
     const SpecialToken* found = SpecialTokenFinder(text, disallowed).Next(0, &at);
     if (found != nullptr) {
-      throw std::invalid_argument("text contains the disallowed special token " + found->text + " at byte " +
-                                  std::to_string(at) +
-                                  "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
-                                  "encodeOrdinary)");
+      throw std::invalid_argument(
+          "text contains the disallowed special token " + found->text + " at byte " + std::to_string(at) +
+          "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
+          "encodeOrdinary)");
     }
   }
   // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the

@@ -122,7 +122,8 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (HasRank(rank)) {
     throw std::invalid_argument("vocabulary: rank " + std::to_string(rank) + " is given to two tokens");
   }
-  if (arena_.size() + bytes.size() > 0xFFFFFFF0u) throw std::out_of_range("vocabulary: more than 4 GB of tokens");
+  if (arena_.size() + bytes.size() > 0xFFFFFFF0u)
+    throw std::out_of_range("vocabulary: more than 4 GB of tokens");
   if (2 * (token_count_ + 1) > slots_.size()) Grow();
   const auto start = static_cast<uint32_t>(arena_.size());
   arena_.append(bytes.data(), bytes.size());

@@ -33,9 +33,7 @@ class Vocabulary {
   }
   uint32_t Rank(std::string_view bytes) const { return Rank(bytes.data(), bytes.size()); }
 
-  bool HasRank(uint32_t rank) const {
-    return rank < token_start_.size() && token_start_[rank] != kNoRank;
-  }
+  bool HasRank(uint32_t rank) const { return rank < token_start_.size() && token_start_[rank] != kNoRank; }
   // Requires HasRank(rank).
   std::string_view Bytes(uint32_t rank) const {
     return std::string_view(arena_.data() + token_start_[rank], token_length_[rank]);
@@ -64,8 +62,8 @@ class Vocabulary {
   void Grow();
 
   std::string arena_;
-  std::vector<Slot> slots_;  // power-of-two size, at most half full
-  int hash_shift_ = 64;      // 64 - log2(slots_.size())
+  std::vector<Slot> slots_;             // power-of-two size, at most half full
+  int hash_shift_ = 64;                 // 64 - log2(slots_.size())
   std::vector<uint32_t> token_start_;   // by rank; kNoRank for ranks not in use
   std::vector<uint32_t> token_length_;  // by rank
   std::vector<uint32_t> byte_rank_ = std::vector<uint32_t>(256, kNoRank);

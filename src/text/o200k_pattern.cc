@@ -51,8 +51,8 @@ size_t NextO200kPiece(std::string_view text, size_t start) {
   using namespace scanning;
   const Char first = CharAt(text, start);
   const size_t second = start + first.length;
-  const bool has_prefix = second < text.size() && !(first.flags & (kFlagLetter | kFlagNumber)) &&
-                          !IsNewline(first.code_point);
+  const bool has_prefix =
+      second < text.size() && !(first.flags & (kFlagLetter | kFlagNumber)) && !IsNewline(first.code_point);
   // The two word alternatives, each tried with its optional leading character first.
   for (auto word : {UpperThenLower, UpperRunThenLower}) {
     if (has_prefix) {

@@ -60,9 +60,9 @@ size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case);
 
 // A run of \s starting at pos, with what the whitespace alternatives need to know about it.
 struct WhitespaceRun {
-  size_t end;                // end of the run
-  size_t last_start;         // start of its last character
-  size_t after_last_newline; // end of its last \r or \n, or 0 when it has none
+  size_t end;                 // end of the run
+  size_t last_start;          // start of its last character
+  size_t after_last_newline;  // end of its last \r or \n, or 0 when it has none
 };
 WhitespaceRun ScanWhitespace(std::string_view text, size_t pos);
 

@@ -5,15 +5,15 @@ namespace embedlab {
 #include "text/unicode_classes.inc"
 
 const uint8_t kCharClassFlags[9] = {
-    0,                                                   // kOther
-    kFlagSpace,                                          // kWhiteSpace
-    kFlagNumber,                                         // kNumber
-    kFlagUpperish | kFlagLowerish,                       // kMark
-    kFlagLetter | kFlagUpperish,                         // kUppercaseLetter
-    kFlagLetter | kFlagLowerish,                         // kLowercaseLetter
-    kFlagLetter | kFlagUpperish,                         // kTitlecaseLetter
-    kFlagLetter | kFlagUpperish | kFlagLowerish,         // kModifierLetter
-    kFlagLetter | kFlagUpperish | kFlagLowerish,         // kOtherLetter
+    0,                                            // kOther
+    kFlagSpace,                                   // kWhiteSpace
+    kFlagNumber,                                  // kNumber
+    kFlagUpperish | kFlagLowerish,                // kMark
+    kFlagLetter | kFlagUpperish,                  // kUppercaseLetter
+    kFlagLetter | kFlagLowerish,                  // kLowercaseLetter
+    kFlagLetter | kFlagUpperish,                  // kTitlecaseLetter
+    kFlagLetter | kFlagUpperish | kFlagLowerish,  // kModifierLetter
+    kFlagLetter | kFlagUpperish | kFlagLowerish,  // kOtherLetter
 };
 
 }  // namespace embedlab

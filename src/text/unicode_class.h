@@ -10,7 +10,7 @@ namespace embedlab {
 // Values are fixed by the generated table. The classes are disjoint: White_Space holds only separators and
 // controls, never a letter, mark or number.
 enum class CharClass : uint8_t {
-  kOther = 0,  // Everything else, including unassigned code points and invalid UTF-8 bytes.
+  kOther = 0,       // Everything else, including unassigned code points and invalid UTF-8 bytes.
   kWhiteSpace = 1,  // The White_Space property: includes U+0085, excludes U+FEFF.
   kNumber = 2,      // Nd, Nl, No.
   kMark = 3,        // Mn, Mc, Me.
@@ -43,9 +43,7 @@ inline CharClass ClassOf(uint32_t code_point) {
   return static_cast<CharClass>(kUnicodeBlockClasses[(block << kUnicodeBlockShift) | offset]);
 }
 
-inline uint8_t FlagsOf(uint32_t code_point) {
-  return kCharClassFlags[static_cast<int>(ClassOf(code_point))];
-}
+inline uint8_t FlagsOf(uint32_t code_point) { return kCharClassFlags[static_cast<int>(ClassOf(code_point))]; }
 
 }  // namespace embedlab
 

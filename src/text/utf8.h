@@ -40,8 +40,7 @@ inline DecodedCodePoint DecodeUtf8At(std::string_view text, size_t pos) {
   }
   if (b0 < 0xF5) {
     if (!continuation(1) || !continuation(2) || !continuation(3)) return invalid;
-    const uint32_t cp =
-        ((b0 & 0x07) << 18) | ((p[1] & 0x3Fu) << 12) | ((p[2] & 0x3Fu) << 6) | (p[3] & 0x3F);
+    const uint32_t cp = ((b0 & 0x07) << 18) | ((p[1] & 0x3Fu) << 12) | ((p[2] & 0x3Fu) << 6) | (p[3] & 0x3F);
     if (cp < 0x10000 || cp > 0x10FFFF) return invalid;
     return {cp, 4};
   }

@@ -66,7 +66,8 @@ TEST_CASE("BPE: the heap path and the short path agree on random pieces", "[toke
     for (int code = 0; code < 81; ++code) {
       std::string s;
       for (int i = 0, c = code; i < length; ++i, c /= 3) s += static_cast<char>('a' + c % 3);
-      if (static_cast<int>(s.size()) == length && std::find(merged.begin(), merged.end(), s) == merged.end()) {
+      if (static_cast<int>(s.size()) == length &&
+          std::find(merged.begin(), merged.end(), s) == merged.end()) {
         merged.push_back(s);
       }
     }
@@ -153,13 +154,14 @@ TEST_CASE("Tokenizer: errors name the argument and the valid range", "[tokenizer
   REQUIRE(tokenizer.pattern_name() == "gpt2");
   REQUIRE(tokenizer.DecodeBytes({300}) == "<|endoftext|>");
   REQUIRE_THROWS_AS(tokenizer.DecodeBytes({97, 290}), std::out_of_range);
-  REQUIRE_THROWS_WITH(tokenizer.DecodeBytes({97, 290}), Catch::Contains("ids[1]") && Catch::Contains("290") &&
-                                                            Catch::Contains("[0, 302)"));
+  REQUIRE_THROWS_WITH(tokenizer.DecodeBytes({97, 290}),
+                      Catch::Contains("ids[1]") && Catch::Contains("290") && Catch::Contains("[0, 302)"));
   REQUIRE_THROWS_WITH(Tokenizer::FromTiktoken("", "cl99k"), Catch::Contains("cl100k_base"));
   REQUIRE_THROWS_WITH(embedlab::ParseTiktokenFile("YQ== 0\nYg== x\n"), Catch::Contains("line 2"));
   REQUIRE_THROWS_WITH(embedlab::ParseTiktokenFile("YQ== 0\nYQ== 1\n"), Catch::Contains("twice"));
-  REQUIRE_THROWS_WITH(Tokenizer(ByteVocabulary({}), embedlab::PreTokenizerPattern::kGpt2, {{"<|x|>", 65}}, "t"),
-                      Catch::Contains("id 65"));
+  REQUIRE_THROWS_WITH(
+      Tokenizer(ByteVocabulary({}), embedlab::PreTokenizerPattern::kGpt2, {{"<|x|>", 65}}, "t"),
+      Catch::Contains("id 65"));
   Vocabulary missing_byte;
   missing_byte.Add("a", 0);
   REQUIRE_THROWS_WITH(Tokenizer(std::move(missing_byte), embedlab::PreTokenizerPattern::kGpt2, {}, "t"),

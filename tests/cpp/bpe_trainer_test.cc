@@ -1,11 +1,12 @@
 // BPE training on corpora whose merges are worked out by hand in the comments.
-#include <catch2/catch.hpp>
+#include "bpe/bpe_trainer.h"
+
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "bpe/bpe_trainer.h"
 #include "bpe/tokenizer.h"
 #include "bpe/tokenizer_file.h"
 #include "random/prng.h"

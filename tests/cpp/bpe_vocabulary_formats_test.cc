@@ -41,7 +41,7 @@ std::string Spell(const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]") {
-  REQUIRE(Spell(" ") == "\xC4\xA0");  // 'Ġ'
+  REQUIRE(Spell(" ") == "\xC4\xA0");   // 'Ġ'
   REQUIRE(Spell("\n") == "\xC4\x8A");  // 'Ċ'
   // Single bytes in GPT-2's order: the 188 printable ones, then the rest (space is 220, newline 198).
   std::string json = "{";
@@ -55,7 +55,8 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
       json += "\"" + key + "\": " + std::to_string(rank++) + ", ";
     }
   }
-  json += "\"" + Spell(" t") + "\": 256, \"he\": 257, \"" + Spell(" the") + "\": 258, \"<|endoftext|>\": 259}";
+  json +=
+      "\"" + Spell(" t") + "\": 256, \"he\": 257, \"" + Spell(" the") + "\": 258, \"<|endoftext|>\": 259}";
   const std::string merges = "#version: 0.2\n" + Spell(" ") + " t\nh e\n" + Spell(" t") + " he\n";
   const Vocabulary v = embedlab::ParseGpt2Vocabulary(json, merges);
   REQUIRE(v.size() == 259);
@@ -64,7 +65,8 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
   REQUIRE(v.Rank("\n") == 198);
   REQUIRE(v.Rank(" the") == 258);
   REQUIRE(v.Rank("<|endoftext|>") == Vocabulary::kNoRank);
-  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"), Catch::Contains("rank 256"));
+  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"),
+                      Catch::Contains("rank 256"));
   REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary("[1]", ""), Catch::Contains("not a JSON object"));
 }
 
@@ -83,7 +85,8 @@ TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[t
   REQUIRE_FALSE(loaded.HasRank(290));
   REQUIRE(loaded.Bytes(256) == " the");
 
-  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}}, "t");
+  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}},
+                                      "t");
   const std::string binary = embedlab::SaveTokenizerBinary(tokenizer);
   const embedlab::Tokenizer reloaded = embedlab::LoadTokenizerFile(binary);
   const std::string text = "ab the abcdefghijklmnop<|endoftext|>";
@@ -92,7 +95,8 @@ TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[t
   REQUIRE(reloaded.pattern_name() == "cl100k");
 
   const std::string raw = v.ToBinary();
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, raw.size() - 5)), Catch::Contains("binary vocabulary"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, raw.size() - 5)),
+                      Catch::Contains("binary vocabulary"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2"), Catch::Contains("not an EMBLVOC1"));
   std::string corrupt = raw;
   corrupt[12 + 'a'] = 2;  // byte 'a' now claims two bytes: the lengths no longer add up

@@ -31,7 +31,9 @@ TEST_CASE("Pre-tokenizer gpt2: hand-checked pieces", "[tokenizer]") {
   REQUIRE(Pieces("x  \t y", p) == V{"x", "  \t", " y"});
   REQUIRE(Pieces("'S", p) == V{"'", "S"});  // contractions are case-sensitive in gpt2
   REQUIRE(Pieces("12345abc", p) == V{"12345", "abc"});
-  REQUIRE(Pieces("a\xC2\x85" "b", p) == V{"a", "\xC2\x85", "b"});  // U+0085 is whitespace
+  REQUIRE(Pieces("a\xC2\x85"
+                 "b",
+                 p) == V{"a", "\xC2\x85", "b"});  // U+0085 is whitespace
   REQUIRE(Pieces("  ", p) == V{"  "});
   REQUIRE(Pieces(" !!", p) == V{" !!"});
 }
@@ -55,18 +57,43 @@ TEST_CASE("Pre-tokenizer o200k: hand-checked pieces", "[tokenizer]") {
   REQUIRE(Pieces("DON'T don't", p) == V{"DON'T", " don't"});
   REQUIRE(Pieces("\xC7\x85ungla", p) == V{"\xC7\x85ungla"});  // ǅ (Lt) then lower case
   // A mark is in both classes: with "A " after it, the regex backtracks to the mark alone.
-  REQUIRE(Pieces("\xCC\x81" "A ", p) == V{"\xCC\x81", "A", " "});
+  REQUIRE(Pieces("\xCC\x81"
+                 "A ",
+                 p) == V{"\xCC\x81", "A", " "});
   REQUIRE(Pieces("a/b//\n", p) == V{"a", "/b", "//\n"});
   REQUIRE(Pieces("1234567", p) == V{"123", "456", "7"});
 }
 
 TEST_CASE("Pre-tokenizers: pieces are non-empty and tile random inputs", "[tokenizer]") {
   // Bytes drawn from a small alphabet that covers every class, plus raw bytes (invalid UTF-8 included).
-  const std::vector<std::string> alphabet = {
-      "a", "Z", "'", "s", "S", "l", "9", " ", "  ", "\n", "\r", "\t", "/", "!", "\xC2\x85", "\xEF\xBB\xBF",
-      "\xCC\x81", "\xC7\x85", "\xCA\xB0", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80", "\xC5\xBF", "\xBD", "\xFF", "\xE4"};
+  const std::vector<std::string> alphabet = {"a",
+                                             "Z",
+                                             "'",
+                                             "s",
+                                             "S",
+                                             "l",
+                                             "9",
+                                             " ",
+                                             "  ",
+                                             "\n",
+                                             "\r",
+                                             "\t",
+                                             "/",
+                                             "!",
+                                             "\xC2\x85",
+                                             "\xEF\xBB\xBF",
+                                             "\xCC\x81",
+                                             "\xC7\x85",
+                                             "\xCA\xB0",
+                                             "\xE4\xB8\xAD",
+                                             "\xF0\x9F\x98\x80",
+                                             "\xC5\xBF",
+                                             "\xBD",
+                                             "\xFF",
+                                             "\xE4"};
   embedlab::Prng prng(3);
-  for (auto pattern : {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
+  for (auto pattern :
+       {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
     for (int trial = 0; trial < 2000; ++trial) {
       std::string text;
       const int length = static_cast<int>(prng.NextU32() % 40);
@@ -89,7 +116,8 @@ TEST_CASE("Pre-tokenizers: pieces are non-empty and tile random inputs", "[token
 }
 
 TEST_CASE("Pre-tokenizers: 100k-character runs split in linear time", "[tokenizer]") {
-  for (auto pattern : {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
+  for (auto pattern :
+       {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
     for (char c : {'x', ' ', '7', '\n', '!'}) {
       const auto pieces = embedlab::SplitIntoPieces(std::string(100000, c), pattern);
       REQUIRE(!pieces.empty());

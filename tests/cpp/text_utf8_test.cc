@@ -53,7 +53,10 @@ TEST_CASE("UTF-8 stream: incomplete characters are held back until complete", "[
   REQUIRE(stream.Push("a\xF0") == "a");
   REQUIRE(stream.Push("\x9F\x98") == "");
   REQUIRE(stream.pending_bytes() == 3);
-  REQUIRE(stream.Push("\x80" "b") == "\xF0\x9F\x98\x80" "b");
+  REQUIRE(stream.Push("\x80"
+                      "b") ==
+          "\xF0\x9F\x98\x80"
+          "b");
   // Bytes that can never be valid pass through: a stray continuation, an overlong lead, a surrogate prefix.
   REQUIRE(stream.Push("\x80") == "\x80");
   REQUIRE(stream.Push("\xC0") == "\xC0");

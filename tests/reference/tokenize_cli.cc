@@ -28,8 +28,8 @@
 
 #include "bpe/base64.h"
 #include "bpe/bpe_trainer.h"
-#include "bpe/tokenizer_file.h"
 #include "bpe/tokenizer.h"
+#include "bpe/tokenizer_file.h"
 
 namespace {
 
@@ -147,7 +147,8 @@ int main(int argc, char** argv) {
         pos = eol + 1;
         if (base64_lines) {
           std::string decoded;
-          if (!embedlab::DecodeBase64(line, &decoded)) throw std::invalid_argument("bad base64 line: " + line);
+          if (!embedlab::DecodeBase64(line, &decoded))
+            throw std::invalid_argument("bad base64 line: " + line);
           line = decoded;
         }
         texts.push_back(std::move(line));
@@ -172,8 +173,9 @@ int main(int argc, char** argv) {
     const double seconds = run_seconds[run_seconds.size() / 2];
     std::fwrite(out.data(), 1, out.size(), stdout);
     if (time) {
-      std::fprintf(stderr, "load %.1f ms; encoded %zu bytes into %zu tokens in %.4f s (median of %d): %.2f MB/s\n",
-                   load_seconds * 1e3, total_bytes, total_tokens, seconds, repeat, total_bytes / seconds / 1e6);
+      std::fprintf(
+          stderr, "load %.1f ms; encoded %zu bytes into %zu tokens in %.4f s (median of %d): %.2f MB/s\n",
+          load_seconds * 1e3, total_bytes, total_tokens, seconds, repeat, total_bytes / seconds / 1e6);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "embedlab_tokenize: %s\n", e.what());
