@@ -1,0 +1,63 @@
+// A model together with its optimizer: the one object the JS bindings hold (lab.createModel(config)).
+// Every method copies results out, so callers own what they get.
+#ifndef EMBEDLAB_MODEL_GPT_TRAINER_H_
+#define EMBEDLAB_MODEL_GPT_TRAINER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "model/adamw.h"
+#include "model/gpt.h"
+
+namespace embedlab {
+
+struct TrainStepResult {
+  float loss;
+  float gradient_norm;  // before clipping
+  int64_t step;         // optimizer steps taken so far, including this one
+};
+
+class GptTrainer {
+ public:
+  GptTrainer(const GptConfig& config, const AdamWOptions& optimizer);
+  // Takes over a loaded model (and its optimizer when present; a fresh one with `fallback` otherwise).
+  GptTrainer(std::unique_ptr<Gpt> model, std::unique_ptr<AdamW> optimizer, const AdamWOptions& fallback);
+
+  // ids and targets: batch x length (targets -1 = ignored). One AdamW step.
+  TrainStepResult TrainStep(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t batch,
+                            size_t length);
+  // Mean cross-entropy without touching gradients or parameters.
+  float Evaluate(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t batch, size_t length);
+  // Logits (batch x length x vocab) of a forward pass.
+  std::vector<float> Logits(const std::vector<int32_t>& ids, size_t batch, size_t length);
+
+  // wte: vocab_size x channels.
+  std::vector<float> TokenEmbeddings() const;
+  // The vectors added to the tokens for positions [0, length): learned wpe rows (length <=
+  // context_length), the sinusoidal table, or empty for RoPE, ALiBi and NoPE (they add nothing).
+  std::vector<float> PositionEmbeddings(size_t length) const;
+  // Residual stream of one sequence (1 x length): layers + 1 arrays of length x channels, index 0 after
+  // the embedding, index i after block i.
+  std::vector<std::vector<float>> HiddenStates(const std::vector<int32_t>& ids);
+
+  // safetensors bytes with the model and the optimizer state (see checkpoint/model_checkpoint.h).
+  std::vector<uint8_t> Save() const;
+  static std::unique_ptr<GptTrainer> Load(const std::vector<uint8_t>& bytes);
+
+  void set_learning_rate(float learning_rate) { optimizer_->set_learning_rate(learning_rate); }
+  const Gpt& model() const { return *model_; }
+  Gpt& model() { return *model_; }
+  const AdamW& optimizer() const { return *optimizer_; }
+
+ private:
+  void CheckShape(const std::vector<int32_t>& ids, const std::vector<int32_t>* targets, size_t batch,
+                  size_t length) const;
+  std::unique_ptr<Gpt> model_;
+  std::unique_ptr<AdamW> optimizer_;
+};
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_MODEL_GPT_TRAINER_H_
