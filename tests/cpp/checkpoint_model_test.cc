@@ -1,11 +1,15 @@
 // Model checkpoints: GPT-2 tensor names, exact round trip, and resuming training bit for bit.
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "checkpoint/model_checkpoint.h"
 #include "checkpoint/safetensors_reader.h"
+#include "checkpoint/safetensors_writer.h"
 #include "model/adamw.h"
 #include "model/gpt.h"
 #include "random/prng.h"
@@ -137,4 +141,57 @@ TEST_CASE("bad model inputs are rejected with the argument named", "[model]") {
   embedlab::Gpt alibi(SmallConfig(embedlab::PositionScheme::kAlibi));
   const std::vector<int32_t> long_ids(24, 3);
   REQUIRE_NOTHROW(alibi.Forward(long_ids.data(), nullptr, 1, 24));
+}
+
+// With EMBEDLAB_TORCH_CHECK_DIR set, writes for every scheme a briefly trained checkpoint
+// (<case>.checkpoint.safetensors) and a batch with our logits (<case>.batch.safetensors: ids as F32,
+// logits) for tests/reference/gpt_reference.py --verify-checkpoints DIR, which loads them in PyTorch and
+// requires the same logits (scripts/generate-model-references.sh --check-checkpoints BINARY runs both).
+TEST_CASE("checkpoints for the PyTorch cross-check", "[checkpoint]") {
+  const char* directory = std::getenv("EMBEDLAB_TORCH_CHECK_DIR");
+  if (directory == nullptr) return;
+  struct Case {
+    const char* name;
+    embedlab::PositionScheme positions;
+    embedlab::RopeLayout layout;
+    bool causal;
+  };
+  const Case cases[] = {
+      {"learned", embedlab::PositionScheme::kLearned, embedlab::RopeLayout::kInterleaved, true},
+      {"sinusoidal", embedlab::PositionScheme::kSinusoidal, embedlab::RopeLayout::kInterleaved, true},
+      {"rope_interleaved", embedlab::PositionScheme::kRope, embedlab::RopeLayout::kInterleaved, true},
+      {"rope_rotate_half", embedlab::PositionScheme::kRope, embedlab::RopeLayout::kRotateHalf, true},
+      {"alibi", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, true},
+      {"alibi_bidirectional", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, false},
+      {"none", embedlab::PositionScheme::kNone, embedlab::RopeLayout::kInterleaved, true},
+  };
+  for (const Case& c : cases) {
+    auto config = SmallConfig(c.positions);
+    config.rope_layout = c.layout;
+    config.causal = c.causal;
+    const size_t batch = 2, length = 6;
+    const Batch data = RandomBatch(3, batch * length, static_cast<int32_t>(config.vocab_size));
+    embedlab::AdamWOptions options;
+    options.learning_rate = 1e-2f;
+    embedlab::Gpt model(config);
+    embedlab::AdamW optimizer(model.parameters().size(), options);
+    for (int step = 0; step < 5; ++step) {
+      embedlab::TrainStep(model, optimizer, data.ids.data(), data.targets.data(), batch, length);
+    }
+    model.Forward(data.ids.data(), nullptr, batch, length);
+    const std::vector<float> ids(data.ids.begin(), data.ids.end());
+    const std::string prefix = std::string(directory) + "/" + c.name;
+    const auto write = [](const std::string& path, const std::vector<uint8_t>& bytes) {
+      std::FILE* file = std::fopen(path.c_str(), "wb");
+      REQUIRE(file != nullptr);
+      REQUIRE(std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size());
+      std::fclose(file);
+    };
+    write(prefix + ".checkpoint.safetensors", embedlab::SaveCheckpoint(model, &optimizer));
+    const int64_t b = static_cast<int64_t>(batch), t = static_cast<int64_t>(length);
+    write(prefix + ".batch.safetensors",
+          embedlab::WriteSafetensors({{"ids", {b, t}, ids.data()}, {"logits", {b, t, config.vocab_size},
+                                                                     model.logits().data()}},
+                                     {}));
+  }
 }

@@ -154,6 +154,50 @@ def write_safetensors(path, tensors, metadata):
             f.write(blob)
 
 
+def read_safetensors(path):
+    """name -> torch tensor, plus the metadata dict; F32 and I32 only (what the project writes)."""
+    import numpy as np
+    with open(path, "rb") as f:
+        data = f.read()
+    (length,) = struct.unpack("<Q", data[:8])
+    header = json.loads(data[8:8 + length])
+    metadata = header.pop("__metadata__", {})
+    tensors = {}
+    for name, entry in header.items():
+        begin, end = entry["data_offsets"]
+        dtype = {"F32": "<f4", "I32": "<i4"}[entry["dtype"]]
+        raw = np.frombuffer(data[8 + length + begin:8 + length + end], dtype=dtype).reshape(entry["shape"])
+        tensors[name] = torch.from_numpy(raw.copy())
+    return tensors, metadata
+
+
+def verify_checkpoints(directory):
+    """Loads every <case>.checkpoint.safetensors the C++ tests wrote, runs its batch in PyTorch and
+    compares the logits with the C++ model's. Returns the number of failures."""
+    failures = 0
+    for file in sorted(os.listdir(directory)):
+        if not file.endswith(".checkpoint.safetensors"):
+            continue
+        case = file[: -len(".checkpoint.safetensors")]
+        tensors, metadata = read_safetensors(os.path.join(directory, file))
+        batch, _ = read_safetensors(os.path.join(directory, case + ".batch.safetensors"))
+        cfg = {k: metadata[k] for k in ("positions", "rope_layout")}
+        for k in ("vocab_size", "context_length", "channels", "layers", "heads"):
+            cfg[k] = int(metadata[k])
+        cfg["rope_base"] = float(metadata["rope_base"])
+        cfg["causal"] = metadata["causal"] == "true"
+        params = {n: t for n, t in tensors.items() if not n.startswith("optimizer.")}
+        expected = set(parameter_shapes(cfg))
+        assert set(params) == expected, f"{case}: tensors differ: {sorted(set(params) ^ expected)}"
+        with torch.no_grad():
+            logits = forward(params, batch["ids"].long(), cfg)
+        error = (logits - batch["logits"]).abs().max().item()
+        ok = error <= 1e-5
+        failures += not ok
+        print(f"{case:22s} PyTorch logits from our checkpoint: max abs error {error:.2e} {'ok' if ok else 'FAIL'}")
+    return failures
+
+
 def make_case(name, overrides, out_dir, seed):
     cfg = dict(BASE, positions="learned")
     cfg.update(overrides)
@@ -206,7 +250,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "data"))
     parser.add_argument("--seed", type=int, default=1234)
+    parser.add_argument("--verify-checkpoints", metavar="DIR",
+                        help="instead of writing references, check the C++ checkpoints in DIR against PyTorch")
     args = parser.parse_args()
+    if args.verify_checkpoints:
+        raise SystemExit(1 if verify_checkpoints(args.verify_checkpoints) else 0)
     os.makedirs(args.out, exist_ok=True)
     torch.set_num_threads(1)
     for i, (name, overrides) in enumerate(CASES.items()):
