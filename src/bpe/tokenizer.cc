@@ -1,9 +1,11 @@
 #include "bpe/tokenizer.h"
 
+#include <memory>
 #include <stdexcept>
 
 #include "bpe/byte_pair_merge.h"
 #include "bpe/encodings.h"
+#include "bpe/piece_cache.h"
 #include "bpe/tiktoken_file.h"
 
 namespace embedlab {
@@ -52,18 +54,40 @@ Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern,
   }
 }
 
-void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, std::vector<uint32_t>* ids,
-                                   std::vector<uint32_t>* ends) const {
+// Scratch for one encode call. The cache is per call, not per tokenizer, so a const Tokenizer stays safe
+// to share between threads; it only pays off on texts long enough to repeat words.
+struct Tokenizer::EncodeState {
+  explicit EncodeState(size_t text_bytes) {
+    if (text_bytes >= kCacheMinTextBytes) cache = std::make_unique<PieceCache>(text_bytes);
+  }
+  static constexpr size_t kCacheMinTextBytes = 256;
+  std::unique_ptr<PieceCache> cache;
+  std::vector<uint32_t> piece_ids;
+  std::vector<uint32_t> piece_ends;
+};
+
+void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state,
+                                   std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const {
   for (size_t start = 0; start < text.size();) {
     const size_t end = next_piece_(text, start);
     const std::string_view piece = text.substr(start, end - start);
+    const auto piece_base = static_cast<uint32_t>(base + start);
     // tiktoken looks the whole piece up first: most words are one token.
     const uint32_t rank = vocabulary_.Rank(piece);
     if (rank != Vocabulary::kNoRank) {
       ids->push_back(rank);
       if (ends != nullptr) ends->push_back(static_cast<uint32_t>(base + end));
-    } else {
-      BytePairEncode(vocabulary_, piece, static_cast<uint32_t>(base + start), ids, ends);
+    } else if (state->cache == nullptr || piece.size() > PieceCache::kMaxPieceBytes) {
+      BytePairEncode(vocabulary_, piece, piece_base, ids, ends);
+    } else if (!state->cache->Find(piece, piece_base, ids, ends)) {
+      state->piece_ids.clear();
+      state->piece_ends.clear();
+      BytePairEncode(vocabulary_, piece, 0, &state->piece_ids, &state->piece_ends);
+      state->cache->Store(piece, state->piece_ids.data(), state->piece_ends.data(), state->piece_ids.size());
+      ids->insert(ids->end(), state->piece_ids.begin(), state->piece_ids.end());
+      if (ends != nullptr) {
+        for (uint32_t e : state->piece_ends) ends->push_back(piece_base + e);
+      }
     }
     start = end;
   }
@@ -88,11 +112,12 @@ void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& poli
   // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the
   // patterns' end-of-text lookaheads see the segment's end.
   SpecialTokenFinder finder(text, std::move(allowed));
+  EncodeState state(text.size());
   for (size_t pos = 0;;) {
     size_t special_start = 0;
     const SpecialToken* special = finder.Next(pos, &special_start);
     const size_t segment_end = special ? special_start : text.size();
-    EncodeOrdinaryInto(text.substr(pos, segment_end - pos), pos, ids, ends);
+    EncodeOrdinaryInto(text.substr(pos, segment_end - pos), pos, &state, ids, ends);
     if (special == nullptr) break;
     pos = special_start + special->text.size();
     ids->push_back(special->id);
@@ -111,7 +136,8 @@ std::vector<uint32_t> Tokenizer::EncodeOrdinary(std::string_view text) const {
   RequireTextSize(text);
   std::vector<uint32_t> ids;
   ids.reserve(text.size() / 4 + 8);
-  EncodeOrdinaryInto(text, 0, &ids, nullptr);
+  EncodeState state(text.size());
+  EncodeOrdinaryInto(text, 0, &state, &ids, nullptr);
   return ids;
 }
 

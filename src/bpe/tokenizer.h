@@ -54,9 +54,11 @@ class Tokenizer {
   const Vocabulary& vocabulary() const { return vocabulary_; }
 
  private:
+  struct EncodeState;  // per-call scratch and piece cache (tokenizer.cc)
+
   void EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
                   std::vector<uint32_t>* ends) const;
-  void EncodeOrdinaryInto(std::string_view text, size_t base, std::vector<uint32_t>* ids,
+  void EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state, std::vector<uint32_t>* ids,
                           std::vector<uint32_t>* ends) const;
 
   Vocabulary vocabulary_;

@@ -177,3 +177,30 @@ TEST_CASE("Tokenizer: .tiktoken text round-trips", "[tokenizer]") {
   REQUIRE(embedlab::FormatTiktokenFile(parsed) == file);
   REQUIRE(parsed.Rank(std::string("\xFF\x00z", 3)) == 258);
 }
+
+TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") {
+  // Long texts use a piece cache, short ones do not; both must equal plain per-piece BPE.
+  const Tokenizer tokenizer = SmallTokenizer(embedlab::PreTokenizerPattern::kO200k);
+  embedlab::Prng prng(23);
+  const std::vector<std::string> words = {"abcd", " abc", "aaaaaaa", " bcd", "dcba", "\xFF\xFE", " aa"};
+  std::string text;
+  while (text.size() < 20000) text += words[prng.NextU32() % words.size()];
+  Ids expected;
+  for (const auto& span : embedlab::SplitIntoPieces(text, tokenizer.pattern())) {
+    const std::string piece = text.substr(span.start, span.end - span.start);
+    const uint32_t whole = tokenizer.vocabulary().Rank(piece);
+    if (whole != Vocabulary::kNoRank) {
+      expected.push_back(whole);
+    } else {
+      embedlab::BytePairEncode(tokenizer.vocabulary(), piece, 0, &expected, nullptr);
+    }
+  }
+  REQUIRE(tokenizer.EncodeOrdinary(text) == expected);
+  const auto tokens = tokenizer.EncodeWithSpans(text, SpecialTokenPolicy::AllAsText());
+  REQUIRE(tokens.ids == expected);
+  REQUIRE(tokenizer.DecodeBytes(tokens.ids) == text);
+  for (size_t i = 0; i < tokens.ids.size(); ++i) {
+    REQUIRE(tokenizer.TokenBytes(tokens.ids[i]) ==
+            text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
+  }
+}
