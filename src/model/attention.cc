@@ -1,5 +1,6 @@
 #include "model/attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -7,73 +8,87 @@
 
 namespace embedlab {
 
+namespace {
+
+// dst (T x hs) = one head's slice of q, k or v (part 0, 1, 2) of the fused qkv rows of one sequence.
+void GatherHead(const float* qkv, size_t part, size_t head, const AttentionShape& s, float* dst) {
+  const size_t C = s.channels, hs = C / s.heads;
+  for (size_t t = 0; t < s.length; ++t) {
+    const float* src = qkv + t * 3 * C + part * C + head * hs;
+    std::copy(src, src + hs, dst + t * hs);
+  }
+}
+
+// dst (hs x T) = the transpose of that slice.
+void GatherHeadTransposed(const float* qkv, size_t part, size_t head, const AttentionShape& s, float* dst) {
+  const size_t C = s.channels, hs = C / s.heads, T = s.length;
+  for (size_t t = 0; t < T; ++t) {
+    const float* src = qkv + t * 3 * C + part * C + head * hs;
+    for (size_t i = 0; i < hs; ++i) dst[i * T + t] = src[i];
+  }
+}
+
+}  // namespace
+
+// Per sequence and head, three matmuls on the SIMD core: scores = q k^T (T x T), then the masked,
+// biased softmax row by row, then out = att v. Causal attention computes the masked half of the scores
+// too: twice the multiply-adds of a triangle, but full vectors instead of scalar loops.
 void AttentionForward(const float* qkv, float* att, float* out, const AttentionShape& shape) {
   const size_t T = shape.length, C = shape.channels, H = shape.heads, hs = C / H;
   const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
+  std::vector<float> keys_t(hs * T), values(T * hs);
   for (size_t b = 0; b < shape.batch; ++b) {
+    const float* sequence = qkv + b * T * 3 * C;
     for (size_t h = 0; h < H; ++h) {
       const float slope = shape.alibi_slopes != nullptr ? shape.alibi_slopes[h] : 0.0f;
+      GatherHeadTransposed(sequence, 1, h, shape, keys_t.data());
+      GatherHead(sequence, 2, h, shape, values.data());
+      float* scores = att + (b * H + h) * T * T;
+      simd::MatmulStrided(sequence + h * hs, 3 * C, 1, keys_t.data(), scores, T, T, hs, T, false);
       for (size_t t = 0; t < T; ++t) {
-        const float* query = qkv + (b * T + t) * 3 * C + h * hs;
-        float* row = att + ((b * H + h) * T + t) * T;
+        float* row = scores + t * T;
         const size_t visible = shape.causal ? t + 1 : T;
         for (size_t j = 0; j < visible; ++j) {
-          const float* key = qkv + (b * T + j) * 3 * C + C + h * hs;
-          float dot = 0.0f;
-          for (size_t i = 0; i < hs; ++i) dot += query[i] * key[i];
           const float distance = static_cast<float>(t > j ? t - j : j - t);
-          row[j] = dot * scale - slope * distance;
+          row[j] = row[j] * scale - slope * distance;
         }
         simd::SoftmaxRow(row, row, visible);
         for (size_t j = visible; j < T; ++j) row[j] = 0.0f;
-        float* mixed = out + (b * T + t) * C + h * hs;
-        for (size_t i = 0; i < hs; ++i) mixed[i] = 0.0f;
-        for (size_t j = 0; j < visible; ++j) {
-          const float* value = qkv + (b * T + j) * 3 * C + 2 * C + h * hs;
-          for (size_t i = 0; i < hs; ++i) mixed[i] += row[j] * value[i];
-        }
       }
+      simd::MatmulStrided(scores, T, 1, values.data(), out + b * T * C + h * hs, C, T, T, hs, false);
     }
   }
 }
 
+// With S the scaled scores and A = softmax(S): dA = dout v^T, dv += A^T dout,
+// dS = A * (dA - rowsum(A * dA)) * scale, dq += dS k, dk += dS^T q. Masked entries have A = 0, so
+// their dS is 0 without a branch.
 void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv,
                        const AttentionShape& shape) {
   const size_t T = shape.length, C = shape.channels, H = shape.heads, hs = C / H;
   const float scale = 1.0f / std::sqrt(static_cast<float>(hs));
-  std::vector<float> datt(T);
+  std::vector<float> values_t(hs * T), grad_out(T * hs), queries(T * hs), keys(T * hs), datt(T * T);
   for (size_t b = 0; b < shape.batch; ++b) {
+    const float* sequence = qkv + b * T * 3 * C;
+    float* grad_sequence = dqkv + b * T * 3 * C;
     for (size_t h = 0; h < H; ++h) {
+      const float* weights = att + (b * H + h) * T * T;
+      const float* grad_mixed = dout + b * T * C + h * hs;
+      GatherHeadTransposed(sequence, 2, h, shape, values_t.data());
+      simd::MatmulStrided(grad_mixed, C, 1, values_t.data(), datt.data(), T, T, hs, T, false);
+      for (size_t t = 0; t < T; ++t) std::copy(grad_mixed + t * C, grad_mixed + t * C + hs, &grad_out[t * hs]);
+      simd::MatmulStrided(weights, 1, T, grad_out.data(), grad_sequence + 2 * C + h * hs, 3 * C, T, T, hs, true);
       for (size_t t = 0; t < T; ++t) {
-        const float* row = att + ((b * H + h) * T + t) * T;
-        const float* grad_mixed = dout + (b * T + t) * C + h * hs;
-        const size_t visible = shape.causal ? t + 1 : T;
-        // out = att . v: datt[j] = dout . v_j and dv_j += att[j] dout.
-        float weighted = 0.0f;  // sum_j att[j] datt[j], for the softmax backward
-        for (size_t j = 0; j < visible; ++j) {
-          const float* value = qkv + (b * T + j) * 3 * C + 2 * C + h * hs;
-          float* grad_value = dqkv + (b * T + j) * 3 * C + 2 * C + h * hs;
-          float dot = 0.0f;
-          for (size_t i = 0; i < hs; ++i) {
-            dot += grad_mixed[i] * value[i];
-            grad_value[i] += row[j] * grad_mixed[i];
-          }
-          datt[j] = dot;
-          weighted += row[j] * dot;
-        }
-        // softmax: dscore[j] = att[j] (datt[j] - sum_k att[k] datt[k]); score = scale q . k_j.
-        const float* query = qkv + (b * T + t) * 3 * C + h * hs;
-        float* grad_query = dqkv + (b * T + t) * 3 * C + h * hs;
-        for (size_t j = 0; j < visible; ++j) {
-          const float dscore = row[j] * (datt[j] - weighted) * scale;
-          const float* key = qkv + (b * T + j) * 3 * C + C + h * hs;
-          float* grad_key = dqkv + (b * T + j) * 3 * C + C + h * hs;
-          for (size_t i = 0; i < hs; ++i) {
-            grad_query[i] += dscore * key[i];
-            grad_key[i] += dscore * query[i];
-          }
-        }
+        const float* a = weights + t * T;
+        float* d = &datt[t * T];
+        float weighted = 0.0f;
+        for (size_t j = 0; j < T; ++j) weighted += a[j] * d[j];
+        for (size_t j = 0; j < T; ++j) d[j] = a[j] * (d[j] - weighted) * scale;
       }
+      GatherHead(sequence, 0, h, shape, queries.data());
+      GatherHead(sequence, 1, h, shape, keys.data());
+      simd::MatmulStrided(datt.data(), T, 1, keys.data(), grad_sequence + h * hs, 3 * C, T, T, hs, true);
+      simd::MatmulStrided(datt.data(), 1, T, queries.data(), grad_sequence + C + h * hs, 3 * C, T, T, hs, true);
     }
   }
 }

@@ -58,11 +58,12 @@ HWY_INLINE void StoreLanes(V v, size_t count, bool accumulate, float* HWY_RESTRI
   for (size_t i = 0; i < count; ++i) out[i] = accumulate ? out[i] + lanes_out[i] : lanes_out[i];
 }
 
-// The register-blocked core: out[M x cols] (+)= a[M x K] . b[K x cols]. b's rows are b_stride floats,
-// a whole number of vectors whose padding is zero, so every load of b is a full vector. A 4-row x
-// 2-vector tile keeps 8 accumulators in registers and reuses each loaded b vector four times; each
-// output is one FMA chain over k, so its rounding does not depend on the tile it lands in.
-void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_stride, size_t depth, const float* HWY_RESTRICT b,
+// The register-blocked core: out[M x cols] (+)= A[M x K] . b[K x cols]. A's element (i, k) is
+// a[i * a_row + k * a_col], so A may be a strided or transposed view (one broadcast per element either
+// way). b's rows are b_stride floats, a whole number of vectors whose padding is zero, so every load of
+// b is a full vector. A 4-row x 2-vector tile keeps 8 accumulators in registers and reuses each loaded b
+// vector four times; each output is one FMA chain over k, so its rounding does not depend on the tile.
+void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
                  size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out,
                  size_t out_stride) {
   const FloatTag d;
@@ -70,22 +71,23 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_stride, size_t depth, con
   auto c00 = hn::Zero(d), c01 = hn::Zero(d), c10 = hn::Zero(d), c11 = hn::Zero(d);
   auto c20 = hn::Zero(d), c21 = hn::Zero(d), c30 = hn::Zero(d), c31 = hn::Zero(d);
   const float* a0 = a;
-  const float* a1 = a + a_stride;
-  const float* a2 = a + 2 * a_stride;
-  const float* a3 = a + 3 * a_stride;
+  const float* a1 = a + a_row;
+  const float* a2 = a + 2 * a_row;
+  const float* a3 = a + 3 * a_row;
   for (size_t k = 0; k < depth; ++k) {
     const float* b_row = b + k * b_stride + col;
     const auto b0 = hn::LoadU(d, b_row), b1 = hn::LoadU(d, b_row + lanes);
-    auto x = hn::Set(d, a0[k]);
+    const size_t ak = k * a_col;
+    auto x = hn::Set(d, a0[ak]);
     c00 = hn::MulAdd(x, b0, c00);
     c01 = hn::MulAdd(x, b1, c01);
-    x = hn::Set(d, a1[k]);
+    x = hn::Set(d, a1[ak]);
     c10 = hn::MulAdd(x, b0, c10);
     c11 = hn::MulAdd(x, b1, c11);
-    x = hn::Set(d, a2[k]);
+    x = hn::Set(d, a2[ak]);
     c20 = hn::MulAdd(x, b0, c20);
     c21 = hn::MulAdd(x, b1, c21);
-    x = hn::Set(d, a3[k]);
+    x = hn::Set(d, a3[ak]);
     c30 = hn::MulAdd(x, b0, c30);
     c31 = hn::MulAdd(x, b1, c31);
   }
@@ -103,32 +105,35 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_stride, size_t depth, con
 }
 
 // One row x one vector: the remainder tiles. Same FMA chain per output as the big tile.
-void GemmTile1x1(const float* HWY_RESTRICT a, size_t depth, const float* HWY_RESTRICT b, size_t b_stride,
-                 size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
+void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
+                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
   const FloatTag d;
   auto c = hn::Zero(d);
-  for (size_t k = 0; k < depth; ++k) c = hn::MulAdd(hn::Set(d, a[k]), hn::LoadU(d, b + k * b_stride + col), c);
+  for (size_t k = 0; k < depth; ++k) {
+    c = hn::MulAdd(hn::Set(d, a[k * a_col]), hn::LoadU(d, b + k * b_stride + col), c);
+  }
   StoreLanes(c, std::min(hn::Lanes(d), cols - col), accumulate, out + col);
 }
 
-void Gemm(const float* a, size_t rows, size_t depth, const float* b, size_t b_stride, size_t cols,
-          bool accumulate, float* out) {
+void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, size_t depth, const float* b, size_t b_stride,
+          size_t cols, bool accumulate, float* out, size_t out_stride) {
   const size_t lanes = hn::Lanes(FloatTag());
   size_t r = 0;
   for (; r + 4 <= rows; r += 4) {
     size_t col = 0;
     for (; col + 2 * lanes <= b_stride; col += 2 * lanes) {
-      GemmTile4x2(a + r * depth, depth, depth, b, b_stride, col, cols, accumulate, out + r * cols, cols);
+      GemmTile4x2(a + r * a_row, a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride,
+                  out_stride);
     }
     for (; col < cols; col += lanes) {
       for (size_t i = r; i < r + 4; ++i) {
-        GemmTile1x1(a + i * depth, depth, b, b_stride, col, cols, accumulate, out + i * cols);
+        GemmTile1x1(a + i * a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + i * out_stride);
       }
     }
   }
   for (; r < rows; ++r) {
     for (size_t col = 0; col < cols; col += lanes) {
-      GemmTile1x1(a + r * depth, depth, b, b_stride, col, cols, accumulate, out + r * cols);
+      GemmTile1x1(a + r * a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride);
     }
   }
 }
@@ -161,7 +166,8 @@ void MatmulForwardImpl(const float* in, const float* weight, const float* bias, 
   // weight^T (C x OC) puts the output channels along the vector lanes: no horizontal sums.
   std::vector<float> weight_t;
   TransposePadded(weight, out_channels, in_channels, weight_t);
-  Gemm(in, rows, in_channels, weight_t.data(), PaddedWidth(out_channels), out_channels, false, out);
+  Gemm(in, in_channels, 1, rows, in_channels, weight_t.data(), PaddedWidth(out_channels), out_channels, false, out,
+       out_channels);
   if (bias == nullptr) return;
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -180,20 +186,13 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
   std::vector<float> padded;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
     const float* b = PadRows(weight, out_channels, in_channels, padded);
-    Gemm(dout, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp);
+    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp,
+         in_channels);
   }
-  if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C]
-    std::vector<float> dout_t;
-    TransposePadded(dout, rows, out_channels, dout_t);
-    // Gemm reads a with stride == depth, so drop the padding of the transposed rows again.
-    const size_t stride = PaddedWidth(rows);
-    if (stride != rows) {
-      for (size_t o = 0; o < out_channels; ++o) {
-        std::copy(&dout_t[o * stride], &dout_t[o * stride] + rows, &dout_t[o * rows]);
-      }
-    }
+  if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C], dout^T read in place
     const float* b = PadRows(in, rows, in_channels, padded);
-    Gemm(dout_t.data(), out_channels, rows, b, PaddedWidth(in_channels), in_channels, true, dweight);
+    Gemm(dout, 1, out_channels, out_channels, rows, b, PaddedWidth(in_channels), in_channels, true, dweight,
+         in_channels);
   }
   if (dbias != nullptr) {
     const FloatTag d;
@@ -207,6 +206,13 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
       for (; o < out_channels; ++o) dbias[o] += dout_row[o];
     }
   }
+}
+
+void MatmulStridedImpl(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
+                       size_t out_stride, size_t m, size_t k, size_t n, bool accumulate) {
+  std::vector<float> padded;
+  const float* b_padded = PadRows(b, k, n, padded);
+  Gemm(a, a_row_stride, a_col_stride, m, k, b_padded, PaddedWidth(n), n, accumulate, out, out_stride);
 }
 
 template <class V>
@@ -392,6 +398,7 @@ namespace simd {
 
 HWY_EXPORT(MatmulForwardImpl);
 HWY_EXPORT(MatmulBackwardImpl);
+HWY_EXPORT(MatmulStridedImpl);
 HWY_EXPORT(SoftmaxRowImpl);
 HWY_EXPORT(LayerNormForwardImpl);
 HWY_EXPORT(LayerNormBackwardImpl);
@@ -407,6 +414,10 @@ void MatmulBackward(const float* dout, const float* in, const float* weight, flo
                     float* dbias, size_t rows, size_t in_channels, size_t out_channels) {
   HWY_DYNAMIC_DISPATCH(MatmulBackwardImpl)(dout, in, weight, dinp, dweight, dbias, rows, in_channels,
                                            out_channels);
+}
+void MatmulStrided(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
+                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate) {
+  HWY_DYNAMIC_DISPATCH(MatmulStridedImpl)(a, a_row_stride, a_col_stride, b, out, out_stride, m, k, n, accumulate);
 }
 void SoftmaxRow(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(SoftmaxRowImpl)(in, out, n); }
 void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean,

@@ -20,6 +20,13 @@ void MatmulBackward(const float* dout, const float* in, const float* weight, flo
                     float* dweight, float* dbias, size_t rows, size_t in_channels,
                     size_t out_channels);
 
+// out[M x N] (+)= A[M x K] . B[K x N], the core the two above share. A's element (i, k) is
+// a[i * a_row_stride + k * a_col_stride], so A can be a strided slice or a transpose read in place
+// (attention's per-head q, k and v); B is row-major, N floats per row; out's rows are out_stride apart.
+// With accumulate the product is added to out.
+void MatmulStrided(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
+                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate);
+
 // out[i] = exp(in[i] - max) / sum_j exp(in[j] - max) over one row of n >= 1 values. out may alias in.
 void SoftmaxRow(const float* in, float* out, size_t n);
 

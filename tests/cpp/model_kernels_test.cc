@@ -213,3 +213,33 @@ TEST_CASE("AdamWUpdate follows PyTorch's AdamW formula on every target", "[model
     }
   });
 }
+
+TEST_CASE("MatmulStrided reads A as a strided or transposed view and writes strided rows", "[model]") {
+  ForEachTarget([] {
+    for (const MatmulShape& s : kShapes) {
+      const size_t m = s.rows, k = s.in_channels, n = s.out_channels;
+      INFO("m " << m << " k " << k << " n " << n);
+      // A stored transposed (k x m), B row-major (k x n), out rows 3 n apart and accumulated.
+      const auto a_t = RandomVector(k * m, 50), b = RandomVector(k * n, 51);
+      const size_t out_stride = 3 * n;
+      auto out = RandomVector(m * out_stride, 52);
+      const auto out0 = out;
+      simd::MatmulStrided(a_t.data(), 1, m, b.data(), out.data(), out_stride, m, k, n, true);
+      for (size_t i = 0; i < m; ++i) {
+        for (size_t j = 0; j < out_stride; ++j) {
+          if (j >= n) {
+            REQUIRE(out[i * out_stride + j] == out0[i * out_stride + j]);  // outside the product: untouched
+            continue;
+          }
+          double sum = out0[i * out_stride + j], scale = std::fabs(sum);
+          for (size_t kk = 0; kk < k; ++kk) {
+            const double term = static_cast<double>(a_t[kk * m + i]) * b[kk * n + j];
+            sum += term;
+            scale += std::fabs(term);
+          }
+          REQUIRE(std::fabs(out[i * out_stride + j] - sum) <= 1.2e-7 * (k + 2) * scale);
+        }
+      }
+    }
+  });
+}
