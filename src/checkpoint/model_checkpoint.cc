@@ -57,8 +57,7 @@ std::string DoubleText(double value) {
 const char* const kExpAvg = "optimizer.exp_avg.";
 const char* const kExpAvgSq = "optimizer.exp_avg_sq.";
 
-void ReadInto(const SafetensorsReader& reader, const std::string& name, const std::vector<int64_t>& shape,
-              float* out) {
+void ReadInto(const SafetensorsReader& reader, const std::string& name, const std::vector<int64_t>& shape, float* out) {
   const TensorEntry& entry = reader.index().Find(name);
   if (entry.shape != shape) {
     std::string expected, found;

@@ -32,12 +32,18 @@ uint64_t NonNegativeInteger(const std::string& tensor, const char* field, const 
 
 const char* TensorDtypeName(TensorDtype dtype) {
   switch (dtype) {
-    case TensorDtype::kF32: return "F32";
-    case TensorDtype::kF16: return "F16";
-    case TensorDtype::kBF16: return "BF16";
-    case TensorDtype::kF64: return "F64";
-    case TensorDtype::kI32: return "I32";
-    case TensorDtype::kI64: return "I64";
+    case TensorDtype::kF32:
+      return "F32";
+    case TensorDtype::kF16:
+      return "F16";
+    case TensorDtype::kBF16:
+      return "BF16";
+    case TensorDtype::kF64:
+      return "F64";
+    case TensorDtype::kI32:
+      return "I32";
+    case TensorDtype::kI64:
+      return "I64";
   }
   return "?";
 }
@@ -45,11 +51,14 @@ const char* TensorDtypeName(TensorDtype dtype) {
 size_t TensorDtypeSize(TensorDtype dtype) {
   switch (dtype) {
     case TensorDtype::kF16:
-    case TensorDtype::kBF16: return 2;
+    case TensorDtype::kBF16:
+      return 2;
     case TensorDtype::kF32:
-    case TensorDtype::kI32: return 4;
+    case TensorDtype::kI32:
+      return 4;
     case TensorDtype::kF64:
-    case TensorDtype::kI64: return 8;
+    case TensorDtype::kI64:
+      return 8;
   }
   return 0;
 }
@@ -117,9 +126,9 @@ SafetensorsIndex SafetensorsIndex::Parse(const char* json, size_t header_length,
     const uint64_t begin = NonNegativeInteger(name, "data_offsets", offsets[0]);
     const uint64_t end = NonNegativeInteger(name, "data_offsets", offsets[1]);
     if (begin > end || end > data_size) {
-      throw std::out_of_range("safetensors: tensor \"" + name + "\" spans data bytes [" + std::to_string(begin) +
-                              ", " + std::to_string(end) + ") but the data section has " +
-                              std::to_string(data_size) + " bytes (truncated or tampered file)");
+      throw std::out_of_range("safetensors: tensor \"" + name + "\" spans data bytes [" + std::to_string(begin) + ", " +
+                              std::to_string(end) + ") but the data section has " + std::to_string(data_size) +
+                              " bytes (truncated or tampered file)");
     }
     if (end - begin != count * TensorDtypeSize(tensor.dtype)) {
       throw std::invalid_argument("safetensors: tensor \"" + name + "\" has " + std::to_string(end - begin) +

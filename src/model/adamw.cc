@@ -73,8 +73,7 @@ float AdamW::Step(Gpt& model) {
   return norm;
 }
 
-float TrainStep(Gpt& model, AdamW& optimizer, const int32_t* ids, const int32_t* targets, size_t batch,
-                size_t length) {
+float TrainStep(Gpt& model, AdamW& optimizer, const int32_t* ids, const int32_t* targets, size_t batch, size_t length) {
   model.ZeroGradients();
   const float loss = model.Forward(ids, targets, batch, length);
   model.Backward();

@@ -48,8 +48,7 @@ class AdamW {
 };
 
 // One training step: zero gradients, forward with targets, backward, AdamW. Returns the loss.
-float TrainStep(Gpt& model, AdamW& optimizer, const int32_t* ids, const int32_t* targets, size_t batch,
-                size_t length);
+float TrainStep(Gpt& model, AdamW& optimizer, const int32_t* ids, const int32_t* targets, size_t batch, size_t length);
 
 }  // namespace embedlab
 

@@ -23,8 +23,7 @@ struct AttentionShape {
 //   att[b, h, t, :] = softmax_j(q[b, t, h] . k[b, j, h] / sqrt(hs) - slope_h |t - j|)
 void AttentionForward(const float* qkv, float* att, float* out, const AttentionShape& shape);
 // dqkv (B, T, 3C) += d/dqkv given dout (B, T, C) and the forward's qkv and att.
-void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv,
-                       const AttentionShape& shape);
+void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv, const AttentionShape& shape);
 
 // ALiBi's geometric slopes m_h = 2^(-8h/H), h = 1..H.
 void AlibiSlopes(size_t heads, float* slopes);

@@ -39,9 +39,15 @@ void Gpt::InitializeParameters() {
     float* p = parameters_.data() + tensor.offset;
     for (size_t i = 0; i < tensor.size; ++i) {
       switch (tensor.init) {
-        case ParameterInit::kZeros: p[i] = 0.0f; break;
-        case ParameterInit::kOnes: p[i] = 1.0f; break;
-        case ParameterInit::kNormal: p[i] = static_cast<float>(tensor.init_std * prng.NextNormal()); break;
+        case ParameterInit::kZeros:
+          p[i] = 0.0f;
+          break;
+        case ParameterInit::kOnes:
+          p[i] = 1.0f;
+          break;
+        case ParameterInit::kNormal:
+          p[i] = static_cast<float>(tensor.init_std * prng.NextNormal());
+          break;
       }
     }
   }
@@ -83,8 +89,8 @@ void Gpt::EmbedForward(const int32_t* ids) {
   if (config_.positions == PositionScheme::kSinusoidal) {
     if (position_table_.size() < length_ * c) {
       position_table_.resize(length_ * c);
-      SinusoidalEncoding(config_.channels, static_cast<int64_t>(length_)).Table(0, static_cast<int64_t>(length_),
-                                                                               position_table_.data());
+      SinusoidalEncoding(config_.channels, static_cast<int64_t>(length_))
+          .Table(0, static_cast<int64_t>(length_), position_table_.data());
     }
     positions = position_table_.data();
   }
@@ -130,18 +136,21 @@ void Gpt::BlockForward(size_t layer, const float* residual) {
     rotary_->Forward(a.qkv.data(), a.qkv_rotated.data(), batch_, length_);
     attention_input = a.qkv_rotated.data();
   }
-  const AttentionShape shape{batch_, length_, c, static_cast<size_t>(config_.heads), config_.causal,
+  const AttentionShape shape{batch_,
+                             length_,
+                             c,
+                             static_cast<size_t>(config_.heads),
+                             config_.causal,
                              alibi_slopes_.empty() ? nullptr : alibi_slopes_.data()};
   AttentionForward(attention_input, a.att.data(), a.atty.data(), shape);
-  simd::MatmulForward(a.atty.data(), p + w.attn_c_proj_weight, p + w.attn_c_proj_bias, a.residual_2.data(), bt, c,
-                      c);
+  simd::MatmulForward(a.atty.data(), p + w.attn_c_proj_weight, p + w.attn_c_proj_bias, a.residual_2.data(), bt, c, c);
   simd::Add(a.residual_2.data(), residual, a.residual_2.data(), bt * c);
   simd::LayerNormForward(a.residual_2.data(), p + w.ln_2_weight, p + w.ln_2_bias, a.ln_2.data(), a.ln_2_mean.data(),
                          a.ln_2_rstd.data(), bt, c);
   simd::MatmulForward(a.ln_2.data(), p + w.c_fc_weight, p + w.c_fc_bias, a.fch.data(), bt, c, 4 * c);
   simd::GeluForward(a.fch.data(), a.fch_gelu.data(), bt * 4 * c);
-  simd::MatmulForward(a.fch_gelu.data(), p + w.mlp_c_proj_weight, p + w.mlp_c_proj_bias, a.residual_3.data(), bt,
-                      4 * c, c);
+  simd::MatmulForward(a.fch_gelu.data(), p + w.mlp_c_proj_weight, p + w.mlp_c_proj_bias, a.residual_3.data(), bt, 4 * c,
+                      c);
   simd::Add(a.residual_3.data(), a.residual_2.data(), a.residual_3.data(), bt * c);
 }
 
@@ -162,17 +171,21 @@ void Gpt::BlockBackward(size_t layer, const float* residual, float* dresidual) {
   simd::MatmulBackward(dresidual, a.fch_gelu.data(), p + w.mlp_c_proj_weight, d.fch_gelu.data(),
                        g + w.mlp_c_proj_weight, g + w.mlp_c_proj_bias, bt, 4 * c, c);
   simd::GeluBackward(a.fch.data(), d.fch_gelu.data(), d.fch.data(), bt * 4 * c);
-  simd::MatmulBackward(d.fch.data(), a.ln_2.data(), p + w.c_fc_weight, d.ln.data(), g + w.c_fc_weight,
-                       g + w.c_fc_bias, bt, c, 4 * c);
-  simd::LayerNormBackward(d.ln.data(), a.residual_2.data(), p + w.ln_2_weight, a.ln_2_mean.data(),
-                          a.ln_2_rstd.data(), dresidual, g + w.ln_2_weight, g + w.ln_2_bias, bt, c);
+  simd::MatmulBackward(d.fch.data(), a.ln_2.data(), p + w.c_fc_weight, d.ln.data(), g + w.c_fc_weight, g + w.c_fc_bias,
+                       bt, c, 4 * c);
+  simd::LayerNormBackward(d.ln.data(), a.residual_2.data(), p + w.ln_2_weight, a.ln_2_mean.data(), a.ln_2_rstd.data(),
+                          dresidual, g + w.ln_2_weight, g + w.ln_2_bias, bt, c);
   // Attention branch: dresidual is now d residual_2 = d attn.c_proj's output.
   Zero(d.atty);
   Zero(d.qkv);
   Zero(d.ln);
   simd::MatmulBackward(dresidual, a.atty.data(), p + w.attn_c_proj_weight, d.atty.data(), g + w.attn_c_proj_weight,
                        g + w.attn_c_proj_bias, bt, c, c);
-  const AttentionShape shape{batch_, length_, c, static_cast<size_t>(config_.heads), config_.causal,
+  const AttentionShape shape{batch_,
+                             length_,
+                             c,
+                             static_cast<size_t>(config_.heads),
+                             config_.causal,
                              alibi_slopes_.empty() ? nullptr : alibi_slopes_.data()};
   if (rotary_ != nullptr) {
     Zero(d.qkv_rotated);
@@ -183,8 +196,8 @@ void Gpt::BlockBackward(size_t layer, const float* residual, float* dresidual) {
   }
   simd::MatmulBackward(d.qkv.data(), a.ln_1.data(), p + w.c_attn_weight, d.ln.data(), g + w.c_attn_weight,
                        g + w.c_attn_bias, bt, c, 3 * c);
-  simd::LayerNormBackward(d.ln.data(), residual, p + w.ln_1_weight, a.ln_1_mean.data(), a.ln_1_rstd.data(),
-                          dresidual, g + w.ln_1_weight, g + w.ln_1_bias, bt, c);
+  simd::LayerNormBackward(d.ln.data(), residual, p + w.ln_1_weight, a.ln_1_mean.data(), a.ln_1_rstd.data(), dresidual,
+                          g + w.ln_1_weight, g + w.ln_1_bias, bt, c);
 }
 
 float Gpt::Forward(const int32_t* ids, const int32_t* targets, size_t batch, size_t length) {
@@ -236,8 +249,7 @@ void Gpt::Backward() {
                           activations_.ln_f_rstd.data(), d.residual.data(), g + layout_.ln_f_weight(),
                           g + layout_.ln_f_bias(), bt, c);
   for (size_t layer = layers; layer-- > 0;) {
-    const float* residual =
-        layer == 0 ? activations_.encoded.data() : activations_.layers[layer - 1].residual_3.data();
+    const float* residual = layer == 0 ? activations_.encoded.data() : activations_.layers[layer - 1].residual_3.data();
     BlockBackward(layer, residual, d.residual.data());
   }
   EmbedBackward(d.residual.data());

@@ -18,12 +18,10 @@ void ValidateGptConfig(const GptConfig& config) {
   }
   const int64_t head_dim = config.channels / config.heads;
   if (config.positions == PositionScheme::kRope && head_dim % 2 != 0) {
-    throw std::out_of_range("RoPE rotates pairs, so channels / heads must be even, got " +
-                            std::to_string(head_dim));
+    throw std::out_of_range("RoPE rotates pairs, so channels / heads must be even, got " + std::to_string(head_dim));
   }
   if (config.positions == PositionScheme::kSinusoidal && config.channels % 2 != 0) {
-    throw std::out_of_range("the sinusoidal encoding needs an even channels, got " +
-                            std::to_string(config.channels));
+    throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
   }
   RequireFiniteInRange("ropeBase", config.rope_base, 1.0, 1e12);
   RequireTensorSize("the token embedding wte", config.vocab_size, config.channels);
@@ -32,11 +30,16 @@ void ValidateGptConfig(const GptConfig& config) {
 
 const char* PositionSchemeName(PositionScheme scheme) {
   switch (scheme) {
-    case PositionScheme::kLearned: return "learned";
-    case PositionScheme::kSinusoidal: return "sinusoidal";
-    case PositionScheme::kRope: return "rope";
-    case PositionScheme::kAlibi: return "alibi";
-    case PositionScheme::kNone: return "none";
+    case PositionScheme::kLearned:
+      return "learned";
+    case PositionScheme::kSinusoidal:
+      return "sinusoidal";
+    case PositionScheme::kRope:
+      return "rope";
+    case PositionScheme::kAlibi:
+      return "alibi";
+    case PositionScheme::kNone:
+      return "none";
   }
   return "unknown";
 }
@@ -46,8 +49,7 @@ PositionScheme ParsePositionScheme(const std::string& name) {
                                 PositionScheme::kAlibi, PositionScheme::kNone}) {
     if (name == PositionSchemeName(scheme)) return scheme;
   }
-  throw std::invalid_argument("positions must be one of learned, sinusoidal, rope, alibi, none; got \"" + name +
-                              "\"");
+  throw std::invalid_argument("positions must be one of learned, sinusoidal, rope, alibi, none; got \"" + name + "\"");
 }
 
 const char* RopeLayoutName(RopeLayout layout) {

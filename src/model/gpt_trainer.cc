@@ -26,8 +26,8 @@ void GptTrainer::CheckShape(const std::vector<int32_t>& ids, const std::vector<i
                                 " token ids, got " + std::to_string(ids.size()));
   }
   if (targets != nullptr && targets->size() != ids.size()) {
-    throw std::invalid_argument("targets must hold as many entries as ids (" + std::to_string(ids.size()) +
-                                "), got " + std::to_string(targets->size()));
+    throw std::invalid_argument("targets must hold as many entries as ids (" + std::to_string(ids.size()) + "), got " +
+                                std::to_string(targets->size()));
   }
 }
 
@@ -71,8 +71,8 @@ std::vector<float> GptTrainer::PositionEmbeddings(size_t length) const {
     RequireInRange("length", static_cast<int64_t>(length), 0, kMaxSequenceLength);
     std::vector<float> table(length * c);
     if (length > 0) {
-      SinusoidalEncoding(config.channels, static_cast<int64_t>(length)).Table(0, static_cast<int64_t>(length),
-                                                                              table.data());
+      SinusoidalEncoding(config.channels, static_cast<int64_t>(length))
+          .Table(0, static_cast<int64_t>(length), table.data());
     }
     return table;
   }

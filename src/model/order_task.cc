@@ -6,8 +6,8 @@
 namespace embedlab {
 namespace {
 
-const char* const kNounNames[] = {"dog", "man", "cat", "child", "bird", "fox", "horse", "woman",
-                                  "fish", "king", "queen", "wolf", "bear", "mouse", "owl", "snake"};
+const char* const kNounNames[] = {"dog",  "man",  "cat",   "child", "bird", "fox",   "horse", "woman",
+                                  "fish", "king", "queen", "wolf",  "bear", "mouse", "owl",   "snake"};
 const char* const kVerbNames[] = {"bites", "sees", "chases", "helps", "pushes", "follows", "calls", "feeds"};
 
 }  // namespace

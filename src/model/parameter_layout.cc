@@ -37,8 +37,7 @@ ParameterLayout::ParameterLayout(const GptConfig& config) {
   ln_f_bias_ = Add("ln_f.bias", {c}, ParameterInit::kZeros, 0);
 }
 
-size_t ParameterLayout::Add(const std::string& name, std::vector<int64_t> shape, ParameterInit init,
-                            float init_std) {
+size_t ParameterLayout::Add(const std::string& name, std::vector<int64_t> shape, ParameterInit init, float init_std) {
   ParameterTensor tensor;
   tensor.name = name;
   tensor.size = 1;

@@ -5,8 +5,12 @@
 namespace embedlab {
 
 RotaryEmbedding::RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout)
-    : channels_(channels), heads_(heads), head_dim_(channels / heads), half_(channels / heads / 2),
-      layout_(layout), frequencies_(half_) {
+    : channels_(channels),
+      heads_(heads),
+      head_dim_(channels / heads),
+      half_(channels / heads / 2),
+      layout_(layout),
+      frequencies_(half_) {
   for (size_t i = 0; i < half_; ++i) {
     frequencies_[i] = std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(head_dim_));
   }

@@ -7,6 +7,7 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/model_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
+// foreach_target first: it re-includes this file once per target (keep this order when formatting).
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"
 
@@ -105,8 +106,8 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t
 }
 
 // One row x one vector: the remainder tiles. Same FMA chain per output as the big tile.
-void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
-                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
+void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b, size_t b_stride,
+                 size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
   const FloatTag d;
   auto c = hn::Zero(d);
   for (size_t k = 0; k < depth; ++k) {
@@ -186,8 +187,7 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
   std::vector<float> padded;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
     const float* b = PadRows(weight, out_channels, in_channels, padded);
-    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp,
-         in_channels);
+    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp, in_channels);
   }
   if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C], dout^T read in place
     const float* b = PadRows(in, rows, in_channels, padded);
@@ -246,16 +246,15 @@ void SoftmaxRowImpl(const float* in, float* out, size_t n) {
   // Subtracting the max keeps exp() below 1: no overflow for any finite scores.
   const auto vmax = hn::Set(d, max_value);
   float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u, [&](float* const (&at)[2]) {
-    hn::StoreU(hn::Exp(d, hn::Sub(hn::LoadU(d, at[0]), vmax)), d, at[1]);
-  });
+  ForEachVector(n, arrays, 2u,
+                [&](float* const(&at)[2]) { hn::StoreU(hn::Exp(d, hn::Sub(hn::LoadU(d, at[0]), vmax)), d, at[1]); });
   const auto vsum = hn::Set(d, RowSum(out, n));
   float* const outs[1] = {out};
-  ForEachVector(n, outs, 1u, [&](float* const (&at)[1]) { hn::StoreU(hn::Div(hn::LoadU(d, at[0]), vsum), d, at[0]); });
+  ForEachVector(n, outs, 1u, [&](float* const(&at)[1]) { hn::StoreU(hn::Div(hn::LoadU(d, at[0]), vsum), d, at[0]); });
 }
 
-void LayerNormForwardImpl(const float* in, const float* weight, const float* bias, float* out, float* mean,
-                          float* rstd, size_t rows, size_t channels) {
+void LayerNormForwardImpl(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
+                          size_t rows, size_t channels) {
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
   for (size_t r = 0; r < rows; ++r) {
@@ -285,8 +284,7 @@ void LayerNormForwardImpl(const float* in, const float* weight, const float* bia
 }
 
 void LayerNormBackwardImpl(const float* dout, const float* in, const float* weight, const float* mean,
-                           const float* rstd, float* dinp, float* dweight, float* dbias, size_t rows,
-                           size_t channels) {
+                           const float* rstd, float* dinp, float* dweight, float* dbias, size_t rows, size_t channels) {
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
   const float inv_channels = 1.0f / static_cast<float>(channels);
@@ -340,7 +338,7 @@ void GeluForwardImpl(const float* in, float* out, size_t n) {
   const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
   const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
   float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u, [&](float* const (&at)[2]) {
+  ForEachVector(n, arrays, 2u, [&](float* const(&at)[2]) {
     const auto x = hn::LoadU(d, at[0]);
     const auto inner = hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), hn::Mul(x, x), x));
     hn::StoreU(hn::Mul(hn::Mul(half, x), hn::Add(one, hn::Tanh(d, inner))), d, at[1]);
@@ -353,7 +351,7 @@ void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n)
   const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
   const auto cubic3 = hn::Set(d, 3.0f * kGeluCubic);
   float* const arrays[3] = {const_cast<float*>(in), const_cast<float*>(dout), dinp};
-  ForEachVector(n, arrays, 4u, [&](float* const (&at)[3]) {
+  ForEachVector(n, arrays, 4u, [&](float* const(&at)[3]) {
     const auto x = hn::LoadU(d, at[0]);
     const auto x2 = hn::Mul(x, x);
     const auto t = hn::Tanh(d, hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), x2, x)));
@@ -365,8 +363,7 @@ void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n)
   });
 }
 
-void AdamWUpdateImpl(float* params, const float* grads, float* m, float* v, size_t n,
-                     const AdamWSettings& settings) {
+void AdamWUpdateImpl(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
   const FloatTag d;
   const auto decay = hn::Set(d, 1.0f - settings.learning_rate * settings.weight_decay);
   const auto beta1 = hn::Set(d, settings.beta1), one_minus_beta1 = hn::Set(d, 1.0f - settings.beta1);
@@ -375,7 +372,7 @@ void AdamWUpdateImpl(float* params, const float* grads, float* m, float* v, size
   const auto correction2_sqrt = hn::Set(d, std::sqrt(settings.bias_correction2));
   const auto eps = hn::Set(d, settings.eps);
   float* const arrays[4] = {params, const_cast<float*>(grads), m, v};
-  ForEachVector(n, arrays, 1u | 4u | 8u, [&](float* const (&at)[4]) {
+  ForEachVector(n, arrays, 1u | 4u | 8u, [&](float* const(&at)[4]) {
     const auto g = hn::LoadU(d, at[1]);
     const auto p = hn::Mul(hn::LoadU(d, at[0]), decay);
     const auto m_new = hn::MulAdd(one_minus_beta1, g, hn::Mul(beta1, hn::LoadU(d, at[2])));
@@ -406,36 +403,32 @@ HWY_EXPORT(GeluForwardImpl);
 HWY_EXPORT(GeluBackwardImpl);
 HWY_EXPORT(AdamWUpdateImpl);
 
-void MatmulForward(const float* in, const float* weight, const float* bias, float* out, size_t rows,
-                   size_t in_channels, size_t out_channels) {
+void MatmulForward(const float* in, const float* weight, const float* bias, float* out, size_t rows, size_t in_channels,
+                   size_t out_channels) {
   HWY_DYNAMIC_DISPATCH(MatmulForwardImpl)(in, weight, bias, out, rows, in_channels, out_channels);
 }
-void MatmulBackward(const float* dout, const float* in, const float* weight, float* dinp, float* dweight,
-                    float* dbias, size_t rows, size_t in_channels, size_t out_channels) {
-  HWY_DYNAMIC_DISPATCH(MatmulBackwardImpl)(dout, in, weight, dinp, dweight, dbias, rows, in_channels,
-                                           out_channels);
+void MatmulBackward(const float* dout, const float* in, const float* weight, float* dinp, float* dweight, float* dbias,
+                    size_t rows, size_t in_channels, size_t out_channels) {
+  HWY_DYNAMIC_DISPATCH(MatmulBackwardImpl)(dout, in, weight, dinp, dweight, dbias, rows, in_channels, out_channels);
 }
 void MatmulStrided(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
                    size_t out_stride, size_t m, size_t k, size_t n, bool accumulate) {
   HWY_DYNAMIC_DISPATCH(MatmulStridedImpl)(a, a_row_stride, a_col_stride, b, out, out_stride, m, k, n, accumulate);
 }
 void SoftmaxRow(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(SoftmaxRowImpl)(in, out, n); }
-void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean,
-                      float* rstd, size_t rows, size_t channels) {
+void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
+                      size_t rows, size_t channels) {
   HWY_DYNAMIC_DISPATCH(LayerNormForwardImpl)(in, weight, bias, out, mean, rstd, rows, channels);
 }
-void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean,
-                       const float* rstd, float* dinp, float* dweight, float* dbias, size_t rows,
-                       size_t channels) {
-  HWY_DYNAMIC_DISPATCH(LayerNormBackwardImpl)(dout, in, weight, mean, rstd, dinp, dweight, dbias, rows,
-                                              channels);
+void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean, const float* rstd,
+                       float* dinp, float* dweight, float* dbias, size_t rows, size_t channels) {
+  HWY_DYNAMIC_DISPATCH(LayerNormBackwardImpl)(dout, in, weight, mean, rstd, dinp, dweight, dbias, rows, channels);
 }
 void GeluForward(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(GeluForwardImpl)(in, out, n); }
 void GeluBackward(const float* in, const float* dout, float* dinp, size_t n) {
   HWY_DYNAMIC_DISPATCH(GeluBackwardImpl)(in, dout, dinp, n);
 }
-void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n,
-                 const AdamWSettings& settings) {
+void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
   HWY_DYNAMIC_DISPATCH(AdamWUpdateImpl)(params, grads, m, v, n, settings);
 }
 

@@ -12,13 +12,12 @@ namespace simd {
 
 // out[N x OC] = in[N x C] . weight[OC x C]^T + bias[OC]. weight has nn.Linear's (out, in) layout;
 // bias may be null. out must not alias in or weight.
-void MatmulForward(const float* in, const float* weight, const float* bias, float* out, size_t rows,
-                   size_t in_channels, size_t out_channels);
+void MatmulForward(const float* in, const float* weight, const float* bias, float* out, size_t rows, size_t in_channels,
+                   size_t out_channels);
 // Given dout[N x OC]: dinp[N x C] += dout . weight, dweight[OC x C] += dout^T . in,
 // dbias[OC] += column sums of dout. Any of dinp, dweight, dbias may be null to skip it.
-void MatmulBackward(const float* dout, const float* in, const float* weight, float* dinp,
-                    float* dweight, float* dbias, size_t rows, size_t in_channels,
-                    size_t out_channels);
+void MatmulBackward(const float* dout, const float* in, const float* weight, float* dinp, float* dweight, float* dbias,
+                    size_t rows, size_t in_channels, size_t out_channels);
 
 // out[M x N] (+)= A[M x K] . B[K x N], the core the two above share. A's element (i, k) is
 // a[i * a_row_stride + k * a_col_stride], so A can be a strided slice or a transpose read in place
@@ -32,12 +31,11 @@ void SoftmaxRow(const float* in, float* out, size_t n);
 
 // Per row of C: out = (in - mean) * rstd * weight + bias, rstd = 1 / sqrt(var + 1e-5) (biased
 // variance, as PyTorch). mean and rstd (one per row) are kept for the backward pass.
-void LayerNormForward(const float* in, const float* weight, const float* bias, float* out,
-                      float* mean, float* rstd, size_t rows, size_t channels);
+void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
+                      size_t rows, size_t channels);
 // dinp += d/din, dweight += sum_rows dout * xhat, dbias += sum_rows dout.
-void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean,
-                       const float* rstd, float* dinp, float* dweight, float* dbias, size_t rows,
-                       size_t channels);
+void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean, const float* rstd,
+                       float* dinp, float* dweight, float* dbias, size_t rows, size_t channels);
 
 // GPT-2's tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 void GeluForward(const float* in, float* out, size_t n);
@@ -57,8 +55,7 @@ struct AdamWSettings {
   float bias_correction1;
   float bias_correction2;
 };
-void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n,
-                 const AdamWSettings& settings);
+void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings);
 
 }  // namespace simd
 }  // namespace embedlab

@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "checkpoint/model_checkpoint.h"
@@ -73,9 +73,9 @@ TEST_CASE("the same seed gives bit-identical parameters, another seed different 
 }
 
 TEST_CASE("resuming from a checkpoint reproduces the following losses bit for bit", "[checkpoint]") {
-  for (auto positions : {embedlab::PositionScheme::kLearned, embedlab::PositionScheme::kSinusoidal,
-                         embedlab::PositionScheme::kRope, embedlab::PositionScheme::kAlibi,
-                         embedlab::PositionScheme::kNone}) {
+  for (auto positions :
+       {embedlab::PositionScheme::kLearned, embedlab::PositionScheme::kSinusoidal, embedlab::PositionScheme::kRope,
+        embedlab::PositionScheme::kAlibi, embedlab::PositionScheme::kNone}) {
     INFO("positions " << embedlab::PositionSchemeName(positions));
     const auto config = SmallConfig(positions);
     const size_t batch = 3, length = 6;
@@ -96,8 +96,8 @@ TEST_CASE("resuming from a checkpoint reproduces the following losses bit for bi
     REQUIRE(resumed.optimizer != nullptr);
     REQUIRE(resumed.optimizer->step() == 3);
     for (int step = 0; step < 4; ++step) {
-      const float loss = embedlab::TrainStep(*resumed.model, *resumed.optimizer, data.ids.data(), data.targets.data(),
-                                             batch, length);
+      const float loss =
+          embedlab::TrainStep(*resumed.model, *resumed.optimizer, data.ids.data(), data.targets.data(), batch, length);
       REQUIRE(loss == continued[static_cast<size_t>(step)]);
     }
     REQUIRE(resumed.model->parameters() == model.parameters());
@@ -190,8 +190,7 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[checkpoint]") {
     write(prefix + ".checkpoint.safetensors", embedlab::SaveCheckpoint(model, &optimizer));
     const int64_t b = static_cast<int64_t>(batch), t = static_cast<int64_t>(length);
     write(prefix + ".batch.safetensors",
-          embedlab::WriteSafetensors({{"ids", {b, t}, ids.data()}, {"logits", {b, t, config.vocab_size},
-                                                                     model.logits().data()}},
-                                     {}));
+          embedlab::WriteSafetensors(
+              {{"ids", {b, t}, ids.data()}, {"logits", {b, t, config.vocab_size}, model.logits().data()}}, {}));
   }
 }

@@ -16,8 +16,7 @@ namespace {
 std::vector<uint8_t> SmallFile() {
   static const float a[6] = {1, 2, 3, 4, 5, 6};
   static const float b[3] = {-1.5f, 0.25f, 1e-30f};
-  return embedlab::WriteSafetensors({{"h.0.attn.c_attn.weight", {2, 3}, a}, {"wpe", {3}, b}},
-                                    {{"format", "test"}});
+  return embedlab::WriteSafetensors({{"h.0.attn.c_attn.weight", {2, 3}, a}, {"wpe", {3}, b}}, {{"format", "test"}});
 }
 
 embedlab::SafetensorsReader Open(std::vector<uint8_t> bytes) {
@@ -78,8 +77,8 @@ TEST_CASE("safetensors round trip keeps names, shapes, values and metadata", "[c
 TEST_CASE("reading one tensor reads only the header and that tensor's bytes", "[checkpoint]") {
   const std::vector<uint8_t> file = SmallFile();
   std::vector<std::pair<uint64_t, uint64_t>> reads;
-  auto source = std::make_shared<embedlab::CallbackByteSource>(
-      file.size(), [&](uint64_t offset, uint64_t length, uint8_t* out) {
+  auto source =
+      std::make_shared<embedlab::CallbackByteSource>(file.size(), [&](uint64_t offset, uint64_t length, uint8_t* out) {
         reads.emplace_back(offset, length);
         std::memcpy(out, file.data() + offset, length);
       });
@@ -93,11 +92,10 @@ TEST_CASE("reading one tensor reads only the header and that tensor's bytes", "[
 }
 
 TEST_CASE("F16, BF16, F64 and I64 tensors decode exactly", "[checkpoint]") {
-  const std::string json =
-      R"({"h":{"dtype":"F16","shape":[4],"data_offsets":[0,8]},)"
-      R"("b":{"dtype":"BF16","shape":[2],"data_offsets":[8,12]},)"
-      R"("d":{"dtype":"F64","shape":[1],"data_offsets":[12,20]},)"
-      R"("i":{"dtype":"I64","shape":[1],"data_offsets":[20,28]}})";
+  const std::string json = R"({"h":{"dtype":"F16","shape":[4],"data_offsets":[0,8]},)"
+                           R"("b":{"dtype":"BF16","shape":[2],"data_offsets":[8,12]},)"
+                           R"("d":{"dtype":"F64","shape":[1],"data_offsets":[12,20]},)"
+                           R"("i":{"dtype":"I64","shape":[1],"data_offsets":[20,28]}})";
   std::vector<uint8_t> bytes = WithHeader(json, 28);
   uint8_t* data = bytes.data() + 8 + json.size();
   const uint16_t halves[4] = {0x3C00, 0xC000, 0x0001, 0x7BFF};  // 1, -2, smallest subnormal, 65504
@@ -139,8 +137,8 @@ TEST_CASE("every single-byte tamper either still parses or is rejected cleanly",
 TEST_CASE("malformed headers give messages that say what is wrong", "[checkpoint]") {
   RequireThrowsMentioning<std::invalid_argument>(WithHeader("{not json", 0), "not valid JSON");
   RequireThrowsMentioning<std::invalid_argument>(WithHeader("[1,2]", 0), "not a JSON object");
-  RequireThrowsMentioning<std::out_of_range>(
-      WithHeader(R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4), "truncated or tampered");
+  RequireThrowsMentioning<std::out_of_range>(WithHeader(R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4),
+                                             "truncated or tampered");
   RequireThrowsMentioning<std::invalid_argument>(
       WithHeader(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 8), "shape and dtype need 12");
   RequireThrowsMentioning<std::invalid_argument>(
@@ -150,8 +148,7 @@ TEST_CASE("malformed headers give messages that say what is wrong", "[checkpoint
   RequireThrowsMentioning<std::invalid_argument>(
       WithHeader(R"({"w":{"dtype":"F32","shape":[4294967296,4294967296],"data_offsets":[0,8]}})", 8),
       "impossibly large");
-  RequireThrowsMentioning<std::invalid_argument>(WithHeader(R"({"w":{"dtype":"F32","shape":[2]}})", 8),
-                                                 "data_offsets");
+  RequireThrowsMentioning<std::invalid_argument>(WithHeader(R"({"w":{"dtype":"F32","shape":[2]}})", 8), "data_offsets");
   std::vector<uint8_t> huge_length = SmallFile();
   huge_length[7] = 0x7F;
   RequireThrowsMentioning<std::invalid_argument>(huge_length, "header length");

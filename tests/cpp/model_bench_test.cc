@@ -41,8 +41,11 @@ TEST_CASE("matmul and training throughput", "[.model-bench]") {
     const char* what;
   };
   // B*T = 8 x 64 tokens through a C = 64 model with a 256-token vocabulary.
-  const Shape shapes[] = {{512, 64, 192, "c_attn"}, {512, 64, 64, "attn.c_proj"}, {512, 64, 256, "mlp.c_fc"},
-                          {512, 256, 64, "mlp.c_proj"}, {512, 64, 256, "lm head (V=256)"}};
+  const Shape shapes[] = {{512, 64, 192, "c_attn"},
+                          {512, 64, 64, "attn.c_proj"},
+                          {512, 64, 256, "mlp.c_fc"},
+                          {512, 256, 64, "mlp.c_proj"},
+                          {512, 64, 256, "lm head (V=256)"}};
   embedlab::Prng prng(1);
   for (const auto& target : embedlab::simd::AvailableTargets()) {
     embedlab::simd::UseTarget(target.bits);
@@ -62,8 +65,8 @@ TEST_CASE("matmul and training throughput", "[.model-bench]") {
                                        s.rows, s.in_channels, s.out_channels);
       });
       std::printf("%-7s matmul %-16s %4zux%-3zu . %3zux%-3zu  forward %6.2f GFLOP/s  backward %6.2f GFLOP/s\n",
-                  target.name.c_str(), s.what, s.rows, s.in_channels, s.out_channels, s.in_channels, flops / forward * 1e-9,
-                  2 * flops / backward * 1e-9);
+                  target.name.c_str(), s.what, s.rows, s.in_channels, s.out_channels, s.in_channels,
+                  flops / forward * 1e-9, 2 * flops / backward * 1e-9);
     }
     embedlab::GptConfig config;  // the page's training config
     config.vocab_size = 256;
@@ -81,8 +84,8 @@ TEST_CASE("matmul and training throughput", "[.model-bench]") {
       batches.Next(ids.data(), targets.data());
       trainer.TrainStep(ids, targets, 8, 64);
     });
-    std::printf("%-7s training V=256 T=64 C=64 L=2 H=4, batch 8: %.1f ms/step, %.0f tokens/s\n",
-                target.name.c_str(), step * 1e3, 512 / step);
+    std::printf("%-7s training V=256 T=64 C=64 L=2 H=4, batch 8: %.1f ms/step, %.0f tokens/s\n", target.name.c_str(),
+                step * 1e3, 512 / step);
   }
   embedlab::simd::UseTarget(0);
 }

@@ -1,12 +1,13 @@
 // The model kernels on every Highway target this CPU supports, against scalar double references written
 // from the formulas here (no code shared with src/).
+#include "simd/model_kernels.h"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
 #include "random/prng.h"
 #include "simd/kernel_targets.h"
-#include "simd/model_kernels.h"
 
 namespace simd = embedlab::simd;
 
@@ -33,7 +34,7 @@ void ForEachTarget(Check check) {
 struct MatmulShape {
   size_t rows, in_channels, out_channels;
 };
-const MatmulShape kShapes[] = {{1, 1, 1},  {3, 5, 7},   {4, 16, 48}, {5, 16, 64}, {16, 64, 16},
+const MatmulShape kShapes[] = {{1, 1, 1},   {3, 5, 7},    {4, 16, 48}, {5, 16, 64}, {16, 64, 16},
                                {9, 17, 33}, {16, 16, 64}, {7, 3, 100}, {13, 40, 31}};
 
 }  // namespace
@@ -73,8 +74,8 @@ TEST_CASE("MatmulBackward accumulates dinp, dweight and dbias on every target", 
       auto dinp = RandomVector(n_rows * c_in, 7), dweight = RandomVector(c_out * c_in, 8);
       auto dbias = RandomVector(c_out, 9);
       const auto dinp0 = dinp, dweight0 = dweight, dbias0 = dbias;
-      simd::MatmulBackward(dout.data(), in.data(), weight.data(), dinp.data(), dweight.data(), dbias.data(),
-                           n_rows, c_in, c_out);
+      simd::MatmulBackward(dout.data(), in.data(), weight.data(), dinp.data(), dweight.data(), dbias.data(), n_rows,
+                           c_in, c_out);
       for (size_t n = 0; n < n_rows; ++n) {
         for (size_t c = 0; c < c_in; ++c) {
           double sum = dinp0[n * c_in + c], scale = std::fabs(sum);
@@ -136,8 +137,8 @@ TEST_CASE("LayerNorm forward and backward match the double reference on every ta
       simd::LayerNormForward(x.data(), weight.data(), bias.data(), out.data(), mean.data(), rstd.data(), rows,
                              channels);
       std::vector<float> dx(rows * channels, 0.5f), dweight(channels, 0.25f), dbias(channels, -0.25f);
-      simd::LayerNormBackward(dout.data(), x.data(), weight.data(), mean.data(), rstd.data(), dx.data(),
-                              dweight.data(), dbias.data(), rows, channels);
+      simd::LayerNormBackward(dout.data(), x.data(), weight.data(), mean.data(), rstd.data(), dx.data(), dweight.data(),
+                              dbias.data(), rows, channels);
       std::vector<double> expected_dweight(channels, 0.25), expected_dbias(channels, -0.25);
       for (size_t r = 0; r < rows; ++r) {
         const float* row = &x[r * channels];

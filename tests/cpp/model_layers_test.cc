@@ -160,7 +160,8 @@ TEST_CASE("RoPE makes q . k depend only on the distance", "[model]") {
     rope.Forward(qkv.data(), rotated.data(), 1, length);
     auto score = [&](size_t i, size_t j) {
       double s = 0;
-      for (size_t c = 0; c < channels; ++c) s += rotated[i * 3 * channels + c] * rotated[j * 3 * channels + channels + c];
+      for (size_t c = 0; c < channels; ++c)
+        s += rotated[i * 3 * channels + c] * rotated[j * 3 * channels + channels + c];
       return s;
     };
     REQUIRE(std::fabs(score(3, 1) - score(8, 6)) < 1e-5);
@@ -182,7 +183,8 @@ TEST_CASE("Cross-entropy backward matches finite differences and ignores target 
       [&](const std::vector<float>& x) {
         std::vector<float> p(rows * vocab);
         size_t count = 0;
-        return std::vector<float>{embedlab::CrossEntropyForward(x.data(), targets.data(), p.data(), rows, vocab, &count)};
+        return std::vector<float>{
+            embedlab::CrossEntropyForward(x.data(), targets.data(), p.data(), rows, vocab, &count)};
       },
       logits, one, dlogits);
   for (size_t v = 0; v < vocab; ++v) REQUIRE(dlogits[vocab + v] == 0.0f);

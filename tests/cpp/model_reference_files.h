@@ -14,7 +14,7 @@ namespace reference {
 inline std::string DataDirectory() {
   if (const char* overridden = std::getenv("EMBEDLAB_REFERENCE_DATA")) return overridden;
   std::string here = __FILE__;
-  here = here.substr(0, here.find_last_of('/'));      // tests/cpp
+  here = here.substr(0, here.find_last_of('/'));  // tests/cpp
   return here.substr(0, here.find_last_of('/')) + "/reference/data";
 }
 

@@ -64,16 +64,14 @@ void RequireLosses(embedlab::PositionScheme positions, const std::vector<float>&
 }  // namespace
 
 TEST_CASE("the first 20 training losses match the pinned native run on every target", "[model]") {
-  RequireLosses(embedlab::PositionScheme::kLearned, {
-       5.53970575f, 5.33772135f, 5.18120861f, 5.08151722f, 4.92482948f,
-       4.82753563f, 4.68512774f, 4.51995754f, 4.40142298f, 4.2491765f,
-       4.16568804f, 4.02536964f, 3.88682795f, 3.7481029f, 3.6034174f,
-       3.49820948f, 3.39673376f, 3.41919732f, 3.16714978f, 3.17291999f});
-  RequireLosses(embedlab::PositionScheme::kRope, {
-       5.5440836f, 5.28982639f, 5.14488602f, 5.0433917f, 4.87435293f,
-       4.76886082f, 4.63041258f, 4.48743916f, 4.36605978f, 4.22004175f,
-       4.1255827f, 3.98613596f, 3.84708571f, 3.72494197f, 3.56346202f,
-       3.46863413f, 3.38168311f, 3.38495517f, 3.13771415f, 3.1375041f});
+  RequireLosses(embedlab::PositionScheme::kLearned,
+                {5.53970575f, 5.33772135f, 5.18120861f, 5.08151722f, 4.92482948f, 4.82753563f, 4.68512774f,
+                 4.51995754f, 4.40142298f, 4.2491765f,  4.16568804f, 4.02536964f, 3.88682795f, 3.7481029f,
+                 3.6034174f,  3.49820948f, 3.39673376f, 3.41919732f, 3.16714978f, 3.17291999f});
+  RequireLosses(embedlab::PositionScheme::kRope,
+                {5.5440836f,  5.28982639f, 5.14488602f, 5.0433917f,  4.87435293f, 4.76886082f, 4.63041258f,
+                 4.48743916f, 4.36605978f, 4.22004175f, 4.1255827f,  3.98613596f, 3.84708571f, 3.72494197f,
+                 3.56346202f, 3.46863413f, 3.38168311f, 3.38495517f, 3.13771415f, 3.1375041f});
 }
 
 TEST_CASE("GptTrainer exposes embeddings, hidden states, evaluation and save/load", "[model]") {
