@@ -1,5 +1,6 @@
 #include "checkpoint/safetensors_reader.h"
 
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 
@@ -34,6 +35,15 @@ float HalfToFloat(uint16_t half) {
   return FloatFromBits(sign | ((113 - shift) << 23) | ((mantissa & 0x3FFu) << 13));
 }
 
+// A tensor must fit this platform's memory: wasm's size_t is 32 bits while a file (a Blob) may not be.
+void RequireAddressable(const TensorEntry& entry) {
+  const uint64_t limit = static_cast<uint64_t>(SIZE_MAX) / 8;
+  if (entry.byte_length > limit || entry.element_count > limit) {
+    throw std::out_of_range("safetensors: tensor \"" + entry.name + "\" has " + std::to_string(entry.byte_length) +
+                            " bytes, more than this platform can hold in memory");
+  }
+}
+
 }  // namespace
 
 SafetensorsReader::SafetensorsReader(std::shared_ptr<const ByteSource> source) : source_(std::move(source)) {
@@ -52,6 +62,7 @@ SafetensorsReader::SafetensorsReader(std::shared_ptr<const ByteSource> source) :
 
 std::vector<float> SafetensorsReader::ReadFloats(const std::string& name) const {
   const TensorEntry& entry = index_.Find(name);
+  RequireAddressable(entry);
   std::vector<uint8_t> bytes(static_cast<size_t>(entry.byte_length));
   source_->Read(entry.file_offset, entry.byte_length, bytes.data());
   return DecodeFloats(entry, bytes.data());
@@ -59,12 +70,14 @@ std::vector<float> SafetensorsReader::ReadFloats(const std::string& name) const 
 
 std::vector<int32_t> SafetensorsReader::ReadInts(const std::string& name) const {
   const TensorEntry& entry = index_.Find(name);
+  RequireAddressable(entry);
   std::vector<uint8_t> bytes(static_cast<size_t>(entry.byte_length));
   source_->Read(entry.file_offset, entry.byte_length, bytes.data());
   return DecodeInts(entry, bytes.data());
 }
 
 std::vector<float> DecodeFloats(const TensorEntry& entry, const uint8_t* bytes) {
+  RequireAddressable(entry);
   const size_t n = static_cast<size_t>(entry.element_count);
   std::vector<float> out(n);
   switch (entry.dtype) {
@@ -95,6 +108,7 @@ std::vector<float> DecodeFloats(const TensorEntry& entry, const uint8_t* bytes) 
 }
 
 std::vector<int32_t> DecodeInts(const TensorEntry& entry, const uint8_t* bytes) {
+  RequireAddressable(entry);
   const size_t n = static_cast<size_t>(entry.element_count);
   std::vector<int32_t> out(n);
   if (entry.dtype == TensorDtype::kI32) {

@@ -65,9 +65,11 @@ void Gpt::CheckBatch(const int32_t* ids, const int32_t* targets, size_t batch, s
                             "] (learned positions end at contextLength), got " + std::to_string(length));
   }
   RequireInRange("length", static_cast<int64_t>(length), 1, static_cast<int64_t>(max_length()));
-  RequireTensorSize("the attention weights", static_cast<int64_t>(batch * length) * config_.heads,
-                    static_cast<int64_t>(length));
-  RequireTensorSize("the logits", static_cast<int64_t>(batch * length), config_.vocab_size);
+  // In int64: batch x length can exceed a 32-bit size_t in wasm before any check would see it.
+  const int64_t tokens = static_cast<int64_t>(batch) * static_cast<int64_t>(length);
+  RequireTensorSize("the attention weights", tokens * config_.heads, static_cast<int64_t>(length));
+  RequireTensorSize("the logits", tokens, config_.vocab_size);
+  RequireTensorSize("the MLP activations", tokens, 4 * config_.channels);
   for (size_t i = 0; i < batch * length; ++i) {
     if (ids[i] < 0 || ids[i] >= config_.vocab_size) {
       throw std::out_of_range("ids[" + std::to_string(i) + "] must be a token id in [0, " +

@@ -164,3 +164,44 @@ TEST_CASE("the writer refuses empty, reserved and repeated names", "[checkpoint]
   REQUIRE_THROWS_AS(embedlab::WriteSafetensors({{"__metadata__", {1}, &x}}, {}), std::invalid_argument);
   REQUIRE_THROWS_AS(embedlab::WriteSafetensors({{"a", {1}, &x}, {"a", {1}, &x}}, {}), std::invalid_argument);
 }
+
+TEST_CASE("one tensor can be read from a huge file without touching the rest", "[checkpoint]") {
+  // A virtual 1 TiB file: a (2^40 - 8 - header - 12)-byte "wte" first, then a 3-float "wpe"
+  // at the very end. Only the header and wpe's 12 bytes are ever requested.
+  const uint64_t file_size = uint64_t{1} << 40;
+  std::string json = R"({"wte":{"dtype":"F32","shape":[DATA],"data_offsets":[0,WTE_END]},)"
+                     R"("wpe":{"dtype":"F32","shape":[3],"data_offsets":[WTE_END,DATA_END]}})";
+  // Pad the header to a fixed length so the data offsets can be computed before they are written in.
+  const size_t header_length = 256;
+  const uint64_t data_size = file_size - 8 - header_length;
+  const uint64_t wte_end = data_size - 12;
+  const auto replace = [&](const std::string& key, uint64_t value) {
+    for (size_t at; (at = json.find(key)) != std::string::npos;) json.replace(at, key.size(), std::to_string(value));
+  };
+  replace("DATA_END", data_size);
+  replace("WTE_END", wte_end);
+  replace("DATA", wte_end / 4);
+  json.resize(header_length, ' ');
+  const float wpe[3] = {0.5f, -1.0f, 2.0f};
+  uint64_t bytes_read = 0;
+  auto source =
+      std::make_shared<embedlab::CallbackByteSource>(file_size, [&](uint64_t offset, uint64_t length, uint8_t* out) {
+        bytes_read += length;
+        for (uint64_t i = 0; i < length; ++i) {
+          const uint64_t at = offset + i;
+          if (at < 8) {
+            out[i] = static_cast<uint8_t>(static_cast<uint64_t>(header_length) >> (8 * at));
+          } else if (at < 8 + header_length) {
+            out[i] = static_cast<uint8_t>(json[at - 8]);
+          } else if (at >= file_size - 12) {
+            std::memcpy(&out[i], reinterpret_cast<const uint8_t*>(wpe) + (at - (file_size - 12)), 1);
+          } else {
+            FAIL("read inside wte at byte " << at);
+          }
+        }
+      });
+  embedlab::SafetensorsReader reader(source);
+  REQUIRE(reader.index().Find("wte").element_count == wte_end / 4);
+  REQUIRE(reader.ReadFloats("wpe") == std::vector<float>{0.5f, -1.0f, 2.0f});
+  REQUIRE(bytes_read == 8 + header_length + 12);
+}
