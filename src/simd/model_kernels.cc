@@ -105,6 +105,28 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t
   store_row(3, c30, c31);
 }
 
+// Four rows x one vector: the right edge when fewer than two vectors of columns remain (for example
+// a 16-wide attention head on AVX-512).
+void GemmTile4x1(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
+                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out,
+                 size_t out_stride) {
+  const FloatTag d;
+  auto c0 = hn::Zero(d), c1 = hn::Zero(d), c2 = hn::Zero(d), c3 = hn::Zero(d);
+  for (size_t k = 0; k < depth; ++k) {
+    const auto b0 = hn::LoadU(d, b + k * b_stride + col);
+    const size_t ak = k * a_col;
+    c0 = hn::MulAdd(hn::Set(d, a[ak]), b0, c0);
+    c1 = hn::MulAdd(hn::Set(d, a[a_row + ak]), b0, c1);
+    c2 = hn::MulAdd(hn::Set(d, a[2 * a_row + ak]), b0, c2);
+    c3 = hn::MulAdd(hn::Set(d, a[3 * a_row + ak]), b0, c3);
+  }
+  const size_t count = std::min(hn::Lanes(d), cols - col);
+  StoreLanes(c0, count, accumulate, out + col);
+  StoreLanes(c1, count, accumulate, out + out_stride + col);
+  StoreLanes(c2, count, accumulate, out + 2 * out_stride + col);
+  StoreLanes(c3, count, accumulate, out + 3 * out_stride + col);
+}
+
 // One row x one vector: the remainder tiles. Same FMA chain per output as the big tile.
 void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b, size_t b_stride,
                  size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
@@ -127,9 +149,8 @@ void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, size_t depth,
                   out_stride);
     }
     for (; col < cols; col += lanes) {
-      for (size_t i = r; i < r + 4; ++i) {
-        GemmTile1x1(a + i * a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + i * out_stride);
-      }
+      GemmTile4x1(a + r * a_row, a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride,
+                  out_stride);
     }
   }
   for (; r < rows; ++r) {
