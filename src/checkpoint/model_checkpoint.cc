@@ -57,8 +57,21 @@ std::string DoubleText(double value) {
 const char* const kExpAvg = "optimizer.exp_avg.";
 const char* const kExpAvgSq = "optimizer.exp_avg_sq.";
 
-void ReadInto(const SafetensorsReader& reader, const std::string& name, const std::vector<int64_t>& shape, float* out) {
+// Copies a tensor in memory layout; Conv1D matrices (rows x cols in memory) are transposed to the
+// checkpoint's (cols x rows) and back.
+std::vector<float> ToCheckpointLayout(const ParameterTensor& tensor, const float* values) {
+  std::vector<float> out(values, values + tensor.size);
+  if (!tensor.conv1d_layout) return out;
+  const size_t rows = static_cast<size_t>(tensor.shape[0]), cols = static_cast<size_t>(tensor.shape[1]);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) out[c * rows + r] = values[r * cols + c];
+  }
+  return out;
+}
+
+void ReadInto(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor, float* out) {
   const TensorEntry& entry = reader.index().Find(name);
+  const std::vector<int64_t> shape = CheckpointShape(tensor);
   if (entry.shape != shape) {
     std::string expected, found;
     for (int64_t e : shape) expected += (expected.empty() ? "" : ", ") + std::to_string(e);
@@ -67,10 +80,22 @@ void ReadInto(const SafetensorsReader& reader, const std::string& name, const st
                                 expected + "]");
   }
   const std::vector<float> values = reader.ReadFloats(name);
-  std::copy(values.begin(), values.end(), out);
+  if (!tensor.conv1d_layout) {
+    std::copy(values.begin(), values.end(), out);
+    return;
+  }
+  const size_t rows = static_cast<size_t>(tensor.shape[0]), cols = static_cast<size_t>(tensor.shape[1]);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) out[r * cols + c] = values[c * rows + r];
+  }
 }
 
 }  // namespace
+
+std::vector<int64_t> CheckpointShape(const ParameterTensor& tensor) {
+  if (!tensor.conv1d_layout) return tensor.shape;
+  return {tensor.shape[1], tensor.shape[0]};
+}
 
 std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config) {
   return {{"format", "embedlab-gpt"},
@@ -116,15 +141,22 @@ AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& 
 
 void LoadParameters(const SafetensorsReader& reader, Gpt& model) {
   for (const ParameterTensor& tensor : model.layout().tensors()) {
-    ReadInto(reader, tensor.name, tensor.shape, model.parameters().data() + tensor.offset);
+    ReadInto(reader, tensor.name, tensor, model.parameters().data() + tensor.offset);
   }
 }
 
 std::vector<uint8_t> SaveCheckpoint(const Gpt& model, const AdamW* optimizer) {
   std::map<std::string, std::string> metadata = GptConfigToMetadata(model.config());
+  // Transposed copies must outlive WriteSafetensors; reserve so the vector never moves them.
+  std::vector<std::vector<float>> copies;
+  copies.reserve(3 * model.layout().tensors().size());
   std::vector<Float32Tensor> tensors;
+  const auto add = [&](const std::string& name, const ParameterTensor& tensor, const float* values) {
+    copies.push_back(ToCheckpointLayout(tensor, values));
+    tensors.push_back({name, CheckpointShape(tensor), copies.back().data()});
+  };
   for (const ParameterTensor& tensor : model.layout().tensors()) {
-    tensors.push_back({tensor.name, tensor.shape, model.parameters().data() + tensor.offset});
+    add(tensor.name, tensor, model.parameters().data() + tensor.offset);
   }
   if (optimizer != nullptr) {
     const AdamWOptions& o = optimizer->options();
@@ -136,8 +168,8 @@ std::vector<uint8_t> SaveCheckpoint(const Gpt& model, const AdamW* optimizer) {
     metadata["adamw_max_grad_norm"] = FloatText(o.max_grad_norm);
     metadata["adamw_step"] = std::to_string(optimizer->step());
     for (const ParameterTensor& tensor : model.layout().tensors()) {
-      tensors.push_back({kExpAvg + tensor.name, tensor.shape, optimizer->m().data() + tensor.offset});
-      tensors.push_back({kExpAvgSq + tensor.name, tensor.shape, optimizer->v().data() + tensor.offset});
+      add(kExpAvg + tensor.name, tensor, optimizer->m().data() + tensor.offset);
+      add(kExpAvgSq + tensor.name, tensor, optimizer->v().data() + tensor.offset);
     }
   }
   return WriteSafetensors(tensors, metadata);
@@ -154,8 +186,8 @@ LoadedCheckpoint LoadCheckpoint(const SafetensorsReader& reader) {
   if (step < 0) throw std::invalid_argument("checkpoint metadata \"adamw_step\" must be >= 0");
   loaded.optimizer->set_step(step);
   for (const ParameterTensor& tensor : loaded.model->layout().tensors()) {
-    ReadInto(reader, kExpAvg + tensor.name, tensor.shape, loaded.optimizer->m().data() + tensor.offset);
-    ReadInto(reader, kExpAvgSq + tensor.name, tensor.shape, loaded.optimizer->v().data() + tensor.offset);
+    ReadInto(reader, kExpAvg + tensor.name, tensor, loaded.optimizer->m().data() + tensor.offset);
+    ReadInto(reader, kExpAvgSq + tensor.name, tensor, loaded.optimizer->v().data() + tensor.offset);
   }
   return loaded;
 }

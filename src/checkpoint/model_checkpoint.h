@@ -1,5 +1,7 @@
-// A model (and optionally its AdamW state) as one safetensors file. Parameters keep their GPT-2 names
-// (wte, wpe, h.0.attn.c_attn.weight, ...; nn.Linear (out, in) layout); the optimizer's moments are
+// A model (and optionally its AdamW state) as one safetensors file. Parameters are stored as in Hugging
+// Face GPT-2's state dict: its key names (wte.weight, wpe.weight, h.0.attn.c_attn.weight, ...) and its
+// Conv1D (in, out) layout for the block matrices (transposed on save and load), so a learned-position
+// checkpoint reads like a GPT2Model state dict. The optimizer's moments, in the same layout, are
 // stored as optimizer.exp_avg.<name> and optimizer.exp_avg_sq.<name> (torch.optim.AdamW's state
 // names); the configuration, the optimizer settings and step are string metadata. Floats are stored
 // exactly, so resuming reproduces the following losses bit for bit.
@@ -25,6 +27,9 @@ std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config);
 GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metadata);
 // Keys adamw_learning_rate, adamw_beta1, adamw_beta2, adamw_eps, adamw_weight_decay, adamw_max_grad_norm.
 AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& metadata);
+
+// The shape a parameter has in a checkpoint: reversed for the Conv1D matrices.
+std::vector<int64_t> CheckpointShape(const ParameterTensor& tensor);
 
 // Copies every parameter tensor of the model from the file; throws naming a missing tensor or a shape
 // that differs from the model's.

@@ -54,7 +54,7 @@ std::vector<float> GptTrainer::Logits(const std::vector<int32_t>& ids, size_t ba
 }
 
 std::vector<float> GptTrainer::TokenEmbeddings() const {
-  const ParameterTensor& wte = model_->layout().Find("wte");
+  const ParameterTensor& wte = model_->layout().Find("wte.weight");
   const auto begin = model_->parameters().begin() + static_cast<std::ptrdiff_t>(wte.offset);
   return std::vector<float>(begin, begin + static_cast<std::ptrdiff_t>(wte.size));
 }

@@ -12,9 +12,9 @@ ParameterLayout::ParameterLayout(const GptConfig& config) {
   // scaled by 1/sqrt(2 L) so the stream's variance does not grow with depth.
   const float std = 0.02f;
   const float residual_std = static_cast<float>(0.02 / std::sqrt(2.0 * static_cast<double>(config.layers)));
-  wte_ = Add("wte", {config.vocab_size, c}, ParameterInit::kNormal, std);
+  wte_ = Add("wte.weight", {config.vocab_size, c}, ParameterInit::kNormal, std);
   if (config.positions == PositionScheme::kLearned) {
-    wpe_ = Add("wpe", {config.context_length, c}, ParameterInit::kNormal, std);
+    wpe_ = Add("wpe.weight", {config.context_length, c}, ParameterInit::kNormal, std);
   }
   for (int64_t layer = 0; layer < config.layers; ++layer) {
     const std::string prefix = "h." + std::to_string(layer) + ".";
@@ -43,6 +43,8 @@ size_t ParameterLayout::Add(const std::string& name, std::vector<int64_t> shape,
   tensor.size = 1;
   for (int64_t extent : shape) tensor.size *= static_cast<size_t>(extent);
   tensor.weight_decay = shape.size() >= 2;
+  // Every matrix inside a block is a Conv1D in HF GPT-2; the embeddings are nn.Embedding (vocab, C).
+  tensor.conv1d_layout = shape.size() == 2 && name.rfind("h.", 0) == 0;
   tensor.shape = std::move(shape);
   tensor.offset = total_size_;
   tensor.init = init;

@@ -1,7 +1,7 @@
-// Where every named parameter tensor lives inside the model's single parameter allocation. Names follow
-// Hugging Face's GPT-2 (wte, wpe, h.{i}.ln_1.weight, h.{i}.attn.c_attn.weight, ..., ln_f.bias) so a
-// PyTorch user recognises them; matrices keep nn.Linear's (out, in) layout, as llm.c does (HF's GPT-2
-// Conv1D stores the transpose).
+// Where every named parameter tensor lives inside the model's single parameter allocation. Names are
+// Hugging Face GPT-2's state-dict keys (wte.weight, wpe.weight, h.{i}.ln_1.weight,
+// h.{i}.attn.c_attn.weight, ..., ln_f.bias). In memory the matrices keep nn.Linear's (out, in) layout,
+// as llm.c does; HF's GPT-2 stores them as Conv1D (in, out), which checkpoints follow (conv1d_layout).
 #ifndef EMBEDLAB_MODEL_PARAMETER_LAYOUT_H_
 #define EMBEDLAB_MODEL_PARAMETER_LAYOUT_H_
 
@@ -26,6 +26,8 @@ struct ParameterTensor {
   // AdamW decays 2-D tensors only (matrices and the wte/wpe tables, as nanoGPT); biases and
   // LayerNorm gains and shifts are not decayed.
   bool weight_decay = false;
+  // A projection matrix that HF GPT-2 stores transposed (Conv1D): checkpoints hold shape reversed.
+  bool conv1d_layout = false;
 };
 
 // The per-block tensors of one layer, as offsets into the allocation.

@@ -48,15 +48,21 @@ embedlab::SafetensorsReader Open(std::vector<uint8_t> bytes) {
 
 }  // namespace
 
-TEST_CASE("checkpoints use GPT-2 tensor names and round-trip exactly", "[checkpoint]") {
+TEST_CASE("checkpoints use HF GPT-2 names and Conv1D layout, and round-trip exactly", "[checkpoint]") {
   embedlab::Gpt model(SmallConfig(embedlab::PositionScheme::kLearned));
   const auto reader = Open(embedlab::SaveCheckpoint(model, nullptr));
-  for (const char* name : {"wte", "wpe", "h.0.ln_1.weight", "h.0.attn.c_attn.weight", "h.1.attn.c_proj.bias",
-                           "h.1.mlp.c_fc.weight", "h.1.mlp.c_proj.weight", "ln_f.bias"}) {
+  for (const char* name : {"wte.weight", "wpe.weight", "h.0.ln_1.weight", "h.0.attn.c_attn.weight",
+                           "h.1.attn.c_proj.bias", "h.1.mlp.c_fc.weight", "h.1.mlp.c_proj.weight", "ln_f.bias"}) {
     INFO(name);
     REQUIRE(reader.index().TryFind(name) != nullptr);
   }
-  REQUIRE(reader.index().Find("h.0.attn.c_attn.weight").shape == std::vector<int64_t>{24, 8});
+  // Conv1D (in, out): c_attn is (C, 3C) in the file, (3C, C) in memory; embeddings are not transposed.
+  REQUIRE(reader.index().Find("h.0.attn.c_attn.weight").shape == std::vector<int64_t>{8, 24});
+  REQUIRE(reader.index().Find("h.1.mlp.c_proj.weight").shape == std::vector<int64_t>{32, 8});
+  REQUIRE(reader.index().Find("wte.weight").shape == std::vector<int64_t>{23, 8});
+  const auto& c_fc = model.layout().Find("h.0.mlp.c_fc.weight");  // (4C, C) = (32, 8) in memory
+  const std::vector<float> stored = reader.ReadFloats("h.0.mlp.c_fc.weight");
+  REQUIRE(stored[3 * 32 + 5] == model.parameters()[c_fc.offset + 5 * 8 + 3]);  // file (3, 5) = memory (5, 3)
   const embedlab::LoadedCheckpoint loaded = embedlab::LoadCheckpoint(reader);
   REQUIRE(loaded.optimizer == nullptr);
   REQUIRE(loaded.model->parameters() == model.parameters());
@@ -113,7 +119,8 @@ TEST_CASE("loading a checkpoint with a wrong shape or missing tensor names it", 
     embedlab::LoadParameters(Open(embedlab::SaveCheckpoint(small, nullptr)), wider);
     FAIL("expected a shape error");
   } catch (const std::invalid_argument& e) {
-    REQUIRE(std::string(e.what()).find("\"wte\" has shape [23, 8], the model needs [23, 16]") != std::string::npos);
+    REQUIRE(std::string(e.what()).find("\"wte.weight\" has shape [23, 8], the model needs [23, 16]") !=
+            std::string::npos);
   }
   embedlab::Gpt rope(SmallConfig(embedlab::PositionScheme::kRope));
   embedlab::Gpt learned(SmallConfig(embedlab::PositionScheme::kLearned));
@@ -121,7 +128,7 @@ TEST_CASE("loading a checkpoint with a wrong shape or missing tensor names it", 
     embedlab::LoadParameters(Open(embedlab::SaveCheckpoint(rope, nullptr)), learned);
     FAIL("expected a missing-tensor error");
   } catch (const std::invalid_argument& e) {
-    REQUIRE(std::string(e.what()).find("no tensor named \"wpe\"") != std::string::npos);
+    REQUIRE(std::string(e.what()).find("no tensor named \"wpe.weight\"") != std::string::npos);
   }
 }
 

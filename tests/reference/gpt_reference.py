@@ -8,7 +8,9 @@ json (no safetensors package); the model's configuration and the optimiser's set
 __metadata__. Run with Debian's python3 (torch 1.13, numpy): scripts/generate-model-references.sh.
 
 Conventions that the C++ model shares (llm.c / nanoGPT):
-  * matrices in nn.Linear's (out, in) layout, GPT-2 names (wte, wpe, h.{i}.attn.c_attn.weight, ...);
+  * Hugging Face GPT-2 names (wte.weight, wpe.weight, h.{i}.attn.c_attn.weight, ...); the reference files
+    hold matrices in nn.Linear's (out, in) layout, the model's memory layout, while checkpoints use HF's
+    Conv1D (in, out) layout for the block matrices (verify_checkpoints transposes them back);
   * the output head is wte (tied), GELU is the tanh approximation, LayerNorm eps is 1e-5;
   * AdamW decays 2-D tensors (matrices, wte, wpe) and not biases or LayerNorm parameters (nanoGPT's
     configure_optimizers); gradients are clipped to a global norm with clip_grad_norm_.
@@ -39,9 +41,9 @@ ADAMW = dict(learning_rate=1e-2, beta1=0.9, beta2=0.95, eps=1e-8, weight_decay=0
 
 def parameter_shapes(cfg):
     c, shapes = cfg["channels"], {}
-    shapes["wte"] = (cfg["vocab_size"], c)
+    shapes["wte.weight"] = (cfg["vocab_size"], c)
     if cfg["positions"] == "learned":
-        shapes["wpe"] = (cfg["context_length"], c)
+        shapes["wpe.weight"] = (cfg["context_length"], c)
     for i in range(cfg["layers"]):
         p = f"h.{i}."
         shapes.update({
@@ -102,9 +104,9 @@ def forward(params, ids, cfg):
     B, T = ids.shape
     C, H = cfg["channels"], cfg["heads"]
     hs = C // H
-    x = params["wte"][ids]
+    x = params["wte.weight"][ids]
     if cfg["positions"] == "learned":
-        x = x + params["wpe"][:T]
+        x = x + params["wpe.weight"][:T]
     elif cfg["positions"] == "sinusoidal":
         x = x + sinusoidal_table(T, C)
     distance = (torch.arange(T)[:, None] - torch.arange(T)[None, :]).abs().float()
@@ -128,7 +130,7 @@ def forward(params, ids, cfg):
         f = F.gelu(h @ p("mlp.c_fc.weight").t() + p("mlp.c_fc.bias"), approximate="tanh")
         x = x + f @ p("mlp.c_proj.weight").t() + p("mlp.c_proj.bias")
     x = F.layer_norm(x, (C,), params["ln_f.weight"], params["ln_f.bias"], eps=1e-5)
-    return x @ params["wte"].t()
+    return x @ params["wte.weight"].t()
 
 
 def loss_of(logits, targets):
@@ -186,7 +188,9 @@ def verify_checkpoints(directory):
             cfg[k] = int(metadata[k])
         cfg["rope_base"] = float(metadata["rope_base"])
         cfg["causal"] = metadata["causal"] == "true"
-        params = {n: t for n, t in tensors.items() if not n.startswith("optimizer.")}
+        # Block matrices are stored as HF Conv1D (in, out); the forward here takes nn.Linear (out, in).
+        params = {n: (t.t().contiguous() if n.startswith("h.") and t.dim() == 2 else t)
+                  for n, t in tensors.items() if not n.startswith("optimizer.")}
         expected = set(parameter_shapes(cfg))
         assert set(params) == expected, f"{case}: tensors differ: {sorted(set(params) ^ expected)}"
         with torch.no_grad():
