@@ -31,6 +31,18 @@ count_ctest() {  # "100% tests passed, 0 tests failed out of 17"
   sed -nE 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$1" | tail -1 | awk '{print $1 - $2, $2} END {if (NR == 0) print 0, 0}'
 }
 
+count_catch() {  # "All tests passed (N assertions in M test cases)" or "test cases: M | P passed | F failed"
+  local line
+  line=$(grep -E '^(All tests passed|test cases:)' "$1" | tail -1)
+  if [[ $line =~ in\ ([0-9]+)\ test\ case ]]; then
+    echo "${BASH_REMATCH[1]} 0"
+  elif [[ $line =~ ([0-9]+)\ passed\ \|\ ([0-9]+)\ failed ]]; then
+    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+  else
+    echo "0 0"
+  fi
+}
+
 count_node() {  # spec reporter: "ℹ pass 22" / "ℹ fail 0"
   local passed failed
   passed=$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$1" | tail -1)
@@ -39,6 +51,7 @@ count_node() {  # spec reporter: "ℹ pass 22" / "ℹ fail 0"
 }
 
 suite catch2 count_ctest ctest --test-dir build/native --output-on-failure -j2 --timeout 600
+suite sanitize count_catch bash scripts/test-sanitize.sh
 suite node count_node node --test --test-reporter=spec tests/node/
 suite browser count_node node --test --test-reporter=spec --test-concurrency=1 tests/browser/
 
