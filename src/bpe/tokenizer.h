@@ -58,8 +58,11 @@ class Tokenizer {
 
   void EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
                   std::vector<uint32_t>* ends) const;
-  void EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state, std::vector<uint32_t>* ids,
-                          std::vector<uint32_t>* ends) const;
+  // Not inlined into EncodeInto on purpose: EncodeInto has locals with destructors, and with JS-based wasm
+  // exceptions every possibly-throwing call in such a function goes through a JS trampoline.
+  __attribute__((noinline)) void EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state,
+                                                    std::vector<uint32_t>* ids,
+                                                    std::vector<uint32_t>* ends) const;
 
   Vocabulary vocabulary_;
   PreTokenizerPattern pattern_;

@@ -95,7 +95,7 @@ uint32_t Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
   }
 }
 
-uint32_t Vocabulary::LookUp(const char* data, size_t size) const {
+uint32_t Vocabulary::LookUp(const char* data, size_t size) const noexcept {
   if (slots_.empty() || size > kMaxTokenBytes || size == 0) return kNoRank;
   const uint64_t prefix = LoadPrefix(data, size);
   const size_t mask = slots_.size() - 1;

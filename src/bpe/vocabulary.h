@@ -26,16 +26,18 @@ class Vocabulary {
   void Reserve(size_t tokens, size_t total_bytes);
 
   // kNoRank when the bytes are not a token.
-  uint32_t Rank(const char* data, size_t size) const {
+  uint32_t Rank(const char* data, size_t size) const noexcept {
     if (size == 2) return pair_rank_[(static_cast<uint8_t>(data[0]) << 8) | static_cast<uint8_t>(data[1])];
     if (size == 1) return byte_rank_[static_cast<uint8_t>(data[0])];
     return LookUp(data, size);
   }
-  uint32_t Rank(std::string_view bytes) const { return Rank(bytes.data(), bytes.size()); }
+  uint32_t Rank(std::string_view bytes) const noexcept { return Rank(bytes.data(), bytes.size()); }
 
-  bool HasRank(uint32_t rank) const { return rank < token_start_.size() && token_start_[rank] != kNoRank; }
+  bool HasRank(uint32_t rank) const noexcept {
+    return rank < token_start_.size() && token_start_[rank] != kNoRank;
+  }
   // Requires HasRank(rank).
-  std::string_view Bytes(uint32_t rank) const {
+  std::string_view Bytes(uint32_t rank) const noexcept {
     return std::string_view(arena_.data() + token_start_[rank], token_length_[rank]);
   }
 
@@ -55,7 +57,7 @@ class Vocabulary {
     uint32_t rank_length;  // rank << 8 | length; 0 marks an empty slot (length is never 0)
   };
 
-  uint32_t LookUp(const char* data, size_t size) const;
+  uint32_t LookUp(const char* data, size_t size) const noexcept;
   // Inserts the token stored at arena_[start, start + length) unless those bytes are already a token;
   // returns the existing token's rank, or kNoRank after inserting.
   uint32_t Insert(uint32_t start, uint32_t length, uint32_t rank);

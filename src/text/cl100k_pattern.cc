@@ -7,7 +7,7 @@
 
 namespace embedlab {
 
-size_t NextCl100kPiece(std::string_view text, size_t start) {
+size_t NextCl100kPiece(std::string_view text, size_t start) noexcept {
   using namespace scanning;
   auto is_letter = [](uint8_t f) { return (f & kFlagLetter) != 0; };
   const Char first = CharAt(text, start);

@@ -5,7 +5,7 @@
 
 namespace embedlab {
 
-size_t NextGpt2Piece(std::string_view text, size_t start) {
+size_t NextGpt2Piece(std::string_view text, size_t start) noexcept {
   using namespace scanning;
   const Char first = CharAt(text, start);
   if (first.code_point == '\'') {

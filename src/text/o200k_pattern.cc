@@ -16,11 +16,11 @@ using scanning::CharAt;
 using scanning::RunEnd;
 
 constexpr size_t kNoMatch = static_cast<size_t>(-1);
-bool IsUpperish(uint8_t f) { return (f & kFlagUpperish) != 0; }
-bool IsLowerish(uint8_t f) { return (f & kFlagLowerish) != 0; }
+bool IsUpperish(uint8_t f) noexcept { return (f & kFlagUpperish) != 0; }
+bool IsLowerish(uint8_t f) noexcept { return (f & kFlagLowerish) != 0; }
 
 // U*W+ from pos.
-size_t UpperThenLower(std::string_view text, size_t pos) {
+size_t UpperThenLower(std::string_view text, size_t pos) noexcept {
   size_t end_of_last_both = kNoMatch;
   while (pos < text.size()) {
     const Char c = CharAt(text, pos);
@@ -33,21 +33,21 @@ size_t UpperThenLower(std::string_view text, size_t pos) {
 }
 
 // U+W* from pos.
-size_t UpperRunThenLower(std::string_view text, size_t pos) {
+size_t UpperRunThenLower(std::string_view text, size_t pos) noexcept {
   const size_t upper_end = RunEnd(text, pos, IsUpperish);
   if (upper_end == pos) return kNoMatch;
   return RunEnd(text, upper_end, IsLowerish);
 }
 
 // (?i:'s|'t|'re|'ve|'m|'ll|'d)?
-size_t WithContraction(std::string_view text, size_t end) {
+size_t WithContraction(std::string_view text, size_t end) noexcept {
   if (end < text.size() && text[end] == '\'') return end + scanning::ContractionLength(text, end, true);
   return end;
 }
 
 }  // namespace
 
-size_t NextO200kPiece(std::string_view text, size_t start) {
+size_t NextO200kPiece(std::string_view text, size_t start) noexcept {
   using namespace scanning;
   const Char first = CharAt(text, start);
   const size_t second = start + first.length;

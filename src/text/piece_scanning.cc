@@ -46,7 +46,7 @@ const uint8_t kAsciiFlags[128] = {
 };
 #undef EMBEDLAB_ASCII_ROW
 
-size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case) {
+size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case) noexcept {
   size_t p = pos + 1;
   const char first = FoldedLetterAt(text, &p, ignore_case);
   if (first == 's' || first == 't' || first == 'm' || first == 'd') return p - pos;
@@ -57,7 +57,7 @@ size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case) {
   return 0;
 }
 
-WhitespaceRun ScanWhitespace(std::string_view text, size_t pos) {
+WhitespaceRun ScanWhitespace(std::string_view text, size_t pos) noexcept {
   WhitespaceRun run{pos, pos, 0};
   while (run.end < text.size()) {
     const Char c = CharAt(text, run.end);

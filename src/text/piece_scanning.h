@@ -56,7 +56,7 @@ inline size_t NumbersUpToThree(std::string_view text, size_t pos) {
 
 // Contractions at pos, which holds an apostrophe: 's 't 're 've 'm 'll 'd. Returns the match length or 0.
 // With ignore_case, (?i) as Rust's regex applies it (simple case folding): s also matches U+017F (long s).
-size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case);
+size_t ContractionLength(std::string_view text, size_t pos, bool ignore_case) noexcept;
 
 // A run of \s starting at pos, with what the whitespace alternatives need to know about it.
 struct WhitespaceRun {
@@ -64,7 +64,7 @@ struct WhitespaceRun {
   size_t last_start;          // start of its last character
   size_t after_last_newline;  // end of its last \r or \n, or 0 when it has none
 };
-WhitespaceRun ScanWhitespace(std::string_view text, size_t pos);
+WhitespaceRun ScanWhitespace(std::string_view text, size_t pos) noexcept;
 
 // \s+(?!\S)|\s+ for a run that starts at pos: the run up to the end of text, else the run without its last
 // character (which the next piece takes as its leading space), else the single character.

@@ -18,11 +18,13 @@ enum class PreTokenizerPattern {
 };
 
 // Returns the end of the piece that starts at start (start < text.size()).
-size_t NextGpt2Piece(std::string_view text, size_t start);
-size_t NextCl100kPiece(std::string_view text, size_t start);
-size_t NextO200kPiece(std::string_view text, size_t start);
+// noexcept matters in wasm: with JS-based exceptions, a call that may throw from a function with
+// destructors goes through a JS trampoline.
+size_t NextGpt2Piece(std::string_view text, size_t start) noexcept;
+size_t NextCl100kPiece(std::string_view text, size_t start) noexcept;
+size_t NextO200kPiece(std::string_view text, size_t start) noexcept;
 
-using PieceScanner = size_t (*)(std::string_view text, size_t start);
+using PieceScanner = size_t (*)(std::string_view text, size_t start) noexcept;
 PieceScanner ScannerFor(PreTokenizerPattern pattern);
 
 // "gpt2", "cl100k" or "o200k"; PatternFromName throws std::invalid_argument for any other name.
