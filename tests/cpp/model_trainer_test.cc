@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -104,4 +105,22 @@ TEST_CASE("GptTrainer exposes embeddings, hidden states, evaluation and save/loa
   const auto table = sinusoidal.PositionEmbeddings(64);  // fixed tables extend past the context length
   REQUIRE(table.size() == 64 * 32);
   REQUIRE(table[1] == 1.0f);  // cos(0)
+}
+
+TEST_CASE("a seed gives bit-identical parameters on every platform (pinned hash)", "[model]") {
+  // FNV-1a over the float bits of every parameter. The init uses only the project PRNG and IEEE
+  // arithmetic, so native and wasm builds must both hit this value.
+  embedlab::Gpt model(ByteConfig(embedlab::PositionScheme::kLearned));
+  uint64_t hash = 1469598103934665603ULL;
+  for (float value : model.parameters()) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    for (int byte = 0; byte < 4; ++byte) {
+      hash ^= (bits >> (8 * byte)) & 0xFFu;
+      hash *= 1099511628211ULL;
+    }
+  }
+  if (std::getenv("EMBEDLAB_PRINT_LOSSES") != nullptr)
+    std::printf("parameter hash 0x%016llx\n", (unsigned long long)hash);
+  REQUIRE(hash == 0x8b6e9942ba59c2fcULL);
 }
