@@ -6,7 +6,8 @@
 //   - the cases of gpt-tokenizer's data/TestPlans.txt;
 //   - seeded adversarial strings (combining marks, ZWJ emoji, CJK, RTL, NEL, BOM, lone surrogates, long
 //     whitespace and digit runs, contractions in odd cases, random code points from every plane);
-//   - texts with special tokens, encoded with every special token allowed.
+//   - texts with special tokens, encoded with every special token allowed, and with tiktoken's default
+//     (all disallowed: both must reject exactly the texts that contain one).
 //
 //   node scripts/check-tiktoken-parity.mjs [--tool build/native-tok/embedlab_tokenize] [--seed 1]
 //        [--adversarial 4000] [--english-mb 3] [--multilingual-mb 2] [--only cl100k_base]
@@ -253,16 +254,30 @@ function specialTokenStrings(count, specials) {
 
 // ---- Comparison ----------------------------------------------------------------------------------------
 
-function runTool(vocabFile, encoding, texts, allowSpecial) {
+// specialMode: 'text' (encode_ordinary), 'allow' (allowed_special="all") or 'disallow' (tiktoken's
+// default; a text with special-token text yields the string 'error').
+function runTool(vocabFile, encoding, texts, specialMode = 'text') {
   const input = texts.map((t) => Buffer.from(t, 'utf8').toString('base64')).join('\n') + '\n';
   const toolArgs = ['--vocab', vocabFile, '--encoding', encoding, '--base64-lines'];
-  if (allowSpecial) toolArgs.push('--allow-special');
+  if (specialMode !== 'text') toolArgs.push(`--${specialMode}-special`);
   const output = execFileSync(tool, toolArgs, { input, maxBuffer: 1 << 30 }).toString();
   const lines = output.split('\n');
-  return texts.map((_, i) => (lines[i] ? lines[i].split(' ').map(Number) : []));
+  return texts.map((_, i) => {
+    if (lines[i]?.startsWith('error:')) return 'error';
+    return lines[i] ? lines[i].split(' ').map(Number) : [];
+  });
+}
+
+function tiktokenOrError(encode) {
+  try {
+    return Array.from(encode());
+  } catch {
+    return 'error';
+  }
 }
 
 function firstDifference(a, b) {
+  if (a === 'error' || b === 'error') return a === b ? -1 : 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; ++i) if (a[i] !== b[i]) return i;
   return a.length === b.length ? -1 : n;
@@ -271,7 +286,9 @@ function firstDifference(a, b) {
 function describeMismatch(enc, text, ours, theirs) {
   const at = firstDifference(ours, theirs);
   const show = (ids) =>
-    ids
+    ids === 'error'
+      ? 'error'
+      : ids
       .slice(Math.max(0, at - 3), at + 4)
       .map((id) => JSON.stringify(new TextDecoder().decode(enc.decode_single_token_bytes(id))) + `(${id})`)
       .join(' ');
@@ -285,11 +302,11 @@ function compare(label, enc, texts, ours, theirsOf, report) {
   let equalTokens = 0;
   for (let i = 0; i < texts.length; ++i) {
     const theirs = theirsOf(i);
-    tokens += theirs.length;
+    tokens += theirs === 'error' ? 1 : theirs.length;
     const at = firstDifference(ours[i], theirs);
     if (at < 0) {
       ++equalTexts;
-      equalTokens += theirs.length;
+      equalTokens += theirs === 'error' ? 1 : theirs.length;
     } else {
       equalTokens += at;
       if (report.shown < 5) {
@@ -325,16 +342,21 @@ for (const [encoding, vocabName] of encodings) {
   const enc = get_encoding(encoding);
   const report = { rows: [], lines: [], shown: 0 };
   for (const [name, texts] of Object.entries(corpora)) {
-    const ours = runTool(vocabFile, encoding, texts, false);
+    const ours = runTool(vocabFile, encoding, texts, 'text');
     allEqual &= compare(name, enc, texts, ours, (i) => Array.from(enc.encode_ordinary(texts[i])), report);
   }
-  const planTexts = plans.filter((c) => c.encoding === encoding).map((c) => c.text);
-  const planOurs = runTool(vocabFile, encoding, planTexts, false);
+  const planCases = plans.filter((c) => c.encoding === encoding);
+  const planTexts = planCases.map((c) => c.text);
+  const planOurs = runTool(vocabFile, encoding, planTexts, 'text');
   allEqual &= compare('TestPlans', enc, planTexts, planOurs, (i) => Array.from(enc.encode_ordinary(planTexts[i])), report);
+  // The ids stored in TestPlans.txt, as a second, static reference.
+  allEqual &= compare('TestPlans stored', enc, planTexts, planOurs, (i) => planCases[i].expected, report);
   const specials = Object.keys(JSON.parse(readFileSync(require.resolve(`tiktoken/encoders/${encoding}.json`), 'utf8')).special_tokens);
   const specialTexts = specialTokenStrings(500, specials);
-  const specialOurs = runTool(vocabFile, encoding, specialTexts, true);
-  allEqual &= compare('specials allowed', enc, specialTexts, specialOurs, (i) => Array.from(enc.encode(specialTexts[i], 'all')), report);
+  const allowedOurs = runTool(vocabFile, encoding, specialTexts, 'allow');
+  allEqual &= compare('specials allowed', enc, specialTexts, allowedOurs, (i) => Array.from(enc.encode(specialTexts[i], 'all')), report);
+  const disallowedOurs = runTool(vocabFile, encoding, specialTexts, 'disallow');
+  allEqual &= compare('specials disallowed', enc, specialTexts, disallowedOurs, (i) => tiktokenOrError(() => enc.encode(specialTexts[i])), report);
   enc.free();
   const texts = report.rows.reduce((s, r) => s + r.texts, 0);
   const equalTexts = report.rows.reduce((s, r) => s + r.equalTexts, 0);

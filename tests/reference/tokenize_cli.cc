@@ -7,6 +7,8 @@
 //     --base64-lines   each input line is a base64-encoded text (any bytes, newlines included)
 //     --json           prints each result as a JSON array instead
 //     --allow-special  special tokens are allowed (tiktoken allowed_special="all"); default: encode_ordinary
+//     --disallow-special  tiktoken's default: special-token text is an error, printed as "error: ..." in
+//                      place of that text's ids
 //     --time           prints encode throughput to stderr
 //     --repeat N       encodes everything N times and reports the median time (with --time)
 //     --save-binary F  writes the tokenizer as an #embedlab-bpe-binary file (fast start-up) and exits
@@ -71,7 +73,9 @@ int Train(size_t vocab_size, const std::string& pattern, const std::string& outp
 int Usage() {
   std::fprintf(stderr,
                "usage: embedlab_tokenize --vocab FILE --encoding NAME [--whole|--base64-lines] [--json] "
-               "[--allow-special] [--time] < text\n");
+               "[--allow-special|--disallow-special] [--time] [--repeat N] < text\n"
+               "       embedlab_tokenize --tokenizer FILE [options] < text\n"
+               "       embedlab_tokenize --train VOCAB_SIZE [--pattern P] [--output FILE] < corpus\n");
   return 2;
 }
 
@@ -80,7 +84,8 @@ int Usage() {
 int main(int argc, char** argv) {
   std::string vocab_path, encoding, pattern = "o200k", output_path, tokenizer_path, save_binary_path;
   size_t train_vocab_size = 0;
-  bool whole = false, base64_lines = false, json = false, allow_special = false, time = false;
+  bool whole = false, base64_lines = false, json = false, allow_special = false, disallow_special = false,
+       time = false;
   int repeat = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -106,6 +111,8 @@ int main(int argc, char** argv) {
       json = true;
     } else if (arg == "--allow-special") {
       allow_special = true;
+    } else if (arg == "--disallow-special") {
+      disallow_special = true;
     } else if (arg == "--time") {
       time = true;
     } else if (arg == "--repeat" && i + 1 < argc) {
@@ -132,8 +139,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "load %.1f ms; wrote %s\n", load_seconds * 1e3, save_binary_path.c_str());
       return 0;
     }
-    const embedlab::SpecialTokenPolicy policy =
-        allow_special ? embedlab::SpecialTokenPolicy::AllowAll() : embedlab::SpecialTokenPolicy::AllAsText();
+    embedlab::SpecialTokenPolicy policy = embedlab::SpecialTokenPolicy::AllAsText();
+    if (allow_special) policy = embedlab::SpecialTokenPolicy::AllowAll();
+    if (disallow_special) policy = embedlab::SpecialTokenPolicy();
 
     const std::string input = ReadAll(std::cin);
     std::vector<std::string> texts;
@@ -160,7 +168,14 @@ int main(int argc, char** argv) {
     for (int run = 0; run < repeat; ++run) {
       const auto start = std::chrono::steady_clock::now();
       for (const std::string& text : texts) {
-        const std::vector<uint32_t> ids = tokenizer.Encode(text, policy);
+        std::vector<uint32_t> ids;
+        try {
+          ids = tokenizer.Encode(text, policy);
+        } catch (const std::invalid_argument& e) {
+          if (!disallow_special) throw;
+          if (run == 0) out += std::string("error: ") + e.what() + "\n";
+          continue;
+        }
         if (run == 0) {
           total_bytes += text.size();
           total_tokens += ids.size();
