@@ -201,7 +201,9 @@ function adversarialStrings(count) {
   const strings = [];
   const runs = [' ', '\n', '\t', '0', '7', 'x', '\u0085', '\ufeff', '\u0301', '.', ' \n', 'ab'];
   for (const run of runs) {
-    for (const n of [2, 3, 17, 100, 1000, 3000]) strings.push(run.repeat(n), `a${run.repeat(n)}b`, ` ${run.repeat(n)} `);
+    for (const n of [2, 3, 17, 100, 1000, 3000]) {
+      strings.push(run.repeat(n), `a${run.repeat(n)}b`, ` ${run.repeat(n)} `);
+    }
   }
   while (strings.length < count) {
     const kind = rand();
@@ -246,7 +248,9 @@ function specialTokenStrings(count, specials) {
   for (let i = 0; i < count; ++i) {
     let s = '';
     const n = 1 + Math.floor(rand() * 6);
-    for (let k = 0; k < n; ++k) s += rand() < 0.4 ? pick(specials) : pick(fragments) + pick(['', ' ', '\n', '  ']);
+    for (let k = 0; k < n; ++k) {
+      s += rand() < 0.4 ? pick(specials) : pick(fragments) + pick(['', ' ', '\n', '  ']);
+    }
     strings.push(s);
   }
   return strings;
@@ -341,22 +345,24 @@ for (const [encoding, vocabName] of encodings) {
   const vocabFile = join(dataDir, `${vocabName}.tiktoken`);
   const enc = get_encoding(encoding);
   const report = { rows: [], lines: [], shown: 0 };
+  const check = (label, texts, mode, reference) => {
+    const ours = runTool(vocabFile, encoding, texts, mode);
+    allEqual &= compare(label, enc, texts, ours, reference, report);
+  };
   for (const [name, texts] of Object.entries(corpora)) {
-    const ours = runTool(vocabFile, encoding, texts, 'text');
-    allEqual &= compare(name, enc, texts, ours, (i) => Array.from(enc.encode_ordinary(texts[i])), report);
+    check(name, texts, 'text', (i) => Array.from(enc.encode_ordinary(texts[i])));
   }
   const planCases = plans.filter((c) => c.encoding === encoding);
   const planTexts = planCases.map((c) => c.text);
-  const planOurs = runTool(vocabFile, encoding, planTexts, 'text');
-  allEqual &= compare('TestPlans', enc, planTexts, planOurs, (i) => Array.from(enc.encode_ordinary(planTexts[i])), report);
+  check('TestPlans', planTexts, 'text', (i) => Array.from(enc.encode_ordinary(planTexts[i])));
   // The ids stored in TestPlans.txt, as a second, static reference.
-  allEqual &= compare('TestPlans stored', enc, planTexts, planOurs, (i) => planCases[i].expected, report);
-  const specials = Object.keys(JSON.parse(readFileSync(require.resolve(`tiktoken/encoders/${encoding}.json`), 'utf8')).special_tokens);
-  const specialTexts = specialTokenStrings(500, specials);
-  const allowedOurs = runTool(vocabFile, encoding, specialTexts, 'allow');
-  allEqual &= compare('specials allowed', enc, specialTexts, allowedOurs, (i) => Array.from(enc.encode(specialTexts[i], 'all')), report);
-  const disallowedOurs = runTool(vocabFile, encoding, specialTexts, 'disallow');
-  allEqual &= compare('specials disallowed', enc, specialTexts, disallowedOurs, (i) => tiktokenOrError(() => enc.encode(specialTexts[i])), report);
+  check('TestPlans stored', planTexts, 'text', (i) => planCases[i].expected);
+  const encoderJson = readFileSync(require.resolve(`tiktoken/encoders/${encoding}.json`), 'utf8');
+  const specialTexts = specialTokenStrings(500, Object.keys(JSON.parse(encoderJson).special_tokens));
+  check('specials allowed', specialTexts, 'allow', (i) => Array.from(enc.encode(specialTexts[i], 'all')));
+  check('specials disallowed', specialTexts, 'disallow', (i) =>
+    tiktokenOrError(() => enc.encode(specialTexts[i])),
+  );
   enc.free();
   const texts = report.rows.reduce((s, r) => s + r.texts, 0);
   const equalTexts = report.rows.reduce((s, r) => s + r.equalTexts, 0);
@@ -369,5 +375,6 @@ for (const [encoding, vocabName] of encodings) {
   );
   for (const line of report.lines) console.log(line);
 }
-console.log(`${allEqual ? 'PARITY: all equal' : 'PARITY: MISMATCHES'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`${allEqual ? 'PARITY: all equal' : 'PARITY: MISMATCHES'} (${seconds} s)`);
 process.exit(allEqual ? 0 : 1);
