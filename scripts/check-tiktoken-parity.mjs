@@ -13,6 +13,7 @@
 //        [--adversarial 4000] [--english-mb 3] [--multilingual-mb 2] [--only cl100k_base]
 // Exits 1 on any mismatch, printing the first few with the pieces around the first difference.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -321,6 +322,21 @@ function compare(label, enc, texts, ours, theirsOf, report) {
   }
   report.rows.push({ label, texts: texts.length, equalTexts, tokens, equalTokens });
   return equalTexts === texts.length;
+}
+
+// SHA-256 of OpenAI's files as tiktoken_ext/openai_public.py publishes them: parity is claimed for these.
+const publishedSha256 = {
+  r50k_base: '306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930',
+  p50k_base: '94b5ca7dff4d00767bc256fdd1b27e5b17361d7b8a5f968547f9f23eb70d2069',
+  cl100k_base: '223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7',
+  o200k_base: '446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d',
+};
+for (const [, vocabName] of encodings) {
+  const sha = createHash('sha256').update(readFileSync(join(dataDir, `${vocabName}.tiktoken`))).digest('hex');
+  if (sha !== publishedSha256[vocabName]) {
+    console.error(`${vocabName}.tiktoken has SHA-256 ${sha}, not the published ${publishedSha256[vocabName]}`);
+    process.exit(2);
+  }
 }
 
 if (!existsSync(tool)) {
