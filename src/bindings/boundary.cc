@@ -12,7 +12,20 @@ struct LastError {
   std::string message;
 } last_error;
 
+std::string staging;
+
 }  // namespace
+
+uintptr_t StagingBuffer(double bytes) {
+  return Guarded<uintptr_t>(0, [&] {
+    staging.resize(static_cast<size_t>(ToInt64(bytes)));
+    return reinterpret_cast<uintptr_t>(staging.data());
+  });
+}
+
+const std::string& Staging() { return staging; }
+
+void ReleaseStaging() { std::string().swap(staging); }
 
 void RecordError(const char* kind, const std::string& message) { last_error = {true, kind, message}; }
 
@@ -47,6 +60,7 @@ std::vector<float> ToFloats(const emscripten::val& values) {
 EMSCRIPTEN_BINDINGS(embedlab_boundary) {
   emscripten::function("hasError", &HasError);
   emscripten::function("takeError", &TakeError);
+  emscripten::function("stagingBuffer", &StagingBuffer);
 }
 
 }  // namespace bindings

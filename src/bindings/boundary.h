@@ -36,6 +36,13 @@ Result Guarded(Result fallback, Body body) {
   return fallback;
 }
 
+// One buffer in the wasm heap where the JS layer puts files it hands over (vocabularies, checkpoints,
+// safetensors headers and tensors): StagingBuffer(n) sizes it and returns its address; the C++ side
+// reads Staging() and calls ReleaseStaging() when done so large files do not stay resident.
+uintptr_t StagingBuffer(double bytes);
+const std::string& Staging();
+void ReleaseStaging();
+
 // The JS layer passes integers as numbers it has checked; clamping keeps a stray value defined behaviour.
 int64_t ToInt64(double value);
 

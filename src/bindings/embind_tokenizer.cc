@@ -129,21 +129,12 @@ class TokenizerBinding {
   std::string bytes_;
 };
 
-// A staging buffer for files the JS layer hands over (vocabularies).
-std::string staging;
-
-uintptr_t StagingBuffer(double bytes) {
-  return Guarded<uintptr_t>(0, [&] {
-    staging.resize(static_cast<size_t>(ToInt64(bytes)));
-    return reinterpret_cast<uintptr_t>(staging.data());
-  });
-}
-
+// The vocabulary file is in the staging buffer.
 TokenizerBinding* TokenizerFromTiktoken(std::string encoding_name) {
   TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
-    return new TokenizerBinding(Tokenizer::FromTiktoken(staging, encoding_name));
+    return new TokenizerBinding(Tokenizer::FromTiktoken(Staging(), encoding_name));
   });
-  std::string().swap(staging);
+  ReleaseStaging();
   return result;
 }
 
@@ -167,7 +158,6 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("patternName", &TokenizerBinding::PatternName)
       .function("specialTokens", &TokenizerBinding::SpecialTokens)
       .function("releaseBuffers", &TokenizerBinding::ReleaseBuffers);
-  emscripten::function("stagingBuffer", &StagingBuffer);
   emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
 }
 

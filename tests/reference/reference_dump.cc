@@ -8,6 +8,7 @@
 #include "embed/learned_encoding.h"
 #include "embed/sinusoidal_encoding.h"
 #include "embed/token_embedding.h"
+#include "model/gpt_trainer.h"
 #include "simd/kernel_targets.h"
 
 namespace {
@@ -16,6 +17,48 @@ void PrintArray(const char* name, const std::vector<float>& values, bool last = 
   std::printf("\"%s\":[", name);
   for (size_t i = 0; i < values.size(); ++i) std::printf("%s%.9g", i ? "," : "", values[i]);  // round-trips
   std::printf("]%s\n", last ? "" : ",");
+}
+
+// The batch of training step `step` (tests/node/model.test.mjs builds the same one):
+// ids[b][t] = (7b + 3t + step) mod V, targets the same shifted by one position.
+void ModelBatch(int step, int batch, int length, int vocab, std::vector<int32_t>* ids, std::vector<int32_t>* targets) {
+  ids->clear();
+  targets->clear();
+  for (int b = 0; b < batch; ++b) {
+    for (int t = 0; t < length; ++t) {
+      ids->push_back((7 * b + 3 * t + step) % vocab);
+      targets->push_back((7 * b + 3 * (t + 1) + step) % vocab);
+    }
+  }
+}
+
+// 20 AdamW steps of a small model for each positional scheme.
+void PrintModelLosses() {
+  const char* schemes[] = {"learned", "sinusoidal", "rope", "alibi", "none"};
+  std::printf("\"modelLosses\":{");
+  for (int s = 0; s < 5; ++s) {
+    embedlab::GptConfig config;
+    config.vocab_size = 32;
+    config.context_length = 8;
+    config.channels = 16;
+    config.layers = 2;
+    config.heads = 2;
+    config.positions = embedlab::ParsePositionScheme(schemes[s]);
+    config.seed = 11;
+    embedlab::AdamWOptions optimizer;
+    optimizer.learning_rate = 3e-3f;
+    embedlab::GptTrainer trainer(config, optimizer);
+    std::vector<int32_t> ids, targets;
+    std::vector<float> losses;
+    for (int step = 0; step < 20; ++step) {
+      ModelBatch(step, 4, 8, 32, &ids, &targets);
+      losses.push_back(trainer.TrainStep(ids, targets, 4, 8).loss);
+    }
+    std::printf("%s\"%s\":[", s ? "," : "", schemes[s]);
+    for (size_t i = 0; i < losses.size(); ++i) std::printf("%s%.9g", i ? "," : "", losses[i]);
+    std::printf("]");
+  }
+  std::printf("},\n");
 }
 
 }  // namespace
@@ -31,6 +74,7 @@ int main() {
   const SequenceComparison comparison = CompareSequences({0, 1, 2, 6}, {6, 2, 1, 0}, embedding, &sinusoidal, &attention);
 
   std::printf("{\"target\":\"%s\",\n", simd::ActiveTargetName().c_str());
+  PrintModelLosses();
   PrintArray("tokenEmbedding", embedding.table());
   PrintArray("learned", learned.table());
   PrintArray("sinusoidal", sinusoidal_table);

@@ -3,7 +3,10 @@
 import { EmbedLab } from './lab.js';
 
 export { EmbedLab };
-export { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+export { PositionalEncoding, SelfAttention, TokenEmbedding, WasmHandle } from './handles.js';
+export { Model } from './model.js';
+export { SafetensorsFile } from './safetensors.js';
+export { Tokenizer } from './tokenizer.js';
 
 // The smallest module that uses a v128 instruction (the probe wasm-feature-detect uses too).
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);

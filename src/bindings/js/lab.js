@@ -1,6 +1,8 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors.
 import { describe, requireBoolean, requireIds, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+import { Model, normalizeModelConfig } from './model.js';
+import { openSafetensors } from './safetensors.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
@@ -44,11 +46,37 @@ export class EmbedLab {
     if (typeof name !== 'string' || file === undefined) {
       throw new TypeError(`name must be one of ${this.tokenizerNames.join(', ')}; got ${describe(name)}`);
     }
-    const bytes = await readVocabulary(file);
+    this.#stage(await readVocabulary(file));
+    return new Tokenizer(this, this.call(() => this.#raw.tokenizerFromTiktoken(name)), this.#raw);
+  }
+
+  /**
+   * A tiny GPT: {vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned'
+   * | 'sinusoidal' | 'rope' | 'alibi' | 'none', ropeLayout, ropeBase, causal = true, seed = 0, optimizer}.
+   */
+  createModel(config) {
+    const { model, optimizer } = normalizeModelConfig(config);
+    return new Model(this, this.call(() => this.#raw.createModel(model, optimizer)));
+  }
+
+  /** A model saved with model.save() (safetensors bytes), optimizer state included. */
+  loadModel(bytes) {
+    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+    this.#stage(bytes);
+    return new Model(this, this.call(() => this.#raw.loadModel()));
+  }
+
+  /** Opens a safetensors file (Uint8Array, ArrayBuffer, Blob or File): names, shapes, and get(name). */
+  readSafetensors(source) {
+    return openSafetensors(this, this.#raw, source, (bytes) => this.#stage(bytes));
+  }
+
+  // Copies bytes into the wasm staging buffer that the next raw call reads.
+  #stage(bytes) {
     const raw = this.#raw;
     const pointer = this.call(() => raw.stagingBuffer(bytes.length));
     raw.HEAPU8.set(bytes, pointer);
-    return new Tokenizer(this, this.call(() => raw.tokenizerFromTiktoken(name)), raw);
   }
 
   tokenEmbedding(options) {

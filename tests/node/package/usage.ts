@@ -9,6 +9,10 @@ import createEmbedLab, {
   type EmbedLab,
   type Kernels,
   type Limits,
+  type Model,
+  type SafetensorsFile,
+  type TensorInfo,
+  type TrainStepResult,
   type PositionalEncoding,
   type SelfAttention,
   type StreamingDecoder,
@@ -76,6 +80,31 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   check(tokenizer.tokenBytes(15339).length === 5, 'tokenBytes');
   const decoder: StreamingDecoder = tokenizer.decoder();
   check(decoder.write(tokenizer.encode('日本')) === '日本' && decoder.end() === '', 'decoder');
+}
+
+{
+  using model: Model = lab.createModel({
+    vocabSize: 8, contextLength: 4, channels: 8, layers: 1, heads: 2, positions: 'rope', ropeLayout: 'rotate_half',
+    ropeBase: 10000, causal: true, seed: 1, optimizer: { learningRate: 1e-2, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0, maxGradNorm: 1 },
+  });
+  check(model.config.positions === 'rope' && model.config.optimizer.learningRate > 0 && model.parameterCount > 0, 'model config');
+  const batch = { ids: [[1, 2, 3], [4, 5, 6]], targets: [[2, 3, 4], [5, 6, 7]] };
+  const first: TrainStepResult = model.trainStep(batch);
+  check(first.step === 1 && first.loss > 0 && first.gradientNorm > 0 && model.step === 1, 'trainStep');
+  const trained = await model.train({ steps: 5, batches: () => batch, onProgress: () => {}, signal: new AbortController().signal });
+  check(trained.losses.length === 5 && !trained.aborted && trained.losses[4] < first.loss, 'train');
+  check(model.evaluate({ ids: [1, 2, 3, 4, 5, 6], targets: [2, 3, 4, 5, 6, 7], batch: 2, length: 3 }) > 0, 'evaluate flat');
+  check(model.logits({ ids: [[1, 2]] }).length === 16 && model.tokenEmbeddings().length === 64, 'logits/tokenEmbeddings');
+  check(model.positionEmbeddings() === null && model.maxLength >= 4, 'positionEmbeddings/maxLength');
+  check(model.hiddenStates([1, 2]).length === 2, 'hiddenStates');
+  model.setLearningRate(1e-3);
+  const bytes: Uint8Array = model.save();
+  using loaded: Model = lab.loadModel(bytes);
+  check(loaded.step === model.step && loaded.evaluate(batch) === model.evaluate(batch), 'loadModel');
+  using file: SafetensorsFile = await lab.readSafetensors(new Blob([new Uint8Array(bytes)]));
+  const wte: TensorInfo | undefined = file.tensors.find((tensor) => tensor.name === 'wte.weight');
+  check(wte !== undefined && wte.dtype === 'F32' && wte.shape.join() === '8,8' && wte.offset > 0 && wte.byteLength === 256, 'tensors');
+  check(file.metadata.positions === 'rope' && (await file.get('wte.weight')).length === 64, 'metadata/get');
 }
 
 const kernels: Kernels = lab.kernels;

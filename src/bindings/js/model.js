@@ -1,0 +1,192 @@
+// The tiny GPT as a JS object: configs with defaults, batches as arrays of sequences, an async training
+// loop that yields to the event loop (progress events, AbortSignal) between steps.
+import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from './checks.js';
+import { WasmHandle } from './handles.js';
+
+export const POSITION_SCHEMES = Object.freeze(['learned', 'sinusoidal', 'rope', 'alibi', 'none']);
+const ROPE_LAYOUTS = ['interleaved', 'rotate_half'];
+
+export function normalizeModelConfig(config) {
+  const {
+    vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned',
+    ropeLayout = 'interleaved', ropeBase = 10000, causal = true, seed = 0, optimizer = {},
+  } = requireOptions('config', config);
+  requireInteger('vocabSize', vocabSize, 1, 2 ** 21);
+  requireInteger('contextLength', contextLength, 1, 65536);
+  requireInteger('channels', channels, 1, 16384);
+  requireInteger('layers', layers, 1, 64);
+  requireInteger('heads', heads, 1, 1024);
+  if (!POSITION_SCHEMES.includes(positions)) {
+    throw new TypeError(`positions must be one of ${POSITION_SCHEMES.join(', ')}, got ${describe(positions)}`);
+  }
+  if (!ROPE_LAYOUTS.includes(ropeLayout)) {
+    throw new TypeError(`ropeLayout must be 'interleaved' or 'rotate_half', got ${describe(ropeLayout)}`);
+  }
+  requireNumber('ropeBase', ropeBase, 1, 1e12);
+  requireBoolean('causal', causal);
+  requireInteger('seed', seed, 0, 2 ** 53);
+  const {
+    learningRate = 1e-3, beta1 = 0.9, beta2 = 0.95, eps = 1e-8, weightDecay = 0.1, maxGradNorm = 1,
+  } = requireOptions('config.optimizer', optimizer);
+  requireNumber('optimizer.learningRate', learningRate, 0, 10);
+  requireNumber('optimizer.beta1', beta1, 0, 1);
+  requireNumber('optimizer.beta2', beta2, 0, 1);
+  requireNumber('optimizer.eps', eps, 0, 1);
+  requireNumber('optimizer.weightDecay', weightDecay, 0, 10);
+  requireNumber('optimizer.maxGradNorm', maxGradNorm, 0, 1e6);
+  return {
+    model: { vocabSize, contextLength, channels, layers, heads, positions, ropeLayout, ropeBase, causal, seed },
+    optimizer: { learningRate, beta1, beta2, eps, weightDecay, maxGradNorm },
+  };
+}
+
+// ids: number[][] (equal lengths) or a flat array/typed array with options.batch and options.length.
+function flatten(name, rows, batch, length) {
+  if (Array.isArray(rows) && rows.length > 0 && (Array.isArray(rows[0]) || ArrayBuffer.isView(rows[0]))) {
+    const width = rows[0].length;
+    const flat = new Int32Array(rows.length * width);
+    rows.forEach((row, r) => {
+      if (!Array.isArray(row) && !ArrayBuffer.isView(row)) throw new TypeError(`${name}[${r}] must be an array of ids, got ${describe(row)}`);
+      if (row.length !== width) throw new RangeError(`${name}[${r}].length must be ${width} like ${name}[0], got ${row.length}`);
+      for (let t = 0; t < width; t++) {
+        const value = row[t];
+        if (typeof value !== 'number' || !Number.isInteger(value)) {
+          throw new TypeError(`${name}[${r}][${t}] must be an integer, got ${describe(value)}`);
+        }
+        flat[r * width + t] = value;
+      }
+    });
+    return { flat, batch: rows.length, length: width };
+  }
+  if (!Array.isArray(rows) && !(ArrayBuffer.isView(rows) && !(rows instanceof DataView))) {
+    throw new TypeError(`${name} must be an array of sequences (number[][]) or a flat typed array, got ${describe(rows)}`);
+  }
+  if (batch === undefined || length === undefined) {
+    throw new TypeError(`a flat ${name} needs batch.batch and batch.length`);
+  }
+  requireInteger('batch.batch', batch, 1, 1 << 20);
+  requireInteger('batch.length', length, 1, 65536);
+  if (rows.length !== batch * length) {
+    throw new RangeError(`${name}.length must be batch × length = ${batch * length}, got ${rows.length}`);
+  }
+  const flat = Int32Array.from(rows, (value, i) => {
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}[${i}] must be an integer, got ${describe(value)}`);
+    return value;
+  });
+  return { flat, batch, length };
+}
+
+export function normalizeBatch(batch, needTargets) {
+  requireOptions('batch', batch);
+  const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length);
+  if (batch.targets === undefined) {
+    if (needTargets) throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
+    return { ids: ids.flat, targets: null, batch: ids.batch, length: ids.length };
+  }
+  const targets = flatten('batch.targets', batch.targets, batch.batch, batch.length);
+  if (targets.batch !== ids.batch || targets.length !== ids.length) {
+    throw new RangeError(`batch.targets must have the shape of batch.ids (${ids.batch} × ${ids.length}), got ${targets.batch} × ${targets.length}`);
+  }
+  return { ids: ids.flat, targets: targets.flat, batch: ids.batch, length: ids.length };
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export class Model extends WasmHandle {
+  /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
+  get config() {
+    return this.raw().config();
+  }
+
+  get parameterCount() {
+    return this.raw().parameterCount();
+  }
+
+  /** Optimizer steps taken so far. */
+  get step() {
+    return this.raw().step();
+  }
+
+  /** The longest sequence the model accepts (contextLength for learned positions). */
+  get maxLength() {
+    return this.raw().maxLength();
+  }
+
+  /** One AdamW step on {ids, targets}: returns {loss, gradientNorm, step}. */
+  trainStep(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, true);
+    return this.lab.call(() => raw.trainStep(b.ids, b.targets, b.batch, b.length));
+  }
+
+  /**
+   * Trains for options.steps steps on batches from options.batches(step) (a function returning a batch),
+   * yielding to the event loop between steps. onProgress({step, loss, gradientNorm}) after each step;
+   * options.signal (AbortSignal) stops early. Resolves to {losses, aborted}.
+   */
+  async train(options) {
+    const { steps, batches, onProgress, signal } = requireOptions('options', options);
+    requireInteger('steps', steps, 0, 1e9);
+    if (typeof batches !== 'function') throw new TypeError(`batches must be a function (step) => batch, got ${describe(batches)}`);
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    const losses = [];
+    let lastYield = performance.now();
+    for (let i = 0; i < steps; i++) {
+      if (signal?.aborted) return { losses, aborted: true };
+      const result = this.trainStep(batches(i));
+      losses.push(result.loss);
+      onProgress?.(result);
+      if (performance.now() - lastYield > 16) {
+        await nextTask();
+        lastYield = performance.now();
+      }
+    }
+    return { losses, aborted: false };
+  }
+
+  /** Mean cross-entropy on {ids, targets}, without changing the model. */
+  evaluate(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, true);
+    return this.lab.call(() => raw.evaluate(b.ids, b.targets, b.batch, b.length));
+  }
+
+  /** Logits for {ids}: a Float32Array of batch × length × vocabSize. */
+  logits(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, false);
+    return this.lab.call(() => raw.logits(b.ids, b.batch, b.length));
+  }
+
+  /** wte: a Float32Array of vocabSize × channels. */
+  tokenEmbeddings() {
+    const raw = this.raw();
+    return this.lab.call(() => raw.tokenEmbeddings());
+  }
+
+  /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, none. */
+  positionEmbeddings(length = this.config.contextLength) {
+    const raw = this.raw();
+    requireInteger('length', length, 1, 65536);
+    return this.lab.call(() => raw.positionEmbeddings(length));
+  }
+
+  /** Residual stream of one sequence: layers + 1 Float32Arrays of length × channels (0: after the embedding). */
+  hiddenStates(ids) {
+    const raw = this.raw();
+    const b = normalizeBatch({ ids: [ids] }, false);
+    return this.lab.call(() => raw.hiddenStates(b.ids));
+  }
+
+  /** The model and optimizer state as safetensors bytes (wte, wpe, h.0.attn.c_attn.weight, ...). */
+  save() {
+    const raw = this.raw();
+    return this.lab.call(() => raw.save());
+  }
+
+  setLearningRate(learningRate) {
+    const raw = this.raw();
+    requireNumber('learningRate', learningRate, 0, 10);
+    this.lab.call(() => raw.setLearningRate(learningRate));
+  }
+}
