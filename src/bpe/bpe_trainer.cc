@@ -54,6 +54,7 @@ class TrainingState {
   }
 
   void CountAllPairs() {
+    word_of_piece_ = {};  // its keys point into the corpus, which need not outlive the trainer
     word_stamp_.assign(words_.size(), 0);
     for (uint32_t w = 0; w < words_.size(); ++w) AddWordPairs(w, +1);
     PushIncreasedPairs();
@@ -154,10 +155,18 @@ class TrainingState {
 
 }  // namespace
 
-BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& options) {
-  RequireInRange("vocabSize", static_cast<int64_t>(options.vocab_size), 256, kMaxVocabSize);
-  RequireInRange("progressInterval", static_cast<int64_t>(options.progress_interval), 1, INT32_MAX);
+struct BpeTrainer::State {
+  TrainingState counts;
   BpeTrainingResult result;
+  size_t vocab_size = 256;
+  uint32_t next_id = 256;
+};
+
+BpeTrainer::BpeTrainer(std::string_view corpus, const BpeTrainerOptions& options)
+    : state_(std::make_unique<State>()) {
+  RequireInRange("vocabSize", static_cast<int64_t>(options.vocab_size), 256, kMaxVocabSize);
+  BpeTrainingResult& result = state_->result;
+  state_->vocab_size = options.vocab_size;
   result.pattern = options.pattern;
   for (size_t i = 0; i < options.special_tokens.size(); ++i) {
     const std::string& text = options.special_tokens[i];
@@ -167,11 +176,10 @@ BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& opt
     }
     result.special_tokens.push_back({text, static_cast<uint32_t>(options.vocab_size + i)});
   }
-  for (int b = 0; b < 256; ++b)
+  for (int b = 0; b < 256; ++b) {
     result.vocabulary.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
-
+  }
   // Pieces of the corpus, with special-token text cut out.
-  TrainingState state;
   const PieceScanner next_piece = ScannerFor(options.pattern);
   std::vector<const SpecialToken*> specials;
   for (const SpecialToken& t : result.special_tokens) specials.push_back(&t);
@@ -182,45 +190,78 @@ BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& opt
     const std::string_view segment = corpus.substr(pos, (special ? special_start : corpus.size()) - pos);
     for (size_t start = 0; start < segment.size();) {
       const size_t end = next_piece(segment, start);
-      state.AddPiece(segment.substr(start, end - start));
+      state_->counts.AddPiece(segment.substr(start, end - start));
       start = end;
     }
     if (special == nullptr) break;
     pos = special_start + special->text.size();
   }
-  state.CountAllPairs();
+  state_->counts.CountAllPairs();
+}
 
-  const size_t merges_wanted = options.vocab_size - 256;
-  auto report = [&](const std::string& token) {
-    if (!options.on_progress) return true;
-    const BpeTrainingProgress progress{result.merges.size(), merges_wanted,
-                                       result.merges.empty() ? nullptr : &result.merges.back(), token};
-    return options.on_progress(progress);
-  };
+BpeTrainer::~BpeTrainer() = default;
+BpeTrainer::BpeTrainer(BpeTrainer&&) noexcept = default;
+BpeTrainer& BpeTrainer::operator=(BpeTrainer&&) noexcept = default;
+
+size_t BpeTrainer::Step(size_t max_merges) {
+  State& s = *state_;
+  size_t made = 0;
   std::string token;
-  uint32_t next_id = 256;
-  while (next_id < options.vocab_size) {
+  while (made < max_merges && !done()) {
     HeapEntry best;
-    if (!state.PopBest(&best)) {
-      result.exhausted = true;
+    if (!s.counts.PopBest(&best)) {
+      s.result.exhausted = true;
       break;
     }
-    token.assign(result.vocabulary.Bytes(best.left));
-    token.append(result.vocabulary.Bytes(best.right));
+    token.assign(s.result.vocabulary.Bytes(best.left));
+    token.append(s.result.vocabulary.Bytes(best.right));
     // Two merge paths can spell the same bytes ("ab"+"c", "a"+"bc"); the bytes keep their first id.
-    uint32_t id = result.vocabulary.Rank(token);
+    uint32_t id = s.result.vocabulary.Rank(token);
     if (id == Vocabulary::kNoRank) {
-      id = next_id++;
-      result.vocabulary.Add(token, id);
+      id = s.next_id++;
+      s.result.vocabulary.Add(token, id);
     }
-    result.merges.push_back({best.left, best.right, id, best.count});
-    state.ApplyMerge(best.left, best.right, id);
-    if (result.merges.size() % options.progress_interval == 0 && !report(token)) {
-      result.cancelled = true;
-      return result;
-    }
+    s.result.merges.push_back({best.left, best.right, id, best.count});
+    s.counts.ApplyMerge(best.left, best.right, id);
+    ++made;
   }
-  report(token);
+  return made;
+}
+
+bool BpeTrainer::done() const { return state_->next_id >= state_->vocab_size || state_->result.exhausted; }
+bool BpeTrainer::exhausted() const { return state_->result.exhausted; }
+size_t BpeTrainer::merges_wanted() const { return state_->vocab_size - 256; }
+const std::vector<BpeMerge>& BpeTrainer::merges() const { return state_->result.merges; }
+const Vocabulary& BpeTrainer::vocabulary() const { return state_->result.vocabulary; }
+
+BpeTrainingResult BpeTrainer::TakeResult() {
+  BpeTrainingResult result = std::move(state_->result);
+  state_ = std::make_unique<State>();
+  state_->result.exhausted = true;  // an empty trainer has nothing left to do
+  return result;
+}
+
+BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& options) {
+  RequireInRange("progressInterval", static_cast<int64_t>(options.progress_interval), 1, INT32_MAX);
+  BpeTrainer trainer(corpus, options);
+  bool cancelled = false;
+  size_t reported = static_cast<size_t>(-1);
+  for (;;) {
+    const size_t made = trainer.Step(options.progress_interval);
+    const std::vector<BpeMerge>& merges = trainer.merges();
+    if (options.on_progress && (made > 0 || reported != merges.size())) {
+      reported = merges.size();
+      const BpeMerge* last = merges.empty() ? nullptr : &merges.back();
+      const std::string_view token = last ? trainer.vocabulary().Bytes(last->id) : std::string_view();
+      if (!options.on_progress({merges.size(), trainer.merges_wanted(), last, token}) && !trainer.done()) {
+        cancelled = true;
+        break;
+      }
+    }
+    if (made == 0 || trainer.done()) break;
+  }
+  BpeTrainingResult result = trainer.TakeResult();
+  result.cancelled = cancelled;
   return result;
 }
 

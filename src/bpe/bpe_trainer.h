@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,8 +60,35 @@ struct BpeTrainingResult {
   bool exhausted = false;  // stopped early because no adjacent pair was left
 };
 
-// Throws std::out_of_range for a vocab_size outside [256, kMaxVocabSize] and std::invalid_argument for an
-// empty or duplicate special token.
+// Training in steps, so that a caller on a UI thread can yield between them (the page trains on the
+// main thread in slices) and show each merge as it happens.
+class BpeTrainer {
+ public:
+  // Pre-tokenizes the corpus and counts its pairs; the corpus need not outlive the constructor.
+  // Throws std::out_of_range for a vocab_size outside [256, kMaxVocabSize] and std::invalid_argument for
+  // an empty or duplicate special token.
+  BpeTrainer(std::string_view corpus, const BpeTrainerOptions& options);
+  ~BpeTrainer();
+  BpeTrainer(BpeTrainer&&) noexcept;
+  BpeTrainer& operator=(BpeTrainer&&) noexcept;
+
+  // Makes up to max_merges merges; returns how many it made (0 once done()).
+  size_t Step(size_t max_merges);
+  // The wanted vocabulary size is reached, or no adjacent pair is left (exhausted()).
+  bool done() const;
+  bool exhausted() const;
+  size_t merges_wanted() const;
+  const std::vector<BpeMerge>& merges() const;
+  const Vocabulary& vocabulary() const;
+  // The vocabulary so far, with the special tokens; leaves the trainer empty.
+  BpeTrainingResult TakeResult();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Trains to completion (or cancellation through options.on_progress).
 BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& options);
 
 }  // namespace embedlab

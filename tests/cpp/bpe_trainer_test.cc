@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -195,4 +196,25 @@ TEST_CASE("BPE trainer: same merges as the textbook trainer on random corpora", 
       REQUIRE(Same(fast[i], naive[i].left, naive[i].right, naive[i].id, naive[i].count));
     }
   }
+}
+
+TEST_CASE("BPE trainer: training in steps gives the same merges", "[tokenizer]") {
+  std::string corpus;
+  for (int i = 0; i < 20; ++i) corpus += "the theme of these thermal themes is the theory\n";
+  const auto whole = TrainBpe(corpus, Options(320, PreTokenizerPattern::kCl100k));
+  auto trainer = std::make_unique<embedlab::BpeTrainer>(std::string(corpus),  // a temporary corpus
+                                                        Options(320, PreTokenizerPattern::kCl100k));
+  REQUIRE(trainer->merges_wanted() == 64);
+  size_t steps = 0;
+  while (trainer->Step(5) > 0) ++steps;
+  REQUIRE(trainer->done());
+  REQUIRE(steps >= whole.merges.size() / 5);
+  const auto stepped = trainer->TakeResult();
+  REQUIRE(stepped.merges.size() == whole.merges.size());
+  for (size_t i = 0; i < whole.merges.size(); ++i) {
+    REQUIRE(Same(stepped.merges[i], whole.merges[i].left, whole.merges[i].right, whole.merges[i].id,
+                 whole.merges[i].count));
+  }
+  REQUIRE(stepped.exhausted == whole.exhausted);
+  REQUIRE(trainer->Step(5) == 0);  // empty after TakeResult
 }
