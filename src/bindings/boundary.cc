@@ -1,6 +1,7 @@
 #include "bindings/boundary.h"
 
 #include <emscripten/bind.h>
+#include <malloc.h>
 
 namespace embedlab {
 namespace bindings {
@@ -57,7 +58,11 @@ std::vector<float> ToFloats(const emscripten::val& values) {
   return emscripten::convertJSArrayToNumberVector<float>(values);
 }
 
+// Bytes in use by malloc right now: what leak tests watch.
+double AllocatedBytes() { return static_cast<double>(mallinfo().uordblks); }
+
 EMSCRIPTEN_BINDINGS(embedlab_boundary) {
+  emscripten::function("allocatedBytes", &AllocatedBytes);
   emscripten::function("hasError", &HasError);
   emscripten::function("takeError", &TakeError);
   emscripten::function("stagingBuffer", &StagingBuffer);

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "bindings/boundary.h"
+#include "bpe/bpe_trainer.h"
 #include "bpe/tokenizer.h"
+#include "bpe/tokenizer_file.h"
 
 using emscripten::val;
 
@@ -22,9 +24,36 @@ std::vector<std::string> ToStrings(const val& strings) {
   return emscripten::vecFromJSArray<std::string>(strings);
 }
 
+val BytesToUint8Array(const std::string& bytes) {
+  return val::global("Uint8Array").new_(
+      val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
+}
+
 class TokenizerBinding {
  public:
-  explicit TokenizerBinding(Tokenizer tokenizer) : tokenizer_(std::move(tokenizer)) {}
+  explicit TokenizerBinding(Tokenizer tokenizer, std::vector<BpeMerge> merges = {})
+      : tokenizer_(std::move(tokenizer)), merges_(std::move(merges)) {}
+
+  // The trained merges in order: [{left, right, id, count}] (empty for loaded vocabularies).
+  val Merges() const {
+    val merges = val::array();
+    for (const BpeMerge& merge : merges_) {
+      val entry = val::object();
+      entry.set("left", merge.left);
+      entry.set("right", merge.right);
+      entry.set("id", merge.id);
+      entry.set("count", static_cast<double>(merge.count));
+      merges.call<void>("push", entry);
+    }
+    return merges;
+  }
+
+  // The project's tokenizer file: a JSON header line plus .tiktoken text, or the compact binary form.
+  val Save(bool binary) const {
+    return Guarded<val>(val::null(), [&] {
+      return BytesToUint8Array(binary ? SaveTokenizerBinary(tokenizer_) : SaveTokenizerFile(tokenizer_));
+    });
+  }
 
   // Room for `bytes` bytes of input; the JS layer writes there and then calls an Encode*.
   uintptr_t InputBuffer(double bytes) {
@@ -90,9 +119,7 @@ class TokenizerBinding {
         throw std::out_of_range("id must be an integer in [0, " + std::to_string(tokenizer_.vocab_size() - 1) +
                                 "], got " + std::to_string(checked));
       }
-      bytes_ = tokenizer_.TokenBytes(static_cast<uint32_t>(checked));
-      return val::global("Uint8Array").new_(val(emscripten::typed_memory_view(bytes_.size(),
-                                                                              reinterpret_cast<const uint8_t*>(bytes_.data()))));
+      return BytesToUint8Array(tokenizer_.TokenBytes(static_cast<uint32_t>(checked)));
     });
   }
 
@@ -123,6 +150,7 @@ class TokenizerBinding {
 
  private:
   Tokenizer tokenizer_;
+  std::vector<BpeMerge> merges_;
   std::string input_;
   EncodedTokens output_;
   std::vector<uint32_t> id_input_;
@@ -133,6 +161,44 @@ class TokenizerBinding {
 TokenizerBinding* TokenizerFromTiktoken(std::string encoding_name) {
   TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
     return new TokenizerBinding(Tokenizer::FromTiktoken(Staging(), encoding_name));
+  });
+  ReleaseStaging();
+  return result;
+}
+
+// A tokenizer file (text or binary form) is in the staging buffer.
+TokenizerBinding* LoadTokenizer() {
+  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
+    return new TokenizerBinding(LoadTokenizerFile(Staging()));
+  });
+  ReleaseStaging();
+  return result;
+}
+
+// Trains on the corpus in the staging buffer. on_progress({merges, wanted, token, count}) runs every
+// progress_interval merges; returning false cancels (the merges so far are kept).
+TokenizerBinding* TrainTokenizer(double vocab_size, std::string pattern, const val& special_tokens,
+                                 double progress_interval, const val& on_progress, std::string name) {
+  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
+    BpeTrainerOptions options;
+    options.vocab_size = static_cast<size_t>(std::max<int64_t>(0, ToInt64(vocab_size)));
+    options.pattern = PatternFromName(pattern);
+    options.special_tokens = ToStrings(special_tokens);
+    options.progress_interval = static_cast<size_t>(std::max<int64_t>(1, ToInt64(progress_interval)));
+    if (!on_progress.isUndefined() && !on_progress.isNull()) {
+      options.on_progress = [&on_progress](const BpeTrainingProgress& progress) {
+        val report = val::object();
+        report.set("merges", static_cast<double>(progress.merges_done));
+        report.set("wanted", static_cast<double>(progress.merges_wanted));
+        report.set("token", BytesToUint8Array(std::string(progress.last_token)));
+        report.set("count", progress.last_merge ? static_cast<double>(progress.last_merge->count) : 0.0);
+        return on_progress(report).as<bool>();
+      };
+    }
+    BpeTrainingResult trained = TrainBpe(Staging(), options);
+    return new TokenizerBinding(Tokenizer(std::move(trained.vocabulary), trained.pattern,
+                                          std::move(trained.special_tokens), name),
+                                std::move(trained.merges));
   });
   ReleaseStaging();
   return result;
@@ -157,7 +223,11 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("encodingName", &TokenizerBinding::EncodingName)
       .function("patternName", &TokenizerBinding::PatternName)
       .function("specialTokens", &TokenizerBinding::SpecialTokens)
-      .function("releaseBuffers", &TokenizerBinding::ReleaseBuffers);
+      .function("releaseBuffers", &TokenizerBinding::ReleaseBuffers)
+      .function("merges", &TokenizerBinding::Merges)
+      .function("save", &TokenizerBinding::Save);
+  emscripten::function("loadTokenizer", &LoadTokenizer, allow_raw_pointers());
+  emscripten::function("trainTokenizer", &TrainTokenizer, allow_raw_pointers());
   emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
 }
 

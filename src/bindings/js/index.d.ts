@@ -251,6 +251,39 @@ export declare class Tokenizer extends WasmHandle {
   /** Bytes of one token. */
   tokenBytes(id: number): Uint8Array;
   decoder(): StreamingDecoder;
+  /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
+  readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
+  /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for a compact form. */
+  save(options?: { binary?: boolean }): Uint8Array;
+}
+
+/** Progress of {@link EmbedLab.trainTokenizer}. */
+export interface TokenizerTrainingProgress {
+  /** Merges done so far. */
+  merges: number;
+  /** Merges wanted (vocabSize − 256). */
+  wanted: number;
+  /** Bytes of the token just made. */
+  token: Uint8Array;
+  /** Occurrences of its pair when it was merged. */
+  count: number;
+}
+
+/** Options of {@link EmbedLab.trainTokenizer}. */
+export interface TrainTokenizerOptions {
+  /** Ordinary tokens wanted, the 256 single bytes included, in [256, 2^21]. */
+  vocabSize: number;
+  /** Pre-tokenizer: merges never cross its pieces. Default 'o200k'. */
+  pattern?: 'gpt2' | 'cl100k' | 'o200k';
+  /** Special tokens, given ids vocabSize, vocabSize + 1, …; their text in the corpus is not learned. */
+  specialTokens?: string[];
+  /** Default 'trained'. */
+  name?: string;
+  /** Called every progressInterval merges (default: about 100 calls); return false to stop early. */
+  onProgress?: (progress: TokenizerTrainingProgress) => boolean | void;
+  progressInterval?: number;
+  /** Aborting it (e.g. from onProgress) stops training early. */
+  signal?: AbortSignal;
 }
 
 /** Positional schemes of the tiny GPT. */
@@ -379,6 +412,15 @@ export declare class EmbedLab {
   readonly tokenizerNames: EncodingName[];
   /** Loads an OpenAI vocabulary (shipped with the package) as a {@link Tokenizer}. */
   getTokenizer(name: EncodingName): Promise<Tokenizer>;
+  /**
+   * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
+   * lowest left id, then the lowest right id). Runs synchronously: in a page, run it in a Worker.
+   */
+  trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
+  /** A tokenizer file from {@link Tokenizer.save}. */
+  loadTokenizer(bytes: Uint8Array | ArrayBuffer | string): Tokenizer;
+  /** Wasm memory in use: the memory's size and the bytes malloc has handed out. */
+  memory(): { heapBytes: number; allocatedBytes: number };
   /** A tiny GPT with AdamW. */
   createModel(config: ModelConfig): Model;
   /** A model from {@link Model.save} bytes, optimizer state included. */

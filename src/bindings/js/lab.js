@@ -25,6 +25,11 @@ export class EmbedLab {
     this.kernels = Object.freeze(this.#makeKernels());
   }
 
+  /** Wasm memory: {heapBytes: size of the wasm memory, allocatedBytes: bytes malloc has handed out}. */
+  memory() {
+    return { heapBytes: this.#raw.HEAPU8.length, allocatedBytes: this.#raw.allocatedBytes() };
+  }
+
   /** Runs a raw call and turns a recorded C++ error into a thrown JS error. */
   call(body) {
     const result = body();
@@ -48,6 +53,59 @@ export class EmbedLab {
     }
     this.#stage(await readVocabulary(file));
     return new Tokenizer(this, this.call(() => this.#raw.tokenizerFromTiktoken(name)), this.#raw);
+  }
+
+  /**
+   * Trains a byte-level BPE vocabulary on `corpus` (string or bytes): {vocabSize (256 single bytes
+   * included), pattern = 'o200k' | 'cl100k' | 'gpt2', specialTokens = [], name = 'trained', onProgress,
+   * progressInterval}. Runs synchronously (use a Worker in pages); onProgress({merges, wanted, token,
+   * count}) may return false, or abort options.signal, to stop early with the merges made so far.
+   */
+  async trainTokenizer(corpus, options) {
+    const {
+      vocabSize, pattern = 'o200k', specialTokens = [], name = 'trained', onProgress, progressInterval, signal,
+    } = requireOptions('options', options);
+    const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
+    requireInteger('vocabSize', vocabSize, 256, 2 ** 21);
+    if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) {
+      throw new TypeError(`pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);
+    }
+    if (!Array.isArray(specialTokens) || specialTokens.some((token) => typeof token !== 'string' || token === '')) {
+      throw new TypeError(`specialTokens must be an array of non-empty strings, got ${describe(specialTokens)}`);
+    }
+    if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    const interval = progressInterval ?? Math.max(1, Math.floor((vocabSize - 256) / 100));
+    requireInteger('progressInterval', interval, 1, 2 ** 21);
+    let callbackError = null;
+    // Exceptions must not unwind through wasm: catch, stop training, rethrow afterwards.
+    const progress = (report) => {
+      if (signal?.aborted) return false;
+      try {
+        return onProgress?.(report) !== false && !signal?.aborted;
+      } catch (error) {
+        callbackError = error;
+        return false;
+      }
+    };
+    if (signal?.aborted) throw signal.reason ?? new Error('training was aborted before it started');
+    this.#stage(bytes);
+    const raw = this.call(() => this.#raw.trainTokenizer(vocabSize, pattern, specialTokens, interval, progress, name));
+    if (callbackError !== null) {
+      raw.delete();
+      throw callbackError;
+    }
+    return new Tokenizer(this, raw, this.#raw);
+  }
+
+  /** A tokenizer saved with tokenizer.save() (text or binary form). */
+  loadTokenizer(bytes) {
+    if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
+    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
+    this.#stage(bytes);
+    return new Tokenizer(this, this.call(() => this.#raw.loadTokenizer()), this.#raw);
   }
 
   /**

@@ -62,6 +62,23 @@ export class Tokenizer extends WasmHandle {
     return this.raw().specialTokens();
   }
 
+  /** Trained tokenizers: the merges in order, [{left, right, id, count}]; empty for OpenAI vocabularies. */
+  get merges() {
+    return this.raw().merges();
+  }
+
+  /**
+   * The tokenizer as a file: a header line (name, pattern, special tokens) plus .tiktoken lines, or with
+   * {binary: true} a compact form that loads faster. lab.loadTokenizer() reads either.
+   */
+  save(options = {}) {
+    const raw = this.raw();
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    const { binary = false } = options;
+    if (typeof binary !== 'boolean') throw new TypeError(`binary must be true or false, got ${describe(binary)}`);
+    return this.lab.call(() => raw.save(binary));
+  }
+
   /**
    * Ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
    * allowed: options.allowedSpecial ('all' or a list), options.disallowedSpecial ('all', the default, or a list).

@@ -13,6 +13,7 @@ import createEmbedLab, {
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
+  type TokenizerTrainingProgress,
   type PositionalEncoding,
   type SelfAttention,
   type StreamingDecoder,
@@ -105,6 +106,20 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   const wte: TensorInfo | undefined = file.tensors.find((tensor) => tensor.name === 'wte.weight');
   check(wte !== undefined && wte.dtype === 'F32' && wte.shape.join() === '8,8' && wte.offset > 0 && wte.byteLength === 256, 'tensors');
   check(file.metadata.positions === 'rope' && (await file.get('wte.weight')).length === 64, 'metadata/get');
+}
+
+{
+  const seen: TokenizerTrainingProgress[] = [];
+  using trained: Tokenizer = await lab.trainTokenizer('low lower lowest '.repeat(50), {
+    vocabSize: 260, pattern: 'gpt2', specialTokens: ['<|end|>'], name: 'mine', progressInterval: 1,
+    onProgress: (progress) => void seen.push(progress), signal: new AbortController().signal,
+  });
+  check(seen.length > 0 && seen[0].merges === 1 && seen[0].wanted === 4 && seen[0].token.length === 2 && seen[0].count > 0, 'progress');
+  check(trained.name === 'mine' && trained.merges.length === 4 && trained.merges[0].id === 256, 'merges');
+  using reloaded: Tokenizer = lab.loadTokenizer(trained.save({ binary: true }));
+  check(reloaded.encode('lowest').join() === trained.encode('lowest').join(), 'save/loadTokenizer');
+  const memory = lab.memory();
+  check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');
 }
 
 const kernels: Kernels = lab.kernels;
