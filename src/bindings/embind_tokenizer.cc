@@ -175,30 +175,53 @@ TokenizerBinding* LoadTokenizer() {
   return result;
 }
 
-// Trains on the corpus in the staging buffer. on_progress({merges, wanted, token, count}) runs every
-// progress_interval merges; returning false cancels (the merges so far are kept).
-TokenizerBinding* TrainTokenizer(double vocab_size, std::string pattern, const val& special_tokens,
-                                 double progress_interval, const val& on_progress, std::string name) {
-  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
+// Step-wise BPE training, so the JS layer can train in slices and stay responsive (and cancellable).
+class TrainerBinding {
+ public:
+  explicit TrainerBinding(BpeTrainer trainer) : trainer_(std::move(trainer)) {}
+
+  // Makes up to max_merges merges; returns how many it made.
+  double Step(double max_merges) {
+    return Guarded<double>(-1, [&] {
+      return static_cast<double>(trainer_.Step(static_cast<size_t>(std::max<int64_t>(1, ToInt64(max_merges)))));
+    });
+  }
+  bool Done() const { return trainer_.done(); }
+  double MergesDone() const { return static_cast<double>(trainer_.merges().size()); }
+  double MergesWanted() const { return static_cast<double>(trainer_.merges_wanted()); }
+
+  // {token: bytes of the newest token, count: occurrences of its pair}, or null before the first merge.
+  val LastMerge() const {
+    if (trainer_.merges().empty()) return val::null();
+    const BpeMerge& merge = trainer_.merges().back();
+    val last = val::object();
+    last.set("token", BytesToUint8Array(std::string(trainer_.vocabulary().Bytes(merge.id))));
+    last.set("count", static_cast<double>(merge.count));
+    return last;
+  }
+
+  // The tokenizer trained so far; the trainer is empty afterwards.
+  TokenizerBinding* Finish(std::string name) {
+    return Guarded<TokenizerBinding*>(nullptr, [&] {
+      BpeTrainingResult trained = trainer_.TakeResult();
+      return new TokenizerBinding(Tokenizer(std::move(trained.vocabulary), trained.pattern,
+                                            std::move(trained.special_tokens), name),
+                                  std::move(trained.merges));
+    });
+  }
+
+ private:
+  BpeTrainer trainer_;
+};
+
+// Counts the pairs of the corpus in the staging buffer.
+TrainerBinding* CreateBpeTrainer(double vocab_size, std::string pattern, const val& special_tokens) {
+  TrainerBinding* result = Guarded<TrainerBinding*>(nullptr, [&] {
     BpeTrainerOptions options;
     options.vocab_size = static_cast<size_t>(std::max<int64_t>(0, ToInt64(vocab_size)));
     options.pattern = PatternFromName(pattern);
     options.special_tokens = ToStrings(special_tokens);
-    options.progress_interval = static_cast<size_t>(std::max<int64_t>(1, ToInt64(progress_interval)));
-    if (!on_progress.isUndefined() && !on_progress.isNull()) {
-      options.on_progress = [&on_progress](const BpeTrainingProgress& progress) {
-        val report = val::object();
-        report.set("merges", static_cast<double>(progress.merges_done));
-        report.set("wanted", static_cast<double>(progress.merges_wanted));
-        report.set("token", BytesToUint8Array(std::string(progress.last_token)));
-        report.set("count", progress.last_merge ? static_cast<double>(progress.last_merge->count) : 0.0);
-        return on_progress(report).as<bool>();
-      };
-    }
-    BpeTrainingResult trained = TrainBpe(Staging(), options);
-    return new TokenizerBinding(Tokenizer(std::move(trained.vocabulary), trained.pattern,
-                                          std::move(trained.special_tokens), name),
-                                std::move(trained.merges));
+    return new TrainerBinding(BpeTrainer(Staging(), options));
   });
   ReleaseStaging();
   return result;
@@ -227,7 +250,14 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("merges", &TokenizerBinding::Merges)
       .function("save", &TokenizerBinding::Save);
   emscripten::function("loadTokenizer", &LoadTokenizer, allow_raw_pointers());
-  emscripten::function("trainTokenizer", &TrainTokenizer, allow_raw_pointers());
+  emscripten::class_<TrainerBinding>("BpeTrainer")
+      .function("step", &TrainerBinding::Step)
+      .function("done", &TrainerBinding::Done)
+      .function("mergesDone", &TrainerBinding::MergesDone)
+      .function("mergesWanted", &TrainerBinding::MergesWanted)
+      .function("lastMerge", &TrainerBinding::LastMerge)
+      .function("finish", &TrainerBinding::Finish, allow_raw_pointers());
+  emscripten::function("createBpeTrainer", &CreateBpeTrainer, allow_raw_pointers());
   emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
 }
 

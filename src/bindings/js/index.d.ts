@@ -279,10 +279,11 @@ export interface TrainTokenizerOptions {
   specialTokens?: string[];
   /** Default 'trained'. */
   name?: string;
-  /** Called every progressInterval merges (default: about 100 calls); return false to stop early. */
+  /** Called after each slice of merges (~16 ms of work); return false to stop early. */
   onProgress?: (progress: TokenizerTrainingProgress) => boolean | void;
+  /** At most this many merges per slice. Default: as many as fit in ~16 ms. */
   progressInterval?: number;
-  /** Aborting it (e.g. from onProgress) stops training early. */
+  /** Aborting it stops training after the current slice, keeping the merges made so far. */
   signal?: AbortSignal;
 }
 
@@ -414,7 +415,7 @@ export declare class EmbedLab {
   getTokenizer(name: EncodingName): Promise<Tokenizer>;
   /**
    * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
-   * lowest left id, then the lowest right id). Runs synchronously: in a page, run it in a Worker.
+   * lowest left id, then the lowest right id), in slices that yield to the event loop.
    */
   trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
   /** A tokenizer file from {@link Tokenizer.save}. */

@@ -3,6 +3,7 @@ import { describe, requireBoolean, requireIds, requireInteger, requireNumber, re
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
 import { Model, normalizeModelConfig } from './model.js';
 import { openSafetensors } from './safetensors.js';
+import { SliceSizer, yieldToEventLoop } from './scheduling.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
@@ -58,12 +59,14 @@ export class EmbedLab {
   /**
    * Trains a byte-level BPE vocabulary on `corpus` (string or bytes): {vocabSize (256 single bytes
    * included), pattern = 'o200k' | 'cl100k' | 'gpt2', specialTokens = [], name = 'trained', onProgress,
-   * progressInterval}. Runs synchronously (use a Worker in pages); onProgress({merges, wanted, token,
-   * count}) may return false, or abort options.signal, to stop early with the merges made so far.
+   * progressInterval, signal}. Trains in slices of ~16 ms, yielding to the event loop in between, so pages
+   * stay responsive; onProgress({merges, wanted, token, count}) runs after each slice (at most
+   * progressInterval merges) and may return false, like aborting options.signal, to stop early with the
+   * merges made so far.
    */
   async trainTokenizer(corpus, options) {
     const {
-      vocabSize, pattern = 'o200k', specialTokens = [], name = 'trained', onProgress, progressInterval, signal,
+      vocabSize, pattern = 'o200k', specialTokens = [], name = 'trained', onProgress, progressInterval = Infinity, signal,
     } = requireOptions('options', options);
     const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
     if (!(bytes instanceof Uint8Array)) throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
@@ -76,27 +79,27 @@ export class EmbedLab {
     }
     if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
-    const interval = progressInterval ?? Math.max(1, Math.floor((vocabSize - 256) / 100));
-    requireInteger('progressInterval', interval, 1, 2 ** 21);
-    let callbackError = null;
-    // Exceptions must not unwind through wasm: catch, stop training, rethrow afterwards.
-    const progress = (report) => {
-      if (signal?.aborted) return false;
-      try {
-        return onProgress?.(report) !== false && !signal?.aborted;
-      } catch (error) {
-        callbackError = error;
-        return false;
-      }
-    };
+    if (progressInterval !== Infinity) requireInteger('progressInterval', progressInterval, 1, 2 ** 21);
     if (signal?.aborted) throw signal.reason ?? new Error('training was aborted before it started');
     this.#stage(bytes);
-    const raw = this.call(() => this.#raw.trainTokenizer(vocabSize, pattern, specialTokens, interval, progress, name));
-    if (callbackError !== null) {
-      raw.delete();
-      throw callbackError;
+    const trainer = this.call(() => this.#raw.createBpeTrainer(vocabSize, pattern, specialTokens));
+    try {
+      const sizer = new SliceSizer(16, progressInterval);
+      while (!trainer.done() && !signal?.aborted) {
+        const started = performance.now();
+        this.call(() => trainer.step(sizer.count));
+        sizer.update(performance.now() - started);
+        if (onProgress !== undefined) {
+          const last = trainer.lastMerge();
+          const report = { merges: trainer.mergesDone(), wanted: trainer.mergesWanted(), token: last?.token ?? new Uint8Array(), count: last?.count ?? 0 };
+          if (onProgress(report) === false) break;
+        }
+        await yieldToEventLoop();
+      }
+      return new Tokenizer(this, this.call(() => trainer.finish(name)), this.#raw);
+    } finally {
+      trainer.delete();
     }
-    return new Tokenizer(this, raw, this.#raw);
   }
 
   /** A tokenizer saved with tokenizer.save() (text or binary form). */

@@ -2,6 +2,7 @@
 // loop that yields to the event loop (progress events, AbortSignal) between steps.
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from './checks.js';
 import { WasmHandle } from './handles.js';
+import { yieldToEventLoop } from './scheduling.js';
 
 export const POSITION_SCHEMES = Object.freeze(['learned', 'sinusoidal', 'rope', 'alibi', 'none']);
 const ROPE_LAYOUTS = ['interleaved', 'rotate_half'];
@@ -90,7 +91,6 @@ export function normalizeBatch(batch, needTargets) {
   return { ids: ids.flat, targets: targets.flat, batch: ids.batch, length: ids.length };
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export class Model extends WasmHandle {
   /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
@@ -137,7 +137,7 @@ export class Model extends WasmHandle {
       losses.push(result.loss);
       onProgress?.(result);
       if (performance.now() - lastYield > 16) {
-        await nextTask();
+        await yieldToEventLoop();
         lastYield = performance.now();
       }
     }
