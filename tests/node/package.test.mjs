@@ -1,6 +1,7 @@
 // npm pack smoke test: install the tarball into an empty folder, then use it as a user would: import,
 // require, and a strict TypeScript file that touches every declared member (type-checked and run).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -32,6 +33,11 @@ test('import works from an ES module', () => {
   const out = run('node', ['--input-type=module', '-e',
     "import createEmbedLab from 'embedlab'; const lab = await createEmbedLab(); console.log(lab.version, lab.simdTarget);"]);
   assert.match(out, /^0\.1\.0 (WASM|EMU128)$/m);
+});
+
+test('npx embedlab runs the installed command line', () => {
+  const out = execFileSync('npx', ['--no-install', 'embedlab', 'tokenize', '--encoding', 'cl100k_base'], { cwd: project, input: 'hello world', encoding: 'utf8' });
+  assert.equal(out.trim(), '15339 1917');
 });
 
 test('require works from CommonJS', () => {
