@@ -42,11 +42,12 @@ Vocabulary ParseTiktokenFile(std::string_view contents) {
     }
     if (rank > Vocabulary::kMaxRank) Malformed(line_number, "has a rank above 16777215");
     try {
-      vocabulary.Add(bytes, static_cast<uint32_t>(rank));
-    } catch (const std::invalid_argument& e) {
+      vocabulary.AddDeferred(bytes, static_cast<uint32_t>(rank));
+    } catch (const std::exception& e) {
       Malformed(line_number, std::string("is rejected: ") + e.what());
     }
   }
+  vocabulary.FinishDeferred();
   return vocabulary;
 }
 
@@ -81,12 +82,13 @@ Vocabulary ParseTiktokenNpmRanks(std::string_view bpe_ranks) {
       if (!DecodeBase64(next_field(), &bytes)) Malformed(line_number, "has invalid base64");
       if (rank > Vocabulary::kMaxRank) Malformed(line_number, "has a rank above 16777215");
       try {
-        vocabulary.Add(bytes, static_cast<uint32_t>(rank++));
-      } catch (const std::invalid_argument& e) {
+        vocabulary.AddDeferred(bytes, static_cast<uint32_t>(rank++));
+      } catch (const std::exception& e) {
         Malformed(line_number, std::string("is rejected: ") + e.what());
       }
     }
   }
+  vocabulary.FinishDeferred();
   return vocabulary;
 }
 

@@ -1,5 +1,6 @@
 #include "bpe/vocabulary.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -80,9 +81,14 @@ void Vocabulary::Grow() { Reserve(slots_.empty() ? 8 : slots_.size(), arena_.siz
 
 uint32_t Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
   const char* data = arena_.data() + start;
+  return InsertHashed(HashBytes(LoadPrefix(data, length), data, length), start, length, rank);
+}
+
+uint32_t Vocabulary::InsertHashed(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank) {
+  const char* data = arena_.data() + start;
   const uint64_t prefix = LoadPrefix(data, length);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = HashBytes(prefix, data, length) >> hash_shift_;; i = (i + 1) & mask) {
+  for (size_t i = hash >> hash_shift_;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.rank_length == 0) {
       s = Slot{prefix, start, (rank << 8) | length};
@@ -109,7 +115,7 @@ uint32_t Vocabulary::LookUp(const char* data, size_t size) const noexcept {
   }
 }
 
-void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
+uint32_t Vocabulary::Store(std::string_view bytes, uint32_t rank) {
   if (bytes.empty()) throw std::invalid_argument("vocabulary: a token must have at least one byte");
   if (rank > kMaxRank) {
     throw std::out_of_range("vocabulary: rank " + std::to_string(rank) + " is not in [0, " +
@@ -122,29 +128,85 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (HasRank(rank)) {
     throw std::invalid_argument("vocabulary: rank " + std::to_string(rank) + " is given to two tokens");
   }
-  if (arena_.size() + bytes.size() > 0xFFFFFFF0u)
+  if (arena_.size() + bytes.size() > 0xFFFFFFF0u) {
     throw std::out_of_range("vocabulary: more than 4 GB of tokens");
-  if (2 * (token_count_ + 1) > slots_.size()) Grow();
+  }
   const auto start = static_cast<uint32_t>(arena_.size());
   arena_.append(bytes.data(), bytes.size());
-  // One probe sequence both finds a duplicate and inserts.
-  const uint32_t existing = Insert(start, static_cast<uint32_t>(bytes.size()), rank);
-  if (existing != kNoRank) {
-    arena_.resize(start);
-    throw std::invalid_argument("vocabulary: token '" + Printable(bytes) + "' appears twice (ranks " +
-                                std::to_string(existing) + " and " + std::to_string(rank) + ")");
-  }
   if (rank >= token_start_.size()) {
     token_start_.resize(rank + 1, kNoRank);
     token_length_.resize(rank + 1, 0);
   }
   token_start_[rank] = start;
   token_length_[rank] = static_cast<uint32_t>(bytes.size());
+  ++token_count_;
+  return start;
+}
+
+void Vocabulary::ThrowDuplicate(uint32_t rank, uint32_t existing) const {
+  throw std::invalid_argument("vocabulary: token '" + Printable(Bytes(rank)) + "' appears twice (ranks " +
+                              std::to_string(existing) + " and " + std::to_string(rank) + ")");
+}
+
+void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
+  if (2 * (token_count_ + 1) > slots_.size()) Grow();
+  const size_t rank_end_before = token_start_.size();
+  const uint32_t start = Store(bytes, rank);
+  // One probe sequence both finds a duplicate and inserts.
+  const uint32_t existing = Insert(start, static_cast<uint32_t>(bytes.size()), rank);
+  if (existing != kNoRank) {
+    const std::string message = "vocabulary: token '" + Printable(bytes) + "' appears twice (ranks " +
+                                std::to_string(existing) + " and " + std::to_string(rank) + ")";
+    // Undo Store, so that the vocabulary stays as it was.
+    arena_.resize(start);
+    token_start_[rank] = kNoRank;
+    token_length_[rank] = 0;
+    token_start_.resize(std::max(rank_end_before, token_start_.size() - (rank + 1 == token_start_.size())));
+    token_length_.resize(token_start_.size());
+    --token_count_;
+    throw std::invalid_argument(message);
+  }
   if (bytes.size() == 1) byte_rank_[static_cast<uint8_t>(bytes[0])] = rank;
   if (bytes.size() == 2) {
     pair_rank_[(static_cast<uint8_t>(bytes[0]) << 8) | static_cast<uint8_t>(bytes[1])] = rank;
   }
-  ++token_count_;
+}
+
+void Vocabulary::AddDeferred(std::string_view bytes, uint32_t rank) {
+  Store(bytes, rank);
+  deferred_.push_back(rank);
+}
+
+void Vocabulary::FinishDeferred() {
+  Reserve(token_count_, arena_.size());
+  // Counting sort of the deferred tokens by the top bits of their slot index.
+  const int bucket_bits = std::min(16, 64 - hash_shift_);
+  const int bucket_shift = 64 - bucket_bits;
+  std::vector<uint64_t> hashes(deferred_.size());
+  std::vector<uint32_t> bucket_start((size_t{1} << bucket_bits) + 1, 0);
+  for (size_t i = 0; i < deferred_.size(); ++i) {
+    const char* data = arena_.data() + token_start_[deferred_[i]];
+    const uint32_t length = token_length_[deferred_[i]];
+    hashes[i] = HashBytes(LoadPrefix(data, length), data, length);
+    ++bucket_start[(hashes[i] >> bucket_shift) + 1];
+  }
+  for (size_t b = 1; b < bucket_start.size(); ++b) bucket_start[b] += bucket_start[b - 1];
+  std::vector<uint32_t> order(deferred_.size());
+  for (size_t i = 0; i < deferred_.size(); ++i) {
+    order[bucket_start[hashes[i] >> bucket_shift]++] = static_cast<uint32_t>(i);
+  }
+  for (const uint32_t i : order) {
+    const uint32_t rank = deferred_[i];
+    const uint32_t length = token_length_[rank];
+    const uint32_t existing = InsertHashed(hashes[i], token_start_[rank], length, rank);
+    if (existing != kNoRank) ThrowDuplicate(rank, existing);
+    const char* bytes = arena_.data() + token_start_[rank];
+    if (length == 1) byte_rank_[static_cast<uint8_t>(bytes[0])] = rank;
+    if (length == 2)
+      pair_rank_[(static_cast<uint8_t>(bytes[0]) << 8) | static_cast<uint8_t>(bytes[1])] = rank;
+  }
+  deferred_.clear();
+  deferred_.shrink_to_fit();
 }
 
 }  // namespace embedlab

@@ -25,6 +25,13 @@ class Vocabulary {
   void Add(std::string_view bytes, uint32_t rank);
   void Reserve(size_t tokens, size_t total_bytes);
 
+  // Bulk loading, for the file parsers: AddDeferred stores a token without indexing it, and
+  // FinishDeferred indexes all of them at once in slot order, which turns the random writes of 200k
+  // inserts into a nearly sequential sweep (about twice as fast). Rank() misses deferred tokens until
+  // FinishDeferred, which throws std::invalid_argument for duplicate bytes.
+  void AddDeferred(std::string_view bytes, uint32_t rank);
+  void FinishDeferred();
+
   // kNoRank when the bytes are not a token.
   uint32_t Rank(const char* data, size_t size) const noexcept {
     if (size == 2) return pair_rank_[(static_cast<uint8_t>(data[0]) << 8) | static_cast<uint8_t>(data[1])];
@@ -61,6 +68,10 @@ class Vocabulary {
   // Inserts the token stored at arena_[start, start + length) unless those bytes are already a token;
   // returns the existing token's rank, or kNoRank after inserting.
   uint32_t Insert(uint32_t start, uint32_t length, uint32_t rank);
+  uint32_t InsertHashed(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank);
+  // Checks and stores a token in the arena and the rank tables; returns its arena offset.
+  uint32_t Store(std::string_view bytes, uint32_t rank);
+  [[noreturn]] void ThrowDuplicate(uint32_t rank, uint32_t existing) const;
   void Grow();
 
   std::string arena_;
@@ -71,6 +82,7 @@ class Vocabulary {
   std::vector<uint32_t> byte_rank_ = std::vector<uint32_t>(256, kNoRank);
   std::vector<uint32_t> pair_rank_ = std::vector<uint32_t>(65536, kNoRank);
   size_t token_count_ = 0;
+  std::vector<uint32_t> deferred_;  // ranks added by AddDeferred, not yet indexed
 };
 
 }  // namespace embedlab

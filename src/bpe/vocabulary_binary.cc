@@ -54,9 +54,10 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
   size_t pos = 0;
   for (uint32_t rank = 0; rank < ranks; ++rank) {
     if (lengths[rank] == 0) continue;
-    v.Add(bytes.substr(pos, lengths[rank]), rank);  // validates, as for any other source
+    v.AddDeferred(bytes.substr(pos, lengths[rank]), rank);  // validates, as for any other source
     pos += lengths[rank];
   }
+  v.FinishDeferred();
   return v;
 }
 

@@ -102,3 +102,26 @@ TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[t
   corrupt[12 + 'a'] = 2;  // byte 'a' now claims two bytes: the lengths no longer add up
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(corrupt), Catch::Contains("do not match"));
 }
+
+TEST_CASE("Vocabulary: a rejected token leaves the vocabulary as it was; bulk loading finds duplicates",
+          "[tokenizer]") {
+  Vocabulary v;
+  v.Add("ab", 0);
+  REQUIRE_THROWS_WITH(v.Add("ab", 7), Catch::Contains("appears twice"));
+  REQUIRE(v.size() == 1);
+  REQUIRE(v.rank_end() == 1);
+  REQUIRE_FALSE(v.HasRank(7));
+  REQUIRE_THROWS_AS(v.Add("c", 0), std::invalid_argument);  // rank taken
+  REQUIRE_THROWS_AS(v.Add(std::string(256, 'x'), 1), std::out_of_range);
+  REQUIRE(v.Rank("ab") == 0);
+
+  Vocabulary bulk;
+  for (uint32_t i = 0; i < 5000; ++i) bulk.AddDeferred("t" + std::to_string(i), i);
+  bulk.FinishDeferred();
+  REQUIRE(bulk.Rank("t4321") == 4321);
+  REQUIRE(bulk.Rank("t5000") == Vocabulary::kNoRank);
+  Vocabulary twice;
+  twice.AddDeferred("same", 0);
+  twice.AddDeferred("same", 1);
+  REQUIRE_THROWS_WITH(twice.FinishDeferred(), Catch::Contains("'same' appears twice"));
+}
