@@ -161,8 +161,8 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
     arena_.resize(start);
     token_start_[rank] = kNoRank;
     token_length_[rank] = 0;
-    token_start_.resize(std::max(rank_end_before, token_start_.size() - (rank + 1 == token_start_.size())));
-    token_length_.resize(token_start_.size());
+    token_start_.resize(rank_end_before);
+    token_length_.resize(rank_end_before);
     --token_count_;
     throw std::invalid_argument(message);
   }
