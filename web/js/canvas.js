@@ -241,3 +241,21 @@ export function drawLegend(canvas) {
     ctx.fillRect(x, 0, 1, height);
   }
 }
+
+/** Labelled rows of dim values, one strip each: rows = [{label, values}]. */
+export function drawRows(canvas, rows, dim, range) {
+  const fit = fitCanvas(canvas);
+  if (!fit) return;
+  const { ctx, width } = fit;
+  const colours = theme();
+  const labelW = Math.min(150, width * 0.35);
+  ctx.font = FONT;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'right';
+  rows.forEach((row, i) => {
+    const y = STRIP.top + i * (STRIP.height + 8);
+    ctx.fillStyle = colours.fg;
+    ctx.fillText(ellipsize(ctx, row.label, labelW - 8), labelW - 6, y + STRIP.height / 2);
+    paintGrid(ctx, row.values, 1, dim, row.range ?? range, labelW, y, width - labelW - 2, STRIP.height);
+  });
+}

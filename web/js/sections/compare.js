@@ -1,11 +1,9 @@
-// The tutorial page: two sentences, a choice of positional encoding, everything computed live by embedlab.
-import createEmbedLab from '../embedlab/index.js';
-import { drawHeatmap, drawLegend, drawMatrix, drawStrips, heatmapLayout, stripsHeight } from './canvas.js';
-import { fixed3, gapText } from './format.js';
-import { buildVocabulary, isPermutation, sameSequence } from './vocab.js';
+// Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
+import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
+import { fixed3, gapText } from '../format.js';
+import { isPermutation, sameSequence } from '../vocab.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
-const VOCAB_CAPACITY = 512; // rows of the token table; a word's row depends only on its id and the seed
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
 const STRIP_RANGE = 2;
 
@@ -25,21 +23,18 @@ const els = {
   verdict: $('verdict'),
   error: $('error'),
   scaleNote: $('scale-note'),
-  pe: $('pe-heatmap'),
-  peReadout: $('pe-readout'),
+  prefix: $('prefix-space'),
+  vocabName: $('vocab-name'),
   vectorsA: $('vectors-a'),
   vectorsB: $('vectors-b'),
   simInput: $('similarity-input'),
   simAttention: $('similarity-attention'),
   tables: $('similarity-tables'),
-  version: $('lab-version'),
-  simdTarget: $('simd-target'),
-  flavour: $('lab-flavour'),
 };
 
 let lab = null;
+let ctx = null;
 let last = null; // the last successful computation, kept for redraws
-let cursor = null; // keyboard/pointer cursor on the PE heatmap
 
 // ---- wasm handles: created on demand, the replaced one is disposed ------------------------------------
 const handles = new Map();
@@ -60,6 +55,8 @@ function readState() {
     positions: document.querySelector('input[name="positions"]:checked')?.value ?? 'none',
     scale: Number(document.querySelector('input[name="scale"]:checked')?.value ?? 1),
     dim: Number(els.dim.value),
+    prefix: els.prefix.checked,
+    tokenizer: ctx.tokenizerName,
   };
 }
 
@@ -67,35 +64,29 @@ function readState() {
 class LearnerError extends Error {}
 
 function compute(state) {
-  const { vocab, ids, words } = buildVocabulary([state.a, state.b]);
-  renderVocabulary(vocab); // shown even when the inputs are refused below
-  const [idsA, idsB] = ids;
+  const tok = (text) => (text.trim() === '' ? [] : ctx.tokenizer.tokens(state.prefix && !/^\s/.test(text) ? ` ${text}` : text));
+  const tokensA = tok(state.a);
+  const tokensB = tok(state.b);
+  renderVocabulary([...tokensA, ...tokensB]); // shown even when the inputs are refused below
+  const idsA = tokensA.map((t) => t.id);
+  const idsB = tokensB.map((t) => t.id);
   if (idsA.length === 0 || idsB.length === 0) {
     throw new LearnerError(`Type at least one word in sentence ${idsA.length === 0 ? 'A' : 'B'}.`);
   }
-  if (vocab.length > VOCAB_CAPACITY) {
-    throw new LearnerError(`This page's vocabulary holds ${VOCAB_CAPACITY} words; your sentences use ${vocab.length}.`);
-  }
   const { dim, scale, positions } = state;
-  const embedding = cached('embedding', `${dim}/${scale}`, () =>
-    lab.tokenEmbedding({ vocabSize: VOCAB_CAPACITY, dim, seed: SEEDS.embedding, stddev: scale }),
-  );
+  const embedding = ctx.embedding(dim, scale);
   // Learned positions start at the same scale as the token vectors, as in GPT-2 (wte and wpe are both small
   // at initialisation and grow together in training).
   const positional = cached('positional', `${positions}/${dim}/${scale}`, () =>
     lab.positionalEncoding(positions, { dim, maxLength: MAX_TOKENS, seed: SEEDS.learned, stddev: scale }),
   );
-  const sinusoid = cached('sinusoid', `${dim}`, () =>
-    lab.positionalEncoding('sinusoidal', { dim, maxLength: MAX_TOKENS }),
-  );
-  const attention = cached('attention', `${dim}`, () => lab.selfAttention({ dim, seed: SEEDS.attention, causal: false }));
-
+  const attention = cached('attention', `${dim}`, () => lab.selfAttention({ dim, seed: SEEDS.attention }));
+  const words = [tokensA.map(label), tokensB.map(label)];
   const composedA = lab.compose(idsA, { embedding, positional });
   const composedB = lab.compose(idsB, { embedding, positional });
   const comparison = lab.compare(idsA, idsB, { embedding, positional, attention });
   return {
     state,
-    vocab,
     idsA,
     idsB,
     wordsA: words[0],
@@ -103,20 +94,24 @@ function compute(state) {
     composedA,
     composedB,
     comparison,
-    peTable: sinusoid.table(MAX_TOKENS, 0),
   };
 }
 
 // ---- rendering ------------------------------------------------------------------------------------------------
-function renderVocabulary(vocab) {
-  const items = vocab.map((word, id) => {
+const label = (t) => t.text.replace(/ /g, '␣');
+
+function renderVocabulary(tokens) {
+  const seen = new Map();
+  for (const t of tokens) seen.set(t.id, label(t));
+  const items = [...seen].map(([id, text]) => {
     const li = document.createElement('li');
     const b = document.createElement('b');
-    b.textContent = word;
+    b.textContent = text;
     li.append(b, ` → ${id}`);
     return li;
   });
   els.vocab.replaceChildren(...items);
+  els.vocabName.textContent = ctx.tokenizerName === 'trained' ? 'your trained vocabulary' : ctx.tokenizerName;
 }
 
 function verdictText(r) {
@@ -157,14 +152,6 @@ function describeWords(words) {
 
 function draw(r) {
   const dim = r.state.dim;
-  drawHeatmap(els.pe, {
-    values: r.peTable,
-    rows: MAX_TOKENS,
-    cols: dim,
-    range: 1,
-    marks: [...new Set([r.idsA.length, r.idsB.length])].map((n) => ({ from: 0, to: Math.min(n, MAX_TOKENS) - 1 })),
-    cursor,
-  });
   for (const [canvas, words, composed] of [
     [els.vectorsA, r.wordsA, r.composedA],
     [els.vectorsB, r.wordsB, r.composedB],
@@ -233,23 +220,23 @@ function render(r) {
   els.vectorsB.setAttribute('aria-label', `Token, position and input vectors of sentence B: ${describeWords(r.wordsB)}`);
   els.simInput.setAttribute('aria-label', `Cosine similarity of input vectors, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`);
   els.simAttention.setAttribute('aria-label', `Cosine similarity after self-attention, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`);
-  els.pe.setAttribute('aria-label', `Heatmap of the sinusoidal positional encoding: ${MAX_TOKENS} positions by ${state.dim} dimensions`);
 
   // Strip canvases grow with the longer sentence (only when the learner types more words), A and B alike.
   const stripHeight = `${stripsHeight(Math.max(r.wordsA.length, r.wordsB.length))}px`;
   els.vectorsA.style.height = stripHeight;
   els.vectorsB.style.height = stripHeight;
-  if (cursor) cursor.col = Math.min(cursor.col, state.dim - 1);
   draw(r);
-  updateReadout();
 
   // Stable hooks for tests: what the numbers on screen were computed from.
   els.results.dataset.positions = state.positions;
   els.results.dataset.sentenceA = state.a;
   els.results.dataset.sentenceB = state.b;
   els.results.dataset.dim = String(state.dim);
+  els.results.dataset.tokenizer = state.tokenizer;
+  els.results.dataset.prefix = String(state.prefix);
+  els.results.dataset.idsA = r.idsA.join(' ');
+  els.results.dataset.idsB = r.idsB.join(' ');
   els.results.dataset.scale = String(state.scale);
-  els.main.dataset.state = 'ready';
 }
 
 function renderError(error) {
@@ -261,7 +248,6 @@ function renderError(error) {
   els.gapAttention.textContent = '\u00a0';
   els.verdict.textContent = 'Fix the input above and the page recomputes at once.';
   delete els.results.dataset.positions;
-  els.main.dataset.state = 'error';
 }
 
 function update() {
@@ -288,88 +274,15 @@ function scheduleUpdate() {
   });
 }
 
-// ---- PE heatmap readout (pointer and keyboard) -------------------------------------------------------------
-function updateReadout() {
-  if (!last || !cursor) return; // keeps the instructions
-  const { row, col } = cursor;
-  const dim = last.state.dim;
-  const i = Math.floor(col / 2);
-  const fn = col % 2 === 0 ? 'sin' : 'cos';
-  const value = last.peTable[row * dim + col];
-  const wavelength = 2 * Math.PI * 10000 ** ((2 * i) / dim);
-  els.peReadout.textContent = `PE(${row}, ${col}) = ${fn}(${row} / 10000^(${2 * i}/${dim})) = ${fixed3(value)}   · wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
-}
-
-function moveCursor(row, col) {
-  if (!last) return;
-  cursor = {
-    row: Math.max(0, Math.min(MAX_TOKENS - 1, row)),
-    col: Math.max(0, Math.min(last.state.dim - 1, col)),
-  };
-  draw(last);
-  updateReadout();
-}
-
-function wireHeatmap() {
-  els.pe.addEventListener('pointermove', (event) => {
-    if (!last) return;
-    const rect = els.pe.getBoundingClientRect();
-    const g = heatmapLayout(rect.width, rect.height, MAX_TOKENS, last.state.dim);
-    const col = Math.floor((event.clientX - rect.left - g.left) / g.cellW);
-    const row = Math.floor((event.clientY - rect.top - g.top) / g.cellH);
-    if (col < 0 || row < 0 || col >= last.state.dim || row >= MAX_TOKENS) return;
-    if (!cursor || cursor.row !== row || cursor.col !== col) moveCursor(row, col);
-  });
-  els.pe.addEventListener('keydown', (event) => {
-    if (!last) return;
-    const { row, col } = cursor ?? { row: 0, col: 0 };
-    const moves = {
-      ArrowUp: [row - 1, col],
-      ArrowDown: [row + 1, col],
-      ArrowLeft: [row, col - 1],
-      ArrowRight: [row, col + 1],
-      PageUp: [row - 8, col],
-      PageDown: [row + 8, col],
-      Home: [row, 0],
-      End: [row, last.state.dim - 1],
-    };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    moveCursor(...moves[event.key]);
-  });
-  els.pe.addEventListener('focus', () => {
-    if (!cursor) moveCursor(0, 0);
-  });
-}
-
-// ---- start ---------------------------------------------------------------------------------------------------
-function wire() {
+export function init(context) {
+  ctx = context;
+  lab = ctx.lab;
   els.controls.addEventListener('input', scheduleUpdate);
   els.controls.addEventListener('change', scheduleUpdate);
-  wireHeatmap();
+  ctx.onTokenizer(scheduleUpdate);
   const redraw = () => last && draw(last);
   const observer = new ResizeObserver(() => requestAnimationFrame(redraw));
-  for (const canvas of document.querySelectorAll('main canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#compare canvas')) observer.observe(canvas);
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
-}
-
-async function start() {
-  wire();
-  try {
-    // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
-    const simd = new URLSearchParams(window.location.search).get('simd') === 'off' ? false : 'auto';
-    lab = await createEmbedLab({ simd });
-  } catch (error) {
-    els.main.dataset.state = 'error';
-    els.verdict.textContent = '';
-    els.error.textContent = `The embedlab library could not be loaded: ${error.message}`;
-    els.simdTarget.textContent = 'unavailable';
-    return;
-  }
-  els.version.textContent = lab.version;
-  els.simdTarget.textContent = lab.simdTarget;
-  els.flavour.textContent = `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
   update();
 }
-
-start();

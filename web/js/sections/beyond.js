@@ -1,0 +1,229 @@
+// Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
+// and the extrapolation race (trained in a worker).
+import { drawMatrix } from '../canvas.js';
+import { fixed3, scientific } from '../format.js';
+import { runJob } from '../jobs.js';
+import { drawBars, drawLines, PALETTE } from '../plot.js';
+import { RACE_SCHEMES } from '../training.js';
+
+const $ = (id) => document.getElementById(id);
+let ctx;
+
+// ---- RoPE ------------------------------------------------------------------------------------------------
+const ROPE_DIM = 16;
+const ROPE_POSITIONS = 48;
+let qk = null;
+let sinusoid = null;
+
+/** Rotates the pairs (x_2i, x_2i+1) by pos·θ_i, θ_i = base^(−2i/d); sin/cos from the library kernel. */
+export function rope(lab, x, pos, base = 10000) {
+  const d = x.length;
+  const angles = new Float32Array(d / 2);
+  for (let i = 0; i < d / 2; i++) {
+    const a = (pos * base ** ((-2 * i) / d)) % (2 * Math.PI);
+    angles[i] = a > Math.PI ? a - 2 * Math.PI : a; // the kernel is accurate on [−π, π]
+  }
+  const sc = lab.kernels.sinCos(angles);
+  const out = new Float32Array(d);
+  for (let i = 0; i < d / 2; i++) {
+    const s = sc[2 * i];
+    const c = sc[2 * i + 1];
+    out[2 * i] = x[2 * i] * c - x[2 * i + 1] * s;
+    out[2 * i + 1] = x[2 * i] * s + x[2 * i + 1] * c;
+  }
+  return out;
+}
+
+function updateRope() {
+  const lab = ctx.lab;
+  const offset = Number($('rope-offset').value);
+  $('rope-offset-out').textContent = String(offset);
+  const q = qk.subarray(0, ROPE_DIM);
+  const k = qk.subarray(ROPE_DIM, 2 * ROPE_DIM);
+  const ropeScores = [];
+  const addScores = [];
+  for (let m = 0; m < ROPE_POSITIONS; m++) {
+    const n = m - offset;
+    if (n < 0) {
+      ropeScores.push(NaN);
+      addScores.push(NaN);
+      continue;
+    }
+    ropeScores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, n)));
+    addScores.push(lab.kernels.dot(lab.kernels.add(q, sinusoid.row(m)), lab.kernels.add(k, sinusoid.row(n))));
+  }
+  const valid = ropeScores.filter(Number.isFinite);
+  const spread = Math.max(...valid) - Math.min(...valid);
+  const addValid = addScores.filter(Number.isFinite);
+  const addSpread = Math.max(...addValid) - Math.min(...addValid);
+  drawLines(
+    $('rope-plot'),
+    [
+      { values: addScores, colour: '#999999', dash: [5, 3] },
+      { values: ropeScores, colour: PALETTE[0], width: 3 },
+    ],
+    { xLabel: 'query position m (key at m − offset)' },
+  );
+  const out = $('rope-result');
+  out.textContent = `RoPE: q·k = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}). Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
+  out.dataset.score = String(valid[0]);
+  out.dataset.spread = String(spread);
+  out.dataset.offset = String(offset);
+}
+
+// ---- ALiBi -----------------------------------------------------------------------------------------------
+export const alibiSlope = (h, H) => 2 ** ((-8 * h) / H);
+
+function updateAlibi() {
+  const H = Number($('alibi-heads').value);
+  const L = Number($('alibi-len').value);
+  $('alibi-heads-out').textContent = String(H);
+  $('alibi-len-out').textContent = String(L);
+  const grid = $('alibi-grid');
+  const range = alibiSlope(1, H) * (L - 1);
+  const labels = Array.from({ length: L }, (_, i) => String(i));
+  const figures = [];
+  const head = document.createElement('tr');
+  for (const text of ['head h', 'slope m_h', ...labels.map((l) => `key ${l}`)]) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = [];
+  for (let h = 1; h <= H; h++) {
+    const m = alibiSlope(h, H);
+    const values = new Float32Array(L * L);
+    for (let i = 0; i < L; i++) for (let j = 0; j < L; j++) values[i * L + j] = j <= i ? -m * (i - j) : NaN;
+    const figure = document.createElement('figure');
+    figure.className = 'figure alibi-head';
+    const caption = document.createElement('figcaption');
+    caption.textContent = `head ${h}: m = 1/${(1 / m).toFixed(m > 0.01 ? 2 : 0).replace(/\.00$/, '')}`;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'matrix small-matrix';
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `ALiBi bias of head ${h}, slope ${m}`);
+    figure.append(caption, canvas);
+    figures.push({ figure, canvas, values });
+    const tr = document.createElement('tr');
+    tr.insertCell().textContent = String(h);
+    tr.insertCell().textContent = m.toPrecision(4);
+    for (let j = 0; j < L; j++) tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
+    tr.dataset.head = String(h);
+    body.push(tr);
+  }
+  grid.replaceChildren(...figures.map((f) => f.figure));
+  for (const f of figures) drawMatrix(f.canvas, { values: f.values, rows: L, cols: L, rowLabels: labels, colLabels: labels, range });
+  $('alibi-thead').replaceChildren(head);
+  $('alibi-tbody').replaceChildren(...body);
+  grid.dataset.state = `${H}/${L}`;
+}
+
+// ---- NoPE ------------------------------------------------------------------------------------------------
+function updateNope() {
+  try {
+    const tok = ctx.tokenizer;
+    const a = tok.encode(' dog bites man');
+    const b = tok.encode(' man bites dog');
+    const embedding = ctx.embedding(32, 1);
+    const bi = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: false } });
+    const causal = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: true } });
+    $('nope-bi').textContent = fixed3(bi.attention.pooledCosine);
+    $('nope-causal').textContent = fixed3(causal.attention.pooledCosine);
+    $('nope-causal').dataset.value = String(causal.attention.pooledCosine);
+    $('nope-bi').dataset.value = String(bi.attention.pooledCosine);
+    $('nope-note').textContent = `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, one random head, no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order.`;
+  } catch (error) {
+    $('nope-note').textContent = error.message;
+  }
+}
+
+// ---- race ------------------------------------------------------------------------------------------------
+let race = null;
+let results = [];
+
+function renderRace() {
+  const body = results.map(({ positions, lengths }) => {
+    const tr = document.createElement('tr');
+    tr.dataset.positions = positions;
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = positions;
+    tr.append(th);
+    for (const l of lengths) {
+      const td = tr.insertCell();
+      td.textContent = l.error ? 'cannot run' : l.loss.toFixed(3);
+      if (l.error) td.title = l.error;
+      td.dataset.value = l.error ? '' : String(l.loss);
+    }
+    return tr;
+  });
+  $('race-body').replaceChildren(...body);
+  drawBars(
+    $('race-chart'),
+    results.map(({ positions, lengths }) => ({ label: positions, values: lengths.map((l) => (l.error ? null : l.loss)) })),
+    ['16 tokens', '32', '64'],
+  );
+  const learned = results.find((r) => r.positions === 'learned');
+  const refused = learned?.lengths.find((l) => l.error);
+  $('race-note').textContent = refused
+    ? `Learned positions cannot go past their table: asked for ${refused.length} tokens, the library answers “${refused.error}”. The other schemes accept any length; lower is better.`
+    : 'Lower is better. Learned positions cannot go past their 16-row table (“cannot run”).';
+}
+
+async function startRace() {
+  race?.cancel();
+  const steps = Math.max(10, Math.min(3000, Number($('race-steps').value) || 300));
+  const status = $('race-status');
+  const progress = $('race-progress');
+  results = [];
+  renderRace();
+  progress.value = 0;
+  status.dataset.state = 'running';
+  status.textContent = 'Loading…';
+  $('race-error').textContent = '';
+  const current = runJob('race', { encoding: 'r50k_base', steps }, (m) => {
+    if (m.kind === 'progress') {
+      progress.value = (m.index + m.step / m.steps) / m.count;
+      status.textContent = `${m.positions}: step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+    } else if (m.kind === 'result') {
+      results.push({ positions: m.positions, lengths: m.lengths });
+      renderRace();
+    }
+  });
+  race = current;
+  try {
+    const done = await current.done;
+    if (!done) return;
+    status.dataset.state = 'done';
+    status.dataset.steps = String(steps);
+    status.textContent = `Done: ${RACE_SCHEMES.length} schemes × ${steps} steps.`;
+  } catch (error) {
+    status.dataset.state = 'error';
+    $('race-error').textContent = error.message;
+  }
+}
+
+export function init(context) {
+  ctx = context;
+  const table = ctx.lab.tokenEmbedding({ vocabSize: 2, dim: ROPE_DIM, seed: 5, stddev: 1 });
+  qk = table.table();
+  table.dispose();
+  sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: ROPE_DIM, maxLength: 64 });
+  $('rope-offset').addEventListener('input', updateRope);
+  $('alibi-heads').addEventListener('input', updateAlibi);
+  $('alibi-len').addEventListener('input', updateAlibi);
+  $('race-start').addEventListener('click', startRace);
+  ctx.onTokenizer(updateNope);
+  const observer = new ResizeObserver(() =>
+    requestAnimationFrame(() => {
+      updateRope();
+      renderRace();
+    }),
+  );
+  for (const canvas of document.querySelectorAll('#beyond canvas')) observer.observe(canvas);
+  updateRope();
+  updateAlibi();
+  updateNope();
+  startRace();
+}

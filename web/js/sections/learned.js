@@ -1,0 +1,149 @@
+// Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
+import { drawHeatmap } from '../canvas.js';
+import { runJob } from '../jobs.js';
+import { cosine, pca2 } from '../linalg.js';
+import { drawLines, drawScatter, PALETTE } from '../plot.js';
+
+const $ = (id) => document.getElementById(id);
+let ctx;
+let job = null;
+let snapshots = [];
+let losses = [];
+
+function maxAbs(values) {
+  let m = 0;
+  for (const v of values) m = Math.max(m, Math.abs(v));
+  return m || 1;
+}
+
+/** Blue (position 0) to orange (last) through grey: order readable without hue alone (labels too). */
+function rampColour(t) {
+  const a = [0, 114, 178];
+  const b = [213, 94, 0];
+  return `rgb(${a.map((x, i) => Math.round(x + (b[i] - x) * t)).join(' ')})`;
+}
+
+function drawSnapshot() {
+  const index = Number($('wpe-snap').value);
+  const snap = snapshots[index];
+  if (!snap?.wpe) return;
+  const T = 16;
+  const C = snap.wpe.length / T;
+  const range = maxAbs(snap.wpe);
+  drawHeatmap($('wpe-heatmap'), { values: snap.wpe, rows: T, cols: C, range });
+  const coords = pca2(snap.wpe, T, C);
+  drawScatter(
+    $('wpe-pca'),
+    coords.map(([x, y], i) => ({ x, y, label: String(i), colour: rampColour(i / (T - 1)) })),
+    { path: true },
+  );
+  const row = (i) => snap.wpe.subarray(i * C, (i + 1) * C);
+  let near = 0;
+  let far = 0;
+  for (let i = 0; i + 1 < T; i++) near += cosine(row(i), row(i + 1)) / (T - 1);
+  for (let i = 0; i + 8 < T; i++) far += cosine(row(i), row(i + 8)) / (T - 8);
+  $('wpe-snap-out').textContent = `step ${snap.step}`;
+  const note = $('wpe-pca-note');
+  note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}.`;
+  note.dataset.near = String(near);
+  note.dataset.far = String(far);
+  note.dataset.step = String(snap.step);
+}
+
+function drawLoss() {
+  drawLines($('wpe-loss'), [{ values: losses, colour: PALETTE[0] }], { xLabel: 'step', x0: 1 });
+}
+
+async function train() {
+  job?.cancel();
+  const steps = Math.max(10, Math.min(3000, Number($('wpe-steps').value) || 400));
+  const status = $('wpe-status');
+  const progress = $('wpe-progress');
+  const slider = $('wpe-snap');
+  progress.value = 0;
+  snapshots = [];
+  losses = [];
+  status.dataset.state = 'running';
+  status.textContent = 'Loading…';
+  $('wpe-error').textContent = '';
+  const every = Math.max(1, Math.floor(steps / 20));
+  const current = runJob('train', { encoding: 'r50k_base', positions: 'learned', steps, every }, (m) => {
+    if (m.kind === 'progress') {
+      progress.value = m.step / m.steps;
+      losses.push(m.loss);
+      status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+      if (m.step % 10 === 0) drawLoss();
+    } else if (m.kind === 'snapshot') {
+      snapshots.push(m);
+      const follow = Number(slider.value) === Number(slider.max);
+      slider.max = String(snapshots.length - 1);
+      if (follow) slider.value = slider.max;
+      drawSnapshot();
+    }
+  });
+  job = current;
+  try {
+    const done = await current.done;
+    if (!done) return;
+    drawLoss();
+    status.dataset.state = 'done';
+    status.textContent = `Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`;
+  } catch (error) {
+    status.dataset.state = 'error';
+    $('wpe-error').textContent = error.message;
+  }
+}
+
+async function readGpt2(file) {
+  const status = $('gpt2-status');
+  status.dataset.state = 'running';
+  status.textContent = `Reading the header of ${file.name}…`;
+  try {
+    const st = await ctx.lab.readSafetensors(file);
+    const info = st.tensors.find((t) => /(^|\.)wpe(\.weight)?$/.test(t.name));
+    if (!info) throw new Error(`no wpe tensor in this file (it has ${st.tensors.length} tensors: ${st.tensors.slice(0, 5).map((t) => t.name).join(', ')}…)`);
+    const [rows, cols] = info.shape;
+    const wpe = await st.get(info.name);
+    st.dispose();
+    const R = Math.min(rows, 128);
+    const Cc = Math.min(cols, 128);
+    const part = new Float32Array(R * Cc);
+    for (let r = 0; r < R; r++) part.set(wpe.subarray(r * cols, r * cols + Cc), r * Cc);
+    $('gpt2-figures').hidden = false;
+    drawHeatmap($('gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
+    // PCA on every 4th position (enough to see the curve, fast in JS).
+    const step = rows > 256 ? 4 : 1;
+    const picked = [];
+    for (let r = 0; r < rows; r += step) picked.push(r);
+    const sub = new Float32Array(picked.length * cols);
+    picked.forEach((r, i) => sub.set(wpe.subarray(r * cols, (r + 1) * cols), i * cols));
+    const coords = pca2(sub, picked.length, cols);
+    drawScatter(
+      $('gpt2-pca'),
+      coords.map(([x, y], i) => ({ x, y, label: picked[i] % 128 === 0 ? String(picked[i]) : '', colour: rampColour(picked[i] / (rows - 1)) })),
+      { radius: 2.5 },
+    );
+    status.dataset.state = 'done';
+    status.dataset.shape = `${rows}x${cols}`;
+    status.dataset.first = String(wpe[0]);
+    status.textContent = `Read ${info.name}: ${rows} positions × ${cols} channels, ${info.dtype}, ${(info.byteLength / 1e6).toFixed(2)} MB of a ${(file.size / 1e6).toFixed(1)} MB file; wpe[0][0] = ${wpe[0].toFixed(4)}.`;
+  } catch (error) {
+    status.dataset.state = 'error';
+    status.textContent = `Could not read the position table: ${error.message}`;
+  }
+}
+
+export function init(context) {
+  ctx = context;
+  $('wpe-train').addEventListener('click', train);
+  $('wpe-snap').addEventListener('input', drawSnapshot);
+  $('gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
+  const observer = new ResizeObserver(() =>
+    requestAnimationFrame(() => {
+      drawSnapshot();
+      drawLoss();
+    }),
+  );
+  for (const canvas of document.querySelectorAll('#learned canvas')) observer.observe(canvas);
+  train();
+}

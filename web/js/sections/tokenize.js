@@ -1,0 +1,127 @@
+// Section 1: tokens of the learner's text with ids and byte spans; train a vocabulary in a worker.
+import { runJob } from '../jobs.js';
+
+const $ = (id) => document.getElementById(id);
+let ctx;
+let job = null;
+
+const COLOURS = 5; // token backgrounds cycle through 5 light tints (CSS classes t0..t4)
+
+function showTokens() {
+  const text = $('tok-text').value;
+  const out = $('tok-output');
+  try {
+    const tokens = ctx.tokenizer.tokens(text);
+    const items = tokens.map((t, i) => {
+      const li = document.createElement('li');
+      li.className = `token t${i % COLOURS}`;
+      li.dataset.id = String(t.id);
+      const piece = document.createElement('span');
+      piece.className = 'piece';
+      piece.textContent = t.text.replace(/ /g, '␣').replace(/\n/g, '↵');
+      if (t.text.includes('\uFFFD')) li.classList.add('partial');
+      const meta = document.createElement('small');
+      meta.textContent = `${t.id} · ${t.start}–${t.end}`;
+      li.title = `id ${t.id}, bytes ${t.start} to ${t.end}: ${Array.from(t.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`;
+      li.append(piece, meta);
+      return li;
+    });
+    out.replaceChildren(...items);
+    const bytes = new TextEncoder().encode(text).length;
+    $('tok-count').textContent = `${tokens.length} tokens for ${bytes} bytes (${(bytes / Math.max(1, tokens.length)).toFixed(2)} bytes per token) · vocabulary of ${ctx.tokenizer.vocabSize} ids`;
+    out.dataset.ids = tokens.map((t) => t.id).join(' ');
+    out.dataset.vocab = ctx.tokenizerName;
+    $('tok-error').textContent = '';
+  } catch (error) {
+    $('tok-error').textContent = error.message;
+  }
+}
+
+async function switchVocabulary() {
+  const name = $('tok-vocab').value;
+  $('tok-count').textContent = `Loading ${name}…`;
+  try {
+    await ctx.setTokenizer(name);
+  } catch (error) {
+    $('tok-error').textContent = error.message;
+  }
+}
+
+function renderMerges(list) {
+  $('bpe-merges').replaceChildren(
+    ...list.map((m) => {
+      const li = document.createElement('li');
+      const show = (s) => s.replace(/ /g, '␣').replace(/\n/g, '↵');
+      li.textContent = m.left !== undefined ? `${show(m.left)} + ${show(m.right)} → ${show(m.left + m.right)} (id ${m.id}, ×${m.count})` : `→ ${show(m.token)} (×${m.count})`;
+      return li;
+    }),
+  );
+}
+
+function setTraining(on) {
+  $('bpe-train').disabled = on;
+  $('bpe-cancel').disabled = !on;
+}
+
+async function train() {
+  const corpus = $('bpe-corpus').value;
+  const vocabSize = Number($('bpe-size').value);
+  const pattern = $('bpe-pattern').value;
+  const status = $('bpe-status');
+  const progress = $('bpe-progress');
+  progress.value = 0;
+  status.dataset.state = 'running';
+  status.textContent = 'Training…';
+  setTraining(true);
+  const recent = [];
+  const started = performance.now();
+  job = runJob('trainBpe', { corpus, vocabSize, pattern }, (m) => {
+    progress.value = m.merges / m.wanted;
+    recent.unshift({ token: m.token, count: m.count });
+    recent.length = Math.min(recent.length, 12);
+    renderMerges(recent);
+    status.textContent = `Merge ${m.merges} of ${m.wanted}: new token “${m.token}”, its pair occurred ${m.count} times.`;
+  });
+  try {
+    const result = await job.done;
+    if (!result) {
+      status.dataset.state = 'cancelled';
+      status.textContent = 'Cancelled.';
+      return;
+    }
+    const tokenizer = ctx.lab.loadTokenizer(result.bytes);
+    progress.value = 1;
+    renderMerges(result.merges.slice().reverse());
+    const option = $('tok-vocab').querySelector('option[value="trained"]');
+    option.disabled = false;
+    option.textContent = `your trained vocabulary (${result.vocabSize} tokens, ${result.mergeCount} merges)`;
+    $('tok-vocab').value = 'trained';
+    status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s: ${result.mergeCount} merges, ${result.vocabSize} tokens. It is now the page’s vocabulary.`;
+    await ctx.setTokenizer('trained', tokenizer);
+    status.dataset.state = 'done';
+    status.dataset.vocabSize = String(result.vocabSize);
+  } catch (error) {
+    status.dataset.state = 'error';
+    status.textContent = `Training failed: ${error.message}`;
+  } finally {
+    job = null;
+    setTraining(false);
+  }
+}
+
+export function init(context) {
+  ctx = context;
+  const corpus = $('bpe-corpus');
+  if (!corpus.value) {
+    corpus.value = Array.from(document.querySelectorAll('main .prose p, .lede'), (p) => p.textContent.replace(/\s+/g, ' ').trim()).join('\n');
+  }
+  $('tok-text').addEventListener('input', showTokens);
+  $('tok-vocab').addEventListener('change', switchVocabulary);
+  $('bpe-train').addEventListener('click', train);
+  $('bpe-cancel').addEventListener('click', () => job?.cancel());
+  ctx.onTokenizer(() => {
+    if ($('tok-vocab').value !== ctx.tokenizerName) $('tok-vocab').value = ctx.tokenizerName;
+    showTokens();
+  });
+  showTokens();
+}

@@ -1,0 +1,101 @@
+// The page's Web Worker: long jobs (BPE training, model training, the extrapolation race) run here so the
+// page stays responsive. One job per worker; the page cancels a job by terminating its worker.
+import createEmbedLab from '../embedlab/index.js';
+import { buildData, evaluateLengths, RACE_SCHEMES, trainModel } from './training.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+let labPromise = null;
+const lab = () => (labPromise ??= createEmbedLab());
+
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+
+async function trainBpe({ corpus, vocabSize, pattern }) {
+  const l = await lab();
+  const wanted = vocabSize - 256;
+  const tokenizer = await l.trainTokenizer(corpus, {
+    vocabSize,
+    pattern,
+    progressInterval: Math.max(1, Math.floor(wanted / 100)),
+    onProgress: ({ merges, wanted, token, count }) => {
+      post({ kind: 'progress', merges, wanted, token: decoder.decode(token), count });
+    },
+  });
+  const bytes = tokenizer.save();
+  const merges = tokenizer.merges.slice(-12).map((m) => ({
+    id: m.id,
+    count: m.count,
+    left: decoder.decode(tokenizer.tokenBytes(m.left)),
+    right: decoder.decode(tokenizer.tokenBytes(m.right)),
+  }));
+  post({ kind: 'done', bytes, mergeCount: tokenizer.merges.length, vocabSize: tokenizer.vocabSize, merges }, [bytes.buffer]);
+  tokenizer.dispose();
+}
+
+async function data(encoding) {
+  const l = await lab();
+  const tokenizer = await l.getTokenizer(encoding);
+  const d = buildData(tokenizer);
+  tokenizer.dispose();
+  return d;
+}
+
+/** One scheme, with snapshots of wte / wpe every `every` steps (step 0 included). */
+async function train({ encoding, positions, steps, every, options }) {
+  const l = await lab();
+  const d = await data(encoding);
+  post({ kind: 'data', labels: d.labels, originalIds: d.originalIds, vocabSize: d.vocabSize, sample: d.sample });
+  const snapshot = (model, step, loss) => {
+    const wte = model.tokenEmbeddings();
+    const wpe = model.positionEmbeddings();
+    const transfer = [wte.buffer];
+    if (wpe) transfer.push(wpe.buffer);
+    post({ kind: 'snapshot', step, loss, wte, wpe }, transfer);
+  };
+  const model = trainModel(l, d, positions, {
+    steps: 0,
+    ...options,
+  });
+  snapshot(model, 0, NaN);
+  model.dispose();
+  const trained = trainModel(l, d, positions, {
+    steps,
+    ...options,
+    onStep: ({ step, loss, model }) => {
+      post({ kind: 'progress', step, steps, loss });
+      if (step % every === 0 || step === steps) snapshot(model, step, loss);
+    },
+  });
+  const lengths = evaluateLengths(trained, d, trained.config.contextLength);
+  trained.dispose();
+  post({ kind: 'done', lengths });
+}
+
+async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
+  const l = await lab();
+  const d = await data(encoding);
+  const results = [];
+  schemes.forEach((positions, index) => {
+    const model = trainModel(l, d, positions, {
+      steps,
+      ...options,
+      onStep: ({ step, loss }) => {
+        if (step % 10 === 0 || step === steps) post({ kind: 'progress', positions, index, count: schemes.length, step, steps, loss });
+      },
+    });
+    const lengths = evaluateLengths(model, d, model.config.contextLength);
+    model.dispose();
+    results.push({ positions, lengths });
+    post({ kind: 'result', positions, lengths });
+  });
+  post({ kind: 'done', results });
+}
+
+const jobs = { trainBpe, train, race };
+
+self.onmessage = async ({ data: { type, params } }) => {
+  try {
+    await jobs[type](params);
+  } catch (error) {
+    post({ kind: 'error', message: error?.message ?? String(error) });
+  }
+};
