@@ -26,6 +26,9 @@ add_executable(embedlab_kernel_bench ${CMAKE_SOURCE_DIR}/tests/bench/kernel_benc
 target_link_libraries(embedlab_kernel_bench PRIVATE embedlab_core)
 target_compile_options(embedlab_kernel_bench PRIVATE -fno-tree-vectorize)  # a truly scalar baseline
 
+add_executable(embedlab_model_bench ${CMAKE_SOURCE_DIR}/tests/bench/model_bench.cc)
+target_link_libraries(embedlab_model_bench PRIVATE embedlab_core)
+
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
 

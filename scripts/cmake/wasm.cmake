@@ -1,4 +1,4 @@
-# wasm build (emcmake cmake): two flavours of the package module and two of the kernel benchmark.
+# wasm build (emcmake cmake): two flavours of the package module and two of the kernel and model benchmarks.
 # Debian's acorn is needed when emcc optimises the JS at link time.
 set(CMAKE_CXX_LINKER_LAUNCHER env NODE_PATH=/usr/share/nodejs)
 
@@ -47,5 +47,14 @@ foreach(flavour simd fallback)
   target_link_options(kernel_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS}
                       -sEXPORTED_FUNCTIONS=_bench_kernel_seconds,_malloc,_free -sEXPORT_NAME=createKernelBench)
   set_target_properties(kernel_bench_${flavour} PROPERTIES OUTPUT_NAME "kernel-bench-${flavour}" SUFFIX ".mjs"
+                        RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
+
+  add_executable(model_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/model_bench.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  target_link_libraries(model_bench_${flavour} PRIVATE embedlab_core_${flavour})
+  target_compile_definitions(model_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
+  target_link_options(model_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -sEXPORT_NAME=createModelBench
+                      -sEXPORTED_FUNCTIONS=_bench_matmul_seconds,_bench_training_seconds,_bench_training_tokens_per_step)
+  set_target_properties(model_bench_${flavour} PROPERTIES OUTPUT_NAME "model-bench-${flavour}" SUFFIX ".mjs"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
 endforeach()

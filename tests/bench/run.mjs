@@ -1,12 +1,19 @@
 // `npm run bench`: every benchmark, printed as Markdown tables (also written to build/bench/results.md).
+// `node tests/bench/run.mjs Model` runs only the named sections.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 
 import { benchKernels } from './kernels.mjs';
+import { benchModel } from './model.mjs';
 
-const sections = [`Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; node ${process.version}.`];
+const sections = [
+  `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start; ` +
+    `node ${process.version}.`,
+];
 console.log(sections[0]);
-for (const [title, bench] of [['Kernels', benchKernels]]) {
+const benches = [['Kernels', benchKernels], ['Model', benchModel]];
+const wanted = process.argv.slice(2);
+for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {
   console.log(`\n## ${title}\n`);
   const table = await bench();
   console.log(table);

@@ -1,0 +1,175 @@
+// Model benchmark: the tiny GPT's matmuls at its own shapes, natively (every Highway target), in wasm
+// (SIMD128 and EMU128) and in @tensorflow/tfjs-backend-wasm (XNNPACK, one thread) in this same node
+// process; then training steps of the page's config natively and in wasm.
+//
+// On a shared machine the load changes from second to second, so every ratio in the tables compares
+// measurements taken in alternating rounds (A, B, A, B, ...), each side the median of its rounds.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import * as tf from '@tensorflow/tfjs-core';
+import { setThreadsCount } from '@tensorflow/tfjs-backend-wasm';
+
+import { median, RUNS } from './timing.mjs';
+
+// [rows, inChannels, outChannels] of the model's linear layers for B*T = 8 x 64 tokens, C = 64, V = 256.
+const SHAPES = [
+  { layer: 'attn.c_attn', shape: [512, 64, 192] },
+  { layer: 'attn.c_proj', shape: [512, 64, 64] },
+  { layer: 'mlp.c_fc, lm head (V=256)', shape: [512, 64, 256] },
+  { layer: 'mlp.c_proj', shape: [512, 256, 64] },
+];
+const TRAINING_CONFIG = 'V=256, T=64, C=64, L=2 layers, H=4 heads, learned positions, batch 8 (512 tokens/step), AdamW';
+const TRAINING_ROUNDS = 5;
+
+const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
+// EMBEDLAB_BENCH_NATIVE / EMBEDLAB_BENCH_WASM point at other build folders (e.g. a private perf build).
+const nativeDir = process.env.EMBEDLAB_BENCH_NATIVE ?? path('../../build/native');
+const wasmBenchDir = process.env.EMBEDLAB_BENCH_WASM ?? path('../../build/wasm/bench');
+const flops = ([rows, inChannels, outChannels]) => 2 * rows * inChannels * outChannels;
+const gflops = (work, seconds) => (work / seconds / 1e9).toFixed(1);
+
+async function loadWasmBench(flavour) {
+  const file = `${wasmBenchDir}/model-bench-${flavour}.mjs`;
+  const factory = (await import(file)).default;
+  return factory({ wasmBinary: readFileSync(file.replace(/\.mjs$/, '.wasm')) });
+}
+
+function runNative(args) {
+  return execFileSync(`${nativeDir}/embedlab_model_bench`, args, { encoding: 'utf8' })
+    .trim().split('\n').map((line) => JSON.parse(line));
+}
+
+// Calls per timed run so one run takes >= 20 ms; repeat(count) returns seconds per call.
+function calibrate(repeat) {
+  let count = 1;
+  while (repeat(count) * count < 0.02 && count < 1 << 20) count *= 2;
+  return count;
+}
+
+// Median seconds per call of each contender, measured in alternating rounds.
+function interleavedMedians(contenders) {
+  const counts = contenders.map((repeat) => calibrate(repeat));
+  const seconds = contenders.map(() => []);
+  for (let run = 0; run < RUNS; run++) contenders.forEach((repeat, i) => seconds[i].push(repeat(counts[i])));
+  return seconds.map(median);
+}
+
+async function initTfjsWasm() {
+  setThreadsCount(1);
+  await tf.setBackend('wasm');
+  await tf.ready();
+  if (tf.getBackend() !== 'wasm') throw new Error(`tfjs backend is ${tf.getBackend()}, not wasm`);
+}
+
+// The same work as MatmulForward / MatmulBackward in tfjs, in the layout tfjs-wasm is fast at: its
+// matMul with transposeA/transposeB leaves XNNPACK for a loop ~6x slower, so the weight is kept as
+// W^T [in x out] and the backward transposes explicitly (as our kernels do inside). Forward = in . W^T + b
+// (one fused op); backward = dinp (dout . W), dW^T (in^T . dout) and db (column sums of dout).
+function tfjsMatmul([rows, inChannels, outChannels], backward) {
+  const random = (shape) => tf.randomNormal(shape, 0, 1, 'float32', 1);
+  const input = random([rows, inChannels]), weightT = random([inChannels, outChannels]);
+  const bias = random([outChannels]), dout = random([rows, outChannels]);
+  const once = backward
+    ? () => tf.tidy(() => [tf.matMul(dout, tf.transpose(weightT)), tf.matMul(tf.transpose(input), dout), tf.sum(dout, 0)])
+    : () => [tf.fused.matMul({ a: input, b: weightT, bias })];
+  const repeat = (count) => {
+    const start = performance.now();
+    let outputs = [];
+    for (let i = 0; i < count; i++) {
+      tf.dispose(outputs);
+      outputs = once();
+    }
+    outputs.forEach((t) => t.dataSync());  // the wasm backend runs eagerly; this only proves the work is done
+    const seconds = (performance.now() - start) / 1000 / count;
+    tf.dispose(outputs);
+    return seconds;
+  };
+  repeat(3);  // warm up (XNNPACK operator creation, memory growth)
+  return { repeat, dispose: () => tf.dispose([input, weightT, bias, dout]) };
+}
+
+function wasmMatmul(module, [rows, inChannels, outChannels], backward) {
+  return (count) => module._bench_matmul_seconds(rows, inChannels, outChannels, backward ? 1 : 0, count);
+}
+
+async function benchMatmuls(simd, fallback) {
+  const native = runNative(SHAPES.map(({ shape }) => shape.join('x')));
+  const targets = [...new Set(native.map((line) => line.target))];
+  const rows = [];
+  for (const { layer, shape } of SHAPES) {
+    for (const backward of [false, true]) {
+      const work = (backward ? 2 : 1) * flops(shape);
+      const tfjs = tfjsMatmul(shape, backward);
+      const [wasmSimd, tfjsSeconds] = interleavedMedians([wasmMatmul(simd, shape, backward), tfjs.repeat]);
+      tfjs.dispose();
+      const [wasmFallback] = interleavedMedians([wasmMatmul(fallback, shape, backward)]);
+      const nativeCells = targets.map((target) => {
+        const line = native.find((l) => l.target === target && l.shape === shape.join('x'));
+        return gflops(work, backward ? line.backwardSeconds : line.forwardSeconds);
+      });
+      rows.push(
+        `| ${layer} | ${shape[0]}×${shape[1]} · ${shape[1]}×${shape[2]} | ${backward ? 'backward' : 'forward'} | ` +
+        `${nativeCells.join(' | ')} | ${gflops(work, wasmSimd)} | ${gflops(work, wasmFallback)} | ` +
+        `${gflops(work, tfjsSeconds)} | ${(tfjsSeconds / wasmSimd).toFixed(2)}× |`);
+    }
+  }
+  return [
+    'Matmul GFLOP/s (higher is better), median of 7 runs. Forward: out = in · Wᵀ + b. Backward: dinp = dout · W, ' +
+      'dW = doutᵀ · in, db = Σ dout (2× the forward FLOPs). tfjs-wasm: @tensorflow/tfjs-backend-wasm ' +
+      '(XNNPACK, SIMD, 1 thread) on the same shapes in this node process, forward as one fused matMul + bias on a ' +
+      'pre-transposed weight, backward with explicit transposes (its transposeA/B flags are ~6× slower); ' +
+      'SIMD128 and tfjs measured in alternating rounds.',
+    '',
+    `| layer | shape | pass | ${targets.map((t) => `native ${t}`).join(' | ')} | wasm SIMD128 | wasm EMU128 | tfjs-wasm | SIMD128 / tfjs |`,
+    `|---|---|---|${targets.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
+    ...rows,
+  ].join('\n');
+}
+
+// Native training runs in a child process per round, alternating with the wasm rounds in this process.
+function benchTraining(simd, fallback) {
+  const perTarget = runNative(['--training']);
+  const best = perTarget[0].target;
+  const compare = perTarget.some((l) => l.target === 'AVX2') ? 'AVX2' : best;
+  const tokens = simd._bench_training_tokens_per_step();
+  const wasmStep = (module) => {
+    module._bench_training_seconds(3, 1);  // warm up
+    return () => module._bench_training_seconds(2, 0);
+  };
+  const simdStep = wasmStep(simd), fallbackStep = wasmStep(fallback);
+  const rounds = { native: [], compare: [], simd: [], fallback: [] };
+  for (let round = 0; round < TRAINING_ROUNDS; round++) {
+    rounds.native.push(runNative(['--training', `--target=${best}`])[0].trainingSecondsPerStep);
+    if (compare !== best) rounds.compare.push(runNative(['--training', `--target=${compare}`])[0].trainingSecondsPerStep);
+    rounds.simd.push(simdStep());
+    rounds.fallback.push(fallbackStep());
+  }
+  const nativeBest = median(rounds.native);
+  const nativeCompare = compare === best ? nativeBest : median(rounds.compare);
+  const row = (name, seconds) =>
+    `| ${name} | ${(seconds * 1e3).toFixed(1)} | ${Math.round(tokens / seconds)} | ` +
+    `${(nativeBest / seconds).toFixed(2)}× | ${(nativeCompare / seconds).toFixed(2)}× |`;
+  return [
+    `Training steps of ${TRAINING_CONFIG}; forward, backward and the optimizer step, one thread. ` +
+      `The native ${best}/${compare}, wasm SIMD128 and EMU128 rows alternate over ${TRAINING_ROUNDS} rounds ` +
+      '(median); the other native targets come from one earlier pass.',
+    '',
+    `| build | ms/step | tokens/s | vs native ${best} | vs native ${compare} |`,
+    '|---|---:|---:|---:|---:|',
+    row(`native ${best}`, nativeBest),
+    ...(compare !== best ? [row(`native ${compare}`, nativeCompare)] : []),
+    ...perTarget.filter((l) => l.target !== best && l.target !== compare)
+      .map((l) => row(`native ${l.target}`, l.trainingSecondsPerStep)),
+    row('wasm SIMD128', median(rounds.simd)),
+    row('wasm EMU128 (fallback)', median(rounds.fallback)),
+  ].join('\n');
+}
+
+export async function benchModel() {
+  await initTfjsWasm();
+  const simd = await loadWasmBench('simd');
+  const fallback = await loadWasmBench('fallback');
+  return `${await benchMatmuls(simd, fallback)}\n\n${benchTraining(simd, fallback)}`;
+}

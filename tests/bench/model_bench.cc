@@ -1,0 +1,168 @@
+// Model benchmark: the tiny GPT's matmuls (forward and backward) at its own shapes, and whole training
+// steps. Natively main() prints one JSON line per (target, shape) and per (target, training config); in
+// wasm, tests/bench/model.mjs calls the extern "C" functions and times tfjs-wasm in the same process.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/corpus_batches.h"
+#include "model/gpt_trainer.h"
+#include "random/prng.h"
+#include "simd/kernel_targets.h"
+#include "simd/model_kernels.h"
+
+namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Inputs of one matmul shape, seeded normals, reused across calls so only the kernel is timed.
+struct MatmulData {
+  size_t rows = 0, in_channels = 0, out_channels = 0;
+  std::vector<float> in, weight, bias, out, dout, dinp, dweight, dbias;
+
+  MatmulData(size_t n, size_t c, size_t oc) : rows(n), in_channels(c), out_channels(oc) {
+    embedlab::Prng prng(1);
+    const auto fill = [&](std::vector<float>& v, size_t size) {
+      v.resize(size);
+      for (float& x : v) x = static_cast<float>(prng.NextNormal());
+    };
+    fill(in, n * c);
+    fill(weight, oc * c);
+    fill(bias, oc);
+    fill(dout, n * oc);
+    out.assign(n * oc, 0.0f);
+    dinp.assign(n * c, 0.0f);
+    dweight.assign(oc * c, 0.0f);
+    dbias.assign(oc, 0.0f);
+  }
+};
+
+// The page's training config: V=256, T=64, C=64, L=2, H=4, learned positions, batch 8 (512 tokens).
+struct TrainingRun {
+  static constexpr size_t kBatch = 8, kLength = 64;
+  std::unique_ptr<embedlab::GptTrainer> trainer;
+  std::unique_ptr<embedlab::CorpusBatches> batches;
+  std::vector<int32_t> ids = std::vector<int32_t>(kBatch * kLength), targets = ids;
+
+  TrainingRun() {
+    embedlab::GptConfig config;
+    config.vocab_size = 256;
+    config.context_length = static_cast<int>(kLength);
+    config.channels = 64;
+    config.layers = 2;
+    config.heads = 4;
+    config.positions = embedlab::PositionScheme::kLearned;
+    trainer = std::make_unique<embedlab::GptTrainer>(config, embedlab::AdamWOptions());
+    embedlab::Prng prng(3);
+    std::vector<int32_t> tokens(4096);
+    for (int32_t& t : tokens) t = static_cast<int32_t>(prng.NextU32() % 256);
+    batches = std::make_unique<embedlab::CorpusBatches>(tokens, kBatch, kLength, 3);
+  }
+
+  void Step() {
+    batches->Next(ids.data(), targets.data());
+    trainer->TrainStep(ids, targets, kBatch, kLength);
+  }
+};
+
+}  // namespace
+
+// Seconds per call of MatmulForward (backward = 0) or MatmulBackward with dinp, dweight and dbias
+// (backward = 1) on in[rows x in_channels], weight[out_channels x in_channels], averaged over
+// `repetitions` calls after one warm-up call.
+extern "C" double bench_matmul_seconds(int rows, int in_channels, int out_channels, int backward, int repetitions) {
+  MatmulData m(rows, in_channels, out_channels);
+  const auto once = [&] {
+    if (backward != 0) {
+      embedlab::simd::MatmulBackward(m.dout.data(), m.in.data(), m.weight.data(), m.dinp.data(), m.dweight.data(),
+                                     m.dbias.data(), m.rows, m.in_channels, m.out_channels);
+    } else {
+      embedlab::simd::MatmulForward(m.in.data(), m.weight.data(), m.bias.data(), m.out.data(), m.rows, m.in_channels,
+                                    m.out_channels);
+    }
+  };
+  once();
+  const auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < repetitions; ++r) once();
+  return SecondsSince(start) / repetitions;
+}
+
+// Seconds per training step of the config above (TrainingRun), averaged over `steps` steps. The model
+// persists across calls so the first call can warm up; reset = 1 starts from a fresh model.
+extern "C" double bench_training_seconds(int steps, int reset) {
+  static std::unique_ptr<TrainingRun> run;
+  if (run == nullptr || reset != 0) run = std::make_unique<TrainingRun>();
+  const auto start = std::chrono::steady_clock::now();
+  for (int s = 0; s < steps; ++s) run->Step();
+  return SecondsSince(start) / steps;
+}
+
+extern "C" int bench_training_tokens_per_step() { return static_cast<int>(TrainingRun::kBatch * TrainingRun::kLength); }
+
+#ifndef EMBEDLAB_BENCH_LIBRARY
+namespace {
+
+// Median of `runs` runs of timed(count), count chosen so one run takes ~20 ms (as tests/bench/timing.mjs).
+template <typename Timed>
+double MedianSeconds(const Timed& timed, int runs) {
+  int count = 1;
+  while (timed(count) * count < 0.02 && count < (1 << 20)) count *= 2;
+  std::vector<double> seconds;
+  for (int i = 0; i < runs; ++i) seconds.push_back(timed(count));
+  std::sort(seconds.begin(), seconds.end());
+  return seconds[seconds.size() / 2];
+}
+
+}  // namespace
+
+// Arguments: shapes as ROWSxINxOUT (e.g. 512x64x192); --training also times training steps;
+// --target=NAME measures only that Highway target (e.g. AVX2).
+int main(int argc, char** argv) {
+  std::vector<std::array<int, 3>> shapes;
+  bool training = false;
+  std::string only_target;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    std::array<int, 3> s{};
+    if (arg == "--training") {
+      training = true;
+    } else if (arg.rfind("--target=", 0) == 0) {
+      only_target = arg.substr(9);
+    } else if (std::sscanf(argv[i], "%dx%dx%d", &s[0], &s[1], &s[2]) == 3) {
+      shapes.push_back(s);
+    } else {
+      std::fprintf(stderr, "usage: %s [ROWSxINxOUT ...] [--training] [--target=NAME]\n", argv[0]);
+      return 2;
+    }
+  }
+  for (const auto& target : embedlab::simd::AvailableTargets()) {
+    if (!only_target.empty() && target.name != only_target) continue;
+    embedlab::simd::UseTarget(target.bits);
+    for (const auto& s : shapes) {
+      const auto seconds = [&](int backward) {
+        return MedianSeconds([&](int count) { return bench_matmul_seconds(s[0], s[1], s[2], backward, count); }, 7);
+      };
+      const double forward = seconds(0), backward = seconds(1);
+      std::printf("{\"target\":\"%s\",\"shape\":\"%dx%dx%d\",\"forwardSeconds\":%.6e,\"backwardSeconds\":%.6e}\n",
+                  target.name.c_str(), s[0], s[1], s[2], forward, backward);
+      std::fflush(stdout);
+    }
+    if (training) {
+      bench_training_seconds(3, 1);  // warm up: allocations, caches
+      const double step = MedianSeconds([](int count) { return bench_training_seconds(count, 0); }, 5);
+      std::printf("{\"target\":\"%s\",\"trainingSecondsPerStep\":%.6e,\"tokensPerStep\":%d}\n", target.name.c_str(),
+                  step, bench_training_tokens_per_step());
+      std::fflush(stdout);
+    }
+  }
+  embedlab::simd::UseTarget(0);
+  return 0;
+}
+#endif
