@@ -28,6 +28,20 @@ inline uint64_t LoadPrefix(const char* data, size_t size) {
   return word;
 }
 
+// Bytes [8, size) of two strings of the same size > 8, with fixed-size loads (the last word overlaps the
+// one before it): memcmp is a library call in wasm.
+inline bool SameTail(const char* a, const char* b, size_t size) {
+  uint64_t x, y;
+  for (size_t i = 8; i + 8 < size; i += 8) {
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  std::memcpy(&x, a + size - 8, 8);
+  std::memcpy(&y, b + size - 8, 8);
+  return x == y;
+}
+
 // Multiply-xorshift over the prefix and, for long tokens, the remaining 8-byte words. The table indexes by
 // the top bits, which a multiplication mixes from every input bit (its low bits see only low input bits).
 inline uint64_t HashBytes(uint64_t prefix, const char* data, size_t size) {
@@ -109,7 +123,7 @@ uint32_t Vocabulary::LookUp(const char* data, size_t size) const noexcept {
     const Slot& s = slots_[i];
     if (s.rank_length == 0) return kNoRank;
     if (s.prefix == prefix && (s.rank_length & 0xFF) == size &&
-        (size <= 8 || std::memcmp(arena_.data() + s.start + 8, data + 8, size - 8) == 0)) {
+        (size <= 8 || SameTail(arena_.data() + s.start, data, size))) {
       return s.rank_length >> 8;
     }
   }
