@@ -104,3 +104,19 @@ export async function waitForResults(page, { positions, a, b }) {
     { timeout: 15_000 },
   );
 }
+
+/** Waits until every section shows its first results (the worker jobs included). */
+export async function waitForPage(page, timeout = 60_000) {
+  await page.waitForFunction(
+    () => {
+      const state = (id) => document.querySelector(`[data-testid="${id}"]`)?.dataset.state;
+      return (
+        document.getElementById('main')?.dataset.state === 'ready' &&
+        ['emb-status', 'wpe-status', 'race-status'].every((id) => state(id) === 'done') &&
+        /^-?\d\.\d{3}$/.test(document.querySelector('[data-testid="pooled-cosine-attention"]')?.textContent ?? '')
+      );
+    },
+    null,
+    { timeout },
+  );
+}

@@ -23,7 +23,9 @@ export function runJob(type, params, onMessage) {
     finish();
     settle.reject(new Error(event.message || 'the worker failed to start'));
   };
-  worker.postMessage({ type, params });
+  // The worker loads the same build as the page (?simd=off: the fallback).
+  const simd = new URLSearchParams(self.location.search).get('simd') === 'off' ? false : 'auto';
+  worker.postMessage({ type, params, simd });
   return {
     done,
     cancel() {

@@ -30,10 +30,18 @@ function createContext(lab) {
       return tokenizers.get(name);
     },
     /** Makes `name` the page's vocabulary (an OpenAI name, or 'trained' with a Tokenizer). */
-    async setTokenizer(name, tokenizer) {
+    async setTokenizer(name, tokenizer, { select = true } = {}) {
       if (tokenizer) {
-        tokenizers.get(name)?.dispose();
+        const old = tokenizers.get(name);
         tokenizers.set(name, tokenizer);
+        if (old && old !== tokenizer) {
+          if (ctx.tokenizer === old) ctx.tokenizer = tokenizer;
+          old.dispose();
+        }
+        if (!select) {
+          if (ctx.tokenizerName === name) for (const fn of listeners) fn();
+          return;
+        }
       }
       const next = tokenizer ?? (await ctx.loadTokenizer(name));
       ctx.tokenizer = next;

@@ -5,7 +5,8 @@ import { buildData, evaluateLengths, RACE_SCHEMES, trainModel } from './training
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;
-const lab = () => (labPromise ??= createEmbedLab());
+let simd = 'auto';
+const lab = () => (labPromise ??= createEmbedLab({ simd }));
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 
@@ -92,7 +93,8 @@ async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
 
 const jobs = { trainBpe, train, race };
 
-self.onmessage = async ({ data: { type, params } }) => {
+self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
+  simd = flavour ?? 'auto';
   try {
     await jobs[type](params);
   } catch (error) {

@@ -143,7 +143,9 @@ let race = null;
 let results = [];
 
 function renderRace() {
-  const body = results.map(({ positions, lengths }) => {
+  // Every scheme has a row from the start (placeholders until its result arrives): no layout shift.
+  const rowsShown = RACE_SCHEMES.map((positions) => results.find((r) => r.positions === positions) ?? { positions, lengths: [{ pending: true }, { pending: true }, { pending: true }] });
+  const body = rowsShown.map(({ positions, lengths }) => {
     const tr = document.createElement('tr');
     tr.dataset.positions = positions;
     const th = document.createElement('th');
@@ -152,6 +154,10 @@ function renderRace() {
     tr.append(th);
     for (const l of lengths) {
       const td = tr.insertCell();
+      if (l.pending) {
+        td.textContent = '…';
+        continue;
+      }
       td.textContent = l.error ? 'cannot run' : l.loss.toFixed(3);
       if (l.error) td.title = l.error;
       td.dataset.value = l.error ? '' : String(l.loss);

@@ -68,7 +68,7 @@ function drawSnapshot() {
   $('emb-neighbours').replaceChildren(...rows);
   const same = rows.filter((r) => r.dataset.same === 'true').length;
   $('emb-pca').setAttribute('aria-label', `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`);
-  $('emb-neighbours').dataset.sameKind = `${same}/${rows.length}`;
+  $('emb-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
 }
 
 async function train() {

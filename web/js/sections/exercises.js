@@ -19,7 +19,7 @@ const EXERCISES = [
     id: 'split',
     title: 'A word in pieces',
     text: 'Find an English word that r50k_base (GPT-2) cuts into at least three tokens. Type it with its leading space, as it would appear mid-sentence.',
-    inputs: [{ name: 'word', label: 'Word', value: ' unbelievably' }],
+    inputs: [{ name: 'word', label: 'Word', value: ' cat' }],
     async check({ word }) {
       if (!/^ ?[A-Za-z]+$/.test(word)) return [false, 'Use letters only, with an optional leading space.'];
       const tok = await ctx.loadTokenizer('r50k_base');
@@ -94,14 +94,14 @@ const EXERCISES = [
   {
     id: 'base',
     title: 'Neighbours that look alike',
-    text: 'Find a base for which PE(0) and PE(1) have a cosine above 0.99 (d = 16). What does that do to the model’s view of neighbouring tokens?',
+    text: 'Find a base for which neighbouring positions look very different: cos(PE(0), PE(1)) below 0.6 (d = 16). Why can it never go below cos(1) ≈ 0.54?',
     inputs: [{ name: 'base', label: 'Base', value: '10000', type: 'number' }],
     async check({ base }) {
       base = Number(base);
       if (!(base >= 1 && base <= 1e12)) return [false, 'A base between 1 and 10¹².'];
       return withEncoding(ctx.lab, { dim: 16, maxLength: 2, base }, (pe) => {
         const c = ctx.lab.kernels.cosine(pe.row(0), pe.row(1));
-        return [c > 0.99, `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}.`];
+        return [c < 0.6, `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}.`];
       });
     },
   },

@@ -63,7 +63,7 @@ function setTraining(on) {
   $('bpe-cancel').disabled = !on;
 }
 
-async function train() {
+async function train(auto = false) {
   const corpus = $('bpe-corpus').value;
   const vocabSize = Number($('bpe-size').value);
   const pattern = $('bpe-pattern').value;
@@ -95,9 +95,16 @@ async function train() {
     const option = $('tok-vocab').querySelector('option[value="trained"]');
     option.disabled = false;
     option.textContent = `your trained vocabulary (${result.vocabSize} tokens, ${result.mergeCount} merges)`;
-    $('tok-vocab').value = 'trained';
-    status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s: ${result.mergeCount} merges, ${result.vocabSize} tokens. It is now the page’s vocabulary.`;
-    await ctx.setTokenizer('trained', tokenizer);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    if (auto) {
+      // Trained at load from this page's text: offered in the menu, not forced on the learner.
+      await ctx.setTokenizer('trained', tokenizer, { select: false });
+      status.textContent = `Trained on this page’s text in ${seconds} s: ${result.mergeCount} merges. Choose “your trained vocabulary” above to use it.`;
+    } else {
+      $('tok-vocab').value = 'trained';
+      status.textContent = `Done in ${seconds} s: ${result.mergeCount} merges, ${result.vocabSize} tokens. It is now the page’s vocabulary.`;
+      await ctx.setTokenizer('trained', tokenizer);
+    }
     status.dataset.state = 'done';
     status.dataset.vocabSize = String(result.vocabSize);
   } catch (error) {
@@ -117,11 +124,12 @@ export function init(context) {
   }
   $('tok-text').addEventListener('input', showTokens);
   $('tok-vocab').addEventListener('change', switchVocabulary);
-  $('bpe-train').addEventListener('click', train);
+  $('bpe-train').addEventListener('click', () => train());
   $('bpe-cancel').addEventListener('click', () => job?.cancel());
   ctx.onTokenizer(() => {
     if ($('tok-vocab').value !== ctx.tokenizerName) $('tok-vocab').value = ctx.tokenizerName;
     showTokens();
   });
   showTokens();
+  train(true);
 }
