@@ -37,15 +37,27 @@ float AdamW::Step(Gpt& model) {
   // Norm of the per-tensor norms, as clip_grad_norm_; summed in double so the order of tensors does
   // not matter to the last bit.
   double squares = 0.0;
+  const ParameterTensor* first_non_finite = nullptr;
   for (const ParameterTensor& tensor : model.layout().tensors()) {
     double tensor_squares = 0.0;
     for (size_t i = 0; i < tensor.size; ++i) {
       const double g = grads[tensor.offset + i];
       tensor_squares += g * g;
     }
+    if (!std::isfinite(tensor_squares) && first_non_finite == nullptr) first_non_finite = &tensor;
     squares += tensor_squares;
   }
   const float norm = static_cast<float>(std::sqrt(squares));
+  // A non-finite gradient would poison the moments and then every parameter: refuse the step before
+  // touching anything, so the model stays at the last good step.
+  if (first_non_finite != nullptr || !std::isfinite(norm)) {
+    std::string what = first_non_finite != nullptr
+                           ? "the gradient of " + first_non_finite->name + " holds NaN or Inf"
+                           : "the gradient norm overflows float (" + std::to_string(std::sqrt(squares)) + ")";
+    throw std::domain_error("training step " + std::to_string(step_ + 1) + ": " + what +
+                            "; no update was made, the parameters and optimizer state are those of step " +
+                            std::to_string(step_));
+  }
   if (options_.max_grad_norm > 0) {
     const float clip = options_.max_grad_norm / (norm + 1e-6f);
     if (clip < 1.0f) {

@@ -28,7 +28,9 @@ class AdamW {
   AdamW(size_t parameter_count, const AdamWOptions& options);
 
   // Clips model.gradients() to max_grad_norm, then updates model.parameters(). Returns the global
-  // gradient norm before clipping.
+  // gradient norm before clipping. Throws std::domain_error, before changing the parameters, the moments
+  // or step(), when a gradient is NaN or infinite (or the norm overflows float): the message names the
+  // step and the first tensor with a non-finite gradient.
   float Step(Gpt& model);
 
   const AdamWOptions& options() const { return options_; }

@@ -1,5 +1,7 @@
 #include "model/cross_entropy.h"
 
+#include <cmath>
+
 #include "random/prng.h"
 #include "simd/model_kernels.h"
 
@@ -14,8 +16,14 @@ float CrossEntropyForward(const float* logits, const int32_t* targets, float* pr
     if (targets == nullptr || targets[n] < 0) continue;
     // DeterministicLog, not libm: the loss must read the same natively and in wasm.
     // The floor keeps an underflowed probability at a finite loss (about 69) instead of log(0).
+    // A NaN probability (NaN logits) must reach the loss, not be floored to a finite 69: the trainer
+    // detects faults on the loss.
     const double prob = probs[n * vocab + static_cast<size_t>(targets[n])];
-    total -= DeterministicLog(prob > 1e-30 ? prob : 1e-30);
+    if (std::isnan(prob)) {
+      total = prob;
+    } else {
+      total -= DeterministicLog(prob > 1e-30 ? prob : 1e-30);
+    }
     ++count;
   }
   *counted = count;

@@ -1,5 +1,7 @@
 #include "model/gpt_trainer.h"
 
+#include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -8,6 +10,32 @@
 #include "errors/argument_checks.h"
 
 namespace embedlab {
+namespace {
+
+std::string NonFiniteName(float value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  return std::to_string(value);
+}
+
+ptrdiff_t FirstNonFinite(const std::vector<float>& values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!std::isfinite(values[i])) return static_cast<ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+// "h.0.attn.c_attn.weight[12]" for a flat parameter index.
+std::string NameOf(const ParameterLayout& layout, size_t index) {
+  for (const ParameterTensor& tensor : layout.tensors()) {
+    if (index >= tensor.offset && index < tensor.offset + tensor.size) {
+      return tensor.name + "[" + std::to_string(index - tensor.offset) + "]";
+    }
+  }
+  return "#" + std::to_string(index);
+}
+
+}  // namespace
 
 GptTrainer::GptTrainer(const GptConfig& config, const AdamWOptions& optimizer)
     : model_(std::make_unique<Gpt>(config)),
@@ -34,10 +62,38 @@ void GptTrainer::CheckShape(const std::vector<int32_t>& ids, const std::vector<i
 TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets,
                                       size_t batch, size_t length) {
   CheckShape(ids, &targets, batch, length);
+  const int64_t last_good = optimizer_->step();
+  const std::string at = "training step " + std::to_string(last_good + 1) + ": ";
+  const std::string kept = "; no update was made, the parameters and optimizer state are those of step " +
+                           std::to_string(last_good);
   model_->ZeroGradients();
   const float loss = model_->Forward(ids.data(), targets.data(), batch, length);
+  if (!std::isfinite(loss)) throw std::domain_error(at + "the loss is " + NonFiniteName(loss) + kept);
   model_->Backward();
-  const float norm = optimizer_->Step(*model_);
+  saved_parameters_ = model_->parameters();
+  saved_m_ = optimizer_->m();
+  saved_v_ = optimizer_->v();
+  const float norm = optimizer_->Step(*model_);  // throws on a non-finite gradient before any change
+  std::string fault;
+  if (const ptrdiff_t i = FirstNonFinite(model_->parameters()); i >= 0) {
+    fault = "the update made parameter " + NameOf(model_->layout(), static_cast<size_t>(i)) + " " +
+            NonFiniteName(model_->parameters()[static_cast<size_t>(i)]) + " (learning rate " +
+            std::to_string(optimizer_->options().learning_rate) + " too high?)";
+  } else if (const ptrdiff_t j = FirstNonFinite(optimizer_->m()); j >= 0) {
+    fault = "the update made the first moment of " + NameOf(model_->layout(), static_cast<size_t>(j)) + " " +
+            NonFiniteName(optimizer_->m()[static_cast<size_t>(j)]);
+  } else if (const ptrdiff_t k = FirstNonFinite(optimizer_->v()); k >= 0) {
+    fault = "the update made the second moment of " + NameOf(model_->layout(), static_cast<size_t>(k)) + " " +
+            NonFiniteName(optimizer_->v()[static_cast<size_t>(k)]);
+  }
+  if (!fault.empty()) {
+    model_->parameters().swap(saved_parameters_);
+    optimizer_->m().swap(saved_m_);
+    optimizer_->v().swap(saved_v_);
+    optimizer_->set_step(last_good);
+    throw std::domain_error(at + fault + "; the update was undone, the parameters and optimizer state are those "
+                                         "of step " + std::to_string(last_good));
+  }
   return {loss, norm, optimizer_->step()};
 }
 
@@ -95,6 +151,24 @@ std::vector<uint8_t> GptTrainer::Save() const { return SaveCheckpoint(*model_, o
 std::unique_ptr<GptTrainer> GptTrainer::Load(const std::vector<uint8_t>& bytes) {
   SafetensorsReader reader(std::make_shared<MemoryByteSource>(bytes));
   LoadedCheckpoint loaded = LoadCheckpoint(reader);
+  // A tampered (or diverged) checkpoint with NaN/Inf values would fail on the first step: refuse it here.
+  const std::vector<float>& parameters = loaded.model->parameters();
+  if (const ptrdiff_t i = FirstNonFinite(parameters); i >= 0) {
+    throw std::invalid_argument("checkpoint: parameter " + NameOf(loaded.model->layout(), static_cast<size_t>(i)) +
+                                " is " + NonFiniteName(parameters[static_cast<size_t>(i)]) +
+                                "; a checkpoint must hold finite values");
+  }
+  if (loaded.optimizer != nullptr) {
+    for (const std::vector<float>* moment : {&loaded.optimizer->m(), &loaded.optimizer->v()}) {
+      if (const ptrdiff_t i = FirstNonFinite(*moment); i >= 0) {
+        throw std::invalid_argument(std::string("checkpoint: the optimizer's ") +
+                                    (moment == &loaded.optimizer->m() ? "first" : "second") + " moment of " +
+                                    NameOf(loaded.model->layout(), static_cast<size_t>(i)) + " is " +
+                                    NonFiniteName((*moment)[static_cast<size_t>(i)]) +
+                                    "; a checkpoint must hold finite values");
+      }
+    }
+  }
   return std::make_unique<GptTrainer>(std::move(loaded.model), std::move(loaded.optimizer), AdamWOptions());
 }
 

@@ -26,6 +26,11 @@ class GptTrainer {
   GptTrainer(std::unique_ptr<Gpt> model, std::unique_ptr<AdamW> optimizer, const AdamWOptions& fallback);
 
   // ids and targets: batch x length (targets -1 = ignored). One AdamW step.
+  // Training faults throw std::domain_error (an Error in JS) whose message names the step and what was not
+  // finite: the loss (NaN or Inf), a gradient (NaN or Inf, naming the tensor), or a parameter or optimizer
+  // moment after the update (e.g. a learning rate far too high). In every case the parameters, the AdamW
+  // moments and the step count are left exactly (bit for bit) as after the last good step, so the caller can
+  // lower the learning rate and go on, or save the last good model.
   TrainStepResult TrainStep(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t batch,
                             size_t length);
   // Mean cross-entropy without touching gradients or parameters.
@@ -56,6 +61,8 @@ class GptTrainer {
                   size_t length) const;
   std::unique_ptr<Gpt> model_;
   std::unique_ptr<AdamW> optimizer_;
+  // The last good state, copied before each update so that a non-finite result can be rolled back.
+  std::vector<float> saved_parameters_, saved_m_, saved_v_;
 };
 
 }  // namespace embedlab
