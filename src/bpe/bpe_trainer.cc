@@ -213,8 +213,13 @@ size_t BpeTrainer::Step(size_t max_merges) {
       s.result.exhausted = true;
       break;
     }
-    token.assign(s.result.vocabulary.Bytes(best.left));
-    token.append(s.result.vocabulary.Bytes(best.right));
+    const std::string_view left = s.result.vocabulary.Bytes(best.left);
+    const std::string_view right = s.result.vocabulary.Bytes(best.right);
+    // A token longer than the vocabulary allows is never made; the pair stays out of the heap for good
+    // unless its count grows again, and is skipped again then.
+    if (left.size() + right.size() > Vocabulary::kMaxTokenBytes) continue;
+    token.assign(left);
+    token.append(right);
     // Two merge paths can spell the same bytes ("ab"+"c", "a"+"bc"); the bytes keep their first id.
     uint32_t id = s.result.vocabulary.Rank(token);
     if (id == Vocabulary::kNoRank) {

@@ -8,7 +8,8 @@
 //
 // Tie-breaking (deterministic): the highest count wins; among equal counts, the pair whose left token has
 // the lowest id, then the pair whose right token has the lowest id. Within a piece, occurrences merge left
-// to right without overlap ("aaa" with pair (a, a) becomes "aa" + "a").
+// to right without overlap ("aaa" with pair (a, a) becomes "aa" + "a"). A pair whose merged token would be
+// longer than Vocabulary::kMaxTokenBytes (255) is never merged.
 #ifndef EMBEDLAB_BPE_BPE_TRAINER_H_
 #define EMBEDLAB_BPE_BPE_TRAINER_H_
 

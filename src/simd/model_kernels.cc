@@ -138,24 +138,42 @@ void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const 
   StoreLanes(c, std::min(hn::Lanes(d), cols - col), accumulate, out + col);
 }
 
+// The part of a block of rows [first, first + count) that a triangular product needs: its depth
+// range [begin, end) and its column end.
+struct BlockExtent {
+  size_t begin, end, cols;
+};
+BlockExtent TriangleExtent(Triangle triangle, size_t first, size_t count, size_t depth, size_t cols) {
+  BlockExtent e{0, depth, cols};
+  if (triangle == Triangle::kLowerOut) e.cols = std::min(cols, first + count);
+  if (triangle == Triangle::kLowerA) e.end = std::min(depth, first + count);
+  if (triangle == Triangle::kUpperA) e.begin = std::min(depth, first);
+  return e;
+}
+
 void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, size_t depth, const float* b, size_t b_stride,
-          size_t cols, bool accumulate, float* out, size_t out_stride) {
+          size_t cols, bool accumulate, float* out, size_t out_stride, Triangle triangle) {
   const size_t lanes = hn::Lanes(FloatTag());
   size_t r = 0;
   for (; r + 4 <= rows; r += 4) {
+    const BlockExtent e = TriangleExtent(triangle, r, 4, depth, cols);
+    const float* a_block = a + r * a_row + e.begin * a_col;
+    const float* b_block = b + e.begin * b_stride;
     size_t col = 0;
-    for (; col + 2 * lanes <= b_stride; col += 2 * lanes) {
-      GemmTile4x2(a + r * a_row, a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride,
-                  out_stride);
+    for (; col + 2 * lanes <= b_stride && col < e.cols; col += 2 * lanes) {
+      GemmTile4x2(a_block, a_row, a_col, e.end - e.begin, b_block, b_stride, col, cols, accumulate,
+                  out + r * out_stride, out_stride);
     }
-    for (; col < cols; col += lanes) {
-      GemmTile4x1(a + r * a_row, a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride,
-                  out_stride);
+    for (; col < e.cols; col += lanes) {
+      GemmTile4x1(a_block, a_row, a_col, e.end - e.begin, b_block, b_stride, col, cols, accumulate,
+                  out + r * out_stride, out_stride);
     }
   }
   for (; r < rows; ++r) {
-    for (size_t col = 0; col < cols; col += lanes) {
-      GemmTile1x1(a + r * a_row, a_col, depth, b, b_stride, col, cols, accumulate, out + r * out_stride);
+    const BlockExtent e = TriangleExtent(triangle, r, 1, depth, cols);
+    for (size_t col = 0; col < e.cols; col += lanes) {
+      GemmTile1x1(a + r * a_row + e.begin * a_col, a_col, e.end - e.begin, b + e.begin * b_stride, b_stride, col, cols,
+                  accumulate, out + r * out_stride);
     }
   }
 }
@@ -189,7 +207,7 @@ void MatmulForwardImpl(const float* in, const float* weight, const float* bias, 
   std::vector<float> weight_t;
   TransposePadded(weight, out_channels, in_channels, weight_t);
   Gemm(in, in_channels, 1, rows, in_channels, weight_t.data(), PaddedWidth(out_channels), out_channels, false, out,
-       out_channels);
+       out_channels, Triangle::kNone);
   if (bias == nullptr) return;
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -208,12 +226,13 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
   std::vector<float> padded;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
     const float* b = PadRows(weight, out_channels, in_channels, padded);
-    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp, in_channels);
+    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp, in_channels,
+         Triangle::kNone);
   }
   if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C], dout^T read in place
     const float* b = PadRows(in, rows, in_channels, padded);
     Gemm(dout, 1, out_channels, out_channels, rows, b, PaddedWidth(in_channels), in_channels, true, dweight,
-         in_channels);
+         in_channels, Triangle::kNone);
   }
   if (dbias != nullptr) {
     const FloatTag d;
@@ -230,10 +249,10 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
 }
 
 void MatmulStridedImpl(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
-                       size_t out_stride, size_t m, size_t k, size_t n, bool accumulate) {
+                       size_t out_stride, size_t m, size_t k, size_t n, bool accumulate, Triangle triangle) {
   std::vector<float> padded;
   const float* b_padded = PadRows(b, k, n, padded);
-  Gemm(a, a_row_stride, a_col_stride, m, k, b_padded, PaddedWidth(n), n, accumulate, out, out_stride);
+  Gemm(a, a_row_stride, a_col_stride, m, k, b_padded, PaddedWidth(n), n, accumulate, out, out_stride, triangle);
 }
 
 template <class V>
@@ -433,8 +452,9 @@ void MatmulBackward(const float* dout, const float* in, const float* weight, flo
   HWY_DYNAMIC_DISPATCH(MatmulBackwardImpl)(dout, in, weight, dinp, dweight, dbias, rows, in_channels, out_channels);
 }
 void MatmulStrided(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
-                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate) {
-  HWY_DYNAMIC_DISPATCH(MatmulStridedImpl)(a, a_row_stride, a_col_stride, b, out, out_stride, m, k, n, accumulate);
+                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate, Triangle triangle) {
+  HWY_DYNAMIC_DISPATCH(MatmulStridedImpl)
+  (a, a_row_stride, a_col_stride, b, out, out_stride, m, k, n, accumulate, triangle);
 }
 void SoftmaxRow(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(SoftmaxRowImpl)(in, out, n); }
 void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,

@@ -19,12 +19,19 @@ void MatmulForward(const float* in, const float* weight, const float* bias, floa
 void MatmulBackward(const float* dout, const float* in, const float* weight, float* dinp, float* dweight, float* dbias,
                     size_t rows, size_t in_channels, size_t out_channels);
 
+// Causal attention works on lower-triangular T x T matrices; skipping their zero half halves its
+// matmuls. kLowerOut: only out's lower triangle (j <= i) is wanted; tiles wholly above it are not
+// written. kLowerA: A(i, k) = 0 for k > i, so row i's sum ends at k = i. kUpperA: A(i, k) = 0 for
+// k < i, so it starts there. Skipped terms are exact zeros: the results are the same bits.
+enum class Triangle { kNone, kLowerOut, kLowerA, kUpperA };
+
 // out[M x N] (+)= A[M x K] . B[K x N], the core the two above share. A's element (i, k) is
 // a[i * a_row_stride + k * a_col_stride], so A can be a strided slice or a transpose read in place
 // (attention's per-head q, k and v); B is row-major, N floats per row; out's rows are out_stride apart.
 // With accumulate the product is added to out.
 void MatmulStrided(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
-                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate);
+                   size_t out_stride, size_t m, size_t k, size_t n, bool accumulate,
+                   Triangle triangle = Triangle::kNone);
 
 // out[i] = exp(in[i] - max) / sum_j exp(in[j] - max) over one row of n >= 1 values. out may alias in.
 void SoftmaxRow(const float* in, float* out, size_t n);

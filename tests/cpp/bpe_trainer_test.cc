@@ -218,3 +218,17 @@ TEST_CASE("BPE trainer: training in steps gives the same merges", "[tokenizer]")
   REQUIRE(stepped.exhausted == whole.exhausted);
   REQUIRE(trainer->Step(5) == 0);  // empty after TakeResult
 }
+
+TEST_CASE("BPE trainer: long runs of one byte stop at the token-length limit instead of failing", "[tokenizer]") {
+  // "xxxx..." (2000 bytes, one piece) keeps doubling x, xx, xxxx, ... until a merge would pass 255 bytes.
+  const std::string corpus(2000, 'x');
+  embedlab::BpeTrainerOptions options;
+  options.vocab_size = 300;
+  embedlab::BpeTrainingResult result = embedlab::TrainBpe(corpus, options);
+  size_t longest = 0;
+  for (const embedlab::BpeMerge& merge : result.merges) longest = std::max(longest, result.vocabulary.Bytes(merge.id).size());
+  REQUIRE(longest <= embedlab::Vocabulary::kMaxTokenBytes);
+  REQUIRE(longest >= 128);  // it got as far as the limit allows
+  embedlab::Tokenizer tokenizer(std::move(result.vocabulary), result.pattern, result.special_tokens, "runs");
+  REQUIRE(tokenizer.DecodeBytes(tokenizer.EncodeOrdinary(corpus)) == corpus);
+}

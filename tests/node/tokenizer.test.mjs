@@ -115,3 +115,47 @@ test('getTokenizer and the tokenizer reject bad input with clear errors', async 
   tokenizer.dispose();
   assert.throws(() => tokenizer.encode('x'), /Tokenizer has been disposed/);
 });
+
+describe('training', () => {
+  test('merges can be worked out by hand: "aaab" repeated', async () => {
+    // Pieces of "aaab aaab ...": "aaab" and " aaab". Counts: (a,a)=2 per piece beats every other pair,
+    // so the first merge is a+a -> 256; then "aa a b": (aa,a) and (a,b) tie at 1 per piece, and the tie
+    // goes to the lower left id: a (97) < aa (256), so a+b -> 257 comes second.
+    const tokenizer = await lab.trainTokenizer('aaab aaab aaab aaab', { vocabSize: 258, pattern: 'gpt2' });
+    assert.deepEqual(tokenizer.merges.map(({ left, right, id }) => [left, right, id]), [[97, 97, 256], [97, 98, 257]]);
+    assert.deepEqual(Array.from(tokenizer.encode('aaab')), [256, 257]);
+    tokenizer.dispose();
+  });
+
+  test('a trained tokenizer round-trips text and reloads from both file forms', async () => {
+    const corpus = SAMPLES.join('\n').repeat(3);
+    const progress = [];
+    const tokenizer = await lab.trainTokenizer(corpus, {
+      vocabSize: 400, specialTokens: ['<|endoftext|>'], progressInterval: 10, onProgress: (p) => void progress.push(p.merges),
+    });
+    // Slices of at most 10 merges: at least 14 reports for 144 merges, counting up to the end.
+    assert.ok(progress.length >= 14 && progress.every((m, i) => i === 0 || m > progress[i - 1]), 'progress counts up');
+    assert.equal(progress.at(-1), tokenizer.merges.length);
+    assert.equal(tokenizer.vocabSize, 401);
+    for (const text of SAMPLES) assert.equal(tokenizer.decode(tokenizer.encodeOrdinary(text)), text);
+    assert.ok(tokenizer.encodeOrdinary(corpus).length < new TextEncoder().encode(corpus).length / 2, 'compresses its corpus');
+    for (const binary of [false, true]) {
+      const reloaded = lab.loadTokenizer(tokenizer.save({ binary }));
+      assert.deepEqual(reloaded.encode(corpus, { allowedSpecial: 'all' }), tokenizer.encode(corpus, { allowedSpecial: 'all' }));
+      reloaded.dispose();
+    }
+    tokenizer.dispose();
+  });
+
+  test('stopping early keeps the merges made so far; a throwing callback surfaces its error', async () => {
+    const controller = new AbortController();
+    const stopped = await lab.trainTokenizer('abcd '.repeat(100) + 'efgh '.repeat(50), {
+      vocabSize: 300, progressInterval: 1, signal: controller.signal, onProgress: (p) => { if (p.merges === 2) controller.abort(); },
+    });
+    assert.equal(stopped.merges.length, 2);
+    stopped.dispose();
+    await assert.rejects(lab.trainTokenizer('abc abc', { vocabSize: 300, onProgress: () => { throw new Error('boom'); } }), /boom/);
+    await assert.rejects(lab.trainTokenizer('abc', { vocabSize: 100 }), { name: 'RangeError', message: /vocabSize must be an integer in \[256, 2097152\], got 100/ });
+    assert.throws(() => lab.loadTokenizer(new TextEncoder().encode('not a tokenizer')), { name: 'TypeError', message: /first line must start with '#embedlab-bpe '/ });
+  });
+});
