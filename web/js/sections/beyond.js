@@ -158,7 +158,7 @@ function renderRace() {
         td.textContent = '…';
         continue;
       }
-      td.textContent = l.error ? 'cannot run' : l.loss.toFixed(3);
+      td.textContent = l.error ? '—' : l.loss.toFixed(3);
       if (l.error) td.title = l.error;
       td.dataset.value = l.error ? '' : String(l.loss);
     }
@@ -174,7 +174,7 @@ function renderRace() {
   const refused = learned?.lengths.find((l) => l.error);
   $('race-note').textContent = refused
     ? `Learned positions cannot go past their table: asked for ${refused.length} tokens, the library answers “${refused.error}”. The other schemes accept any length; lower is better.`
-    : 'Lower is better. Learned positions cannot go past their 16-row table (“cannot run”).';
+    : 'Lower is better. Learned positions cannot go past their 16-row table (—).';
 }
 
 async function startRace() {

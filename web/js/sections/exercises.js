@@ -211,6 +211,7 @@ function render() {
         } else {
           control = document.createElement('input');
           control.type = input.type ?? 'text';
+          if (control.type === 'number') control.step = 'any';
           control.value = input.value;
           control.spellcheck = false;
           if (control.type === 'text') control.size = 18;
