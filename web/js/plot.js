@@ -59,8 +59,10 @@ export function drawLines(canvas, series, options = {}) {
   ctx.textBaseline = 'top';
   for (const f of [0, 0.5, 1]) {
     const i = Math.round(f * (n - 1));
+    ctx.textAlign = f === 0 ? 'left' : f === 1 ? 'right' : 'center';
     ctx.fillText(String(Math.round(x0 + i * dx)), X(i), top + h + 4);
   }
+  ctx.textAlign = 'center';
   if (xLabel) ctx.fillText(xLabel, left + w / 2, top + h + 18);
   if (yMin < 0 && yMax > 0) {
     ctx.strokeStyle = colours.border;
