@@ -62,8 +62,9 @@ HWY_INLINE void StoreLanes(V v, size_t count, bool accumulate, float* HWY_RESTRI
 // The register-blocked core: out[M x cols] (+)= A[M x K] . b[K x cols]. A's element (i, k) is
 // a[i * a_row + k * a_col], so A may be a strided or transposed view (one broadcast per element either
 // way). b's rows are b_stride floats, a whole number of vectors whose padding is zero, so every load of
-// b is a full vector. A 4-row x 2-vector tile keeps 8 accumulators in registers and reuses each loaded b
-// vector four times; each output is one FMA chain over k, so its rounding does not depend on the tile.
+// b is a full vector (b is one packed panel, see PackPanels). A 4-row x 2-vector tile keeps 8
+// accumulators in registers and reuses each loaded b vector four times; each output is one FMA chain
+// over k, so its rounding does not depend on the tile.
 void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
                  size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out,
                  size_t out_stride) {
@@ -151,63 +152,78 @@ BlockExtent TriangleExtent(Triangle triangle, size_t first, size_t count, size_t
   return e;
 }
 
-void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, size_t depth, const float* b, size_t b_stride,
-          size_t cols, bool accumulate, float* out, size_t out_stride, Triangle triangle) {
-  const size_t lanes = hn::Lanes(FloatTag());
-  size_t r = 0;
-  for (; r + 4 <= rows; r += 4) {
-    const BlockExtent e = TriangleExtent(triangle, r, 4, depth, cols);
-    const float* a_block = a + r * a_row + e.begin * a_col;
-    const float* b_block = b + e.begin * b_stride;
-    size_t col = 0;
-    for (; col + 2 * lanes <= b_stride && col < e.cols; col += 2 * lanes) {
-      GemmTile4x2(a_block, a_row, a_col, e.end - e.begin, b_block, b_stride, col, cols, accumulate,
-                  out + r * out_stride, out_stride);
-    }
-    for (; col < e.cols; col += lanes) {
-      GemmTile4x1(a_block, a_row, a_col, e.end - e.begin, b_block, b_stride, col, cols, accumulate,
-                  out + r * out_stride, out_stride);
+// B[depth x cols] repacked as column panels two vectors wide (one at the right edge when at most one
+// vector of columns remains), each panel's rows contiguous and zero padded. A tile then streams its
+// panel sequentially (whole cache lines, no stride), and the panel stays in L1 while every block of
+// rows passes over it. B's element (k, j) is src[k * row_stride + j * col_stride], so packing also
+// transposes (the forward's weight^T) for free.
+struct PackedPanels {
+  std::vector<float> data;
+  size_t depth = 0, cols = 0, panel_width = 0;  // panel_width: two vectors
+};
+
+size_t PanelWidthAt(const PackedPanels& b, size_t col) {
+  return b.cols - col > b.panel_width / 2 ? b.panel_width : b.panel_width / 2;
+}
+
+void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t depth, size_t cols, PackedPanels& b) {
+  b.depth = depth;
+  b.cols = cols;
+  b.panel_width = 2 * hn::Lanes(FloatTag());
+  b.data.assign(depth * ((cols + b.panel_width - 1) / b.panel_width) * b.panel_width, 0.0f);
+  float* dst = b.data.data();
+  for (size_t col = 0; col < cols; col += b.panel_width) {
+    const size_t width = PanelWidthAt(b, col), used = std::min(width, cols - col);
+    for (size_t k = 0; k < depth; ++k, dst += width) {
+      const float* row = src + k * row_stride + col * col_stride;
+      if (col_stride == 1) {  // the common case: a plain copy, which the compiler turns into vector moves
+        std::copy(row, row + used, dst);
+      } else {
+        for (size_t j = 0; j < used; ++j) dst[j] = row[j * col_stride];
+      }
     }
   }
-  for (; r < rows; ++r) {
-    const BlockExtent e = TriangleExtent(triangle, r, 1, depth, cols);
-    for (size_t col = 0; col < e.cols; col += lanes) {
-      GemmTile1x1(a + r * a_row + e.begin * a_col, a_col, e.end - e.begin, b + e.begin * b_stride, b_stride, col, cols,
-                  accumulate, out + r * out_stride);
-    }
-  }
 }
 
-size_t PaddedWidth(size_t cols) {
+// Panel-major: each panel of B is loaded into L1 once and reused by every block of rows.
+void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, const PackedPanels& b, bool accumulate, float* out,
+          size_t out_stride, Triangle triangle) {
   const size_t lanes = hn::Lanes(FloatTag());
-  return (cols + lanes - 1) / lanes * lanes;
-}
-
-// src[rows x cols] with rows padded by zeros to whole vectors; no copy when already whole.
-const float* PadRows(const float* src, size_t rows, size_t cols, std::vector<float>& storage) {
-  const size_t stride = PaddedWidth(cols);
-  if (stride == cols) return src;
-  storage.assign(rows * stride, 0.0f);
-  for (size_t r = 0; r < rows; ++r) std::copy(src + r * cols, src + (r + 1) * cols, &storage[r * stride]);
-  return storage.data();
-}
-
-// dst[cols x padded(rows)] = src[rows x cols]^T, zero padded.
-void TransposePadded(const float* src, size_t rows, size_t cols, std::vector<float>& dst) {
-  const size_t stride = PaddedWidth(rows);
-  dst.assign(cols * stride, 0.0f);
-  for (size_t r = 0; r < rows; ++r) {
-    for (size_t c = 0; c < cols; ++c) dst[c * stride + r] = src[r * cols + c];
+  const float* panel = b.data.data();
+  for (size_t col = 0; col < b.cols; col += b.panel_width) {
+    const size_t width = PanelWidthAt(b, col);
+    size_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+      const BlockExtent e = TriangleExtent(triangle, r, 4, b.depth, b.cols);
+      if (col >= e.cols) continue;
+      const float* a_block = a + r * a_row + e.begin * a_col;
+      const float* b_block = panel + e.begin * width;
+      float* out_block = out + r * out_stride + col;
+      if (width == 2 * lanes) {
+        GemmTile4x2(a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
+                    out_stride);
+      } else {
+        GemmTile4x1(a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
+                    out_stride);
+      }
+    }
+    for (; r < rows; ++r) {
+      const BlockExtent e = TriangleExtent(triangle, r, 1, b.depth, b.cols);
+      for (size_t v = 0; v < width && col + v < e.cols; v += lanes) {
+        GemmTile1x1(a + r * a_row + e.begin * a_col, a_col, e.end - e.begin, panel + e.begin * width, width, v,
+                    b.cols - col, accumulate, out + r * out_stride + col);
+      }
+    }
+    panel += b.depth * width;
   }
 }
 
 void MatmulForwardImpl(const float* in, const float* weight, const float* bias, float* out, size_t rows,
                        size_t in_channels, size_t out_channels) {
   // weight^T (C x OC) puts the output channels along the vector lanes: no horizontal sums.
-  std::vector<float> weight_t;
-  TransposePadded(weight, out_channels, in_channels, weight_t);
-  Gemm(in, in_channels, 1, rows, in_channels, weight_t.data(), PaddedWidth(out_channels), out_channels, false, out,
-       out_channels, Triangle::kNone);
+  PackedPanels weight_t;
+  PackPanels(weight, 1, in_channels, in_channels, out_channels, weight_t);
+  Gemm(in, in_channels, 1, rows, weight_t, false, out, out_channels, Triangle::kNone);
   if (bias == nullptr) return;
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -223,16 +239,14 @@ void MatmulForwardImpl(const float* in, const float* weight, const float* bias, 
 
 void MatmulBackwardImpl(const float* dout, const float* in, const float* weight, float* dinp, float* dweight,
                         float* dbias, size_t rows, size_t in_channels, size_t out_channels) {
-  std::vector<float> padded;
+  PackedPanels b;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
-    const float* b = PadRows(weight, out_channels, in_channels, padded);
-    Gemm(dout, out_channels, 1, rows, out_channels, b, PaddedWidth(in_channels), in_channels, true, dinp, in_channels,
-         Triangle::kNone);
+    PackPanels(weight, in_channels, 1, out_channels, in_channels, b);
+    Gemm(dout, out_channels, 1, rows, b, true, dinp, in_channels, Triangle::kNone);
   }
   if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C], dout^T read in place
-    const float* b = PadRows(in, rows, in_channels, padded);
-    Gemm(dout, 1, out_channels, out_channels, rows, b, PaddedWidth(in_channels), in_channels, true, dweight,
-         in_channels, Triangle::kNone);
+    PackPanels(in, in_channels, 1, rows, in_channels, b);
+    Gemm(dout, 1, out_channels, out_channels, b, true, dweight, in_channels, Triangle::kNone);
   }
   if (dbias != nullptr) {
     const FloatTag d;
@@ -250,9 +264,9 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
 
 void MatmulStridedImpl(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
                        size_t out_stride, size_t m, size_t k, size_t n, bool accumulate, Triangle triangle) {
-  std::vector<float> padded;
-  const float* b_padded = PadRows(b, k, n, padded);
-  Gemm(a, a_row_stride, a_col_stride, m, k, b_padded, PaddedWidth(n), n, accumulate, out, out_stride, triangle);
+  PackedPanels panels;
+  PackPanels(b, n, 1, k, n, panels);
+  Gemm(a, a_row_stride, a_col_stride, m, panels, accumulate, out, out_stride, triangle);
 }
 
 template <class V>
