@@ -53,8 +53,11 @@ foreach(flavour simd fallback)
                  ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
   target_link_libraries(model_bench_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(model_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
+  set(model_bench_exports _bench_matmul_prepare _bench_matmul_run _bench_training_prepare _bench_training_run
+      _bench_training_tokens_per_step)
+  list(JOIN model_bench_exports "," model_bench_exports)
   target_link_options(model_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -sEXPORT_NAME=createModelBench
-                      -sEXPORTED_FUNCTIONS=_bench_matmul_seconds,_bench_training_seconds,_bench_training_tokens_per_step)
+                      -sEXPORTED_FUNCTIONS=${model_bench_exports})
   set_target_properties(model_bench_${flavour} PROPERTIES OUTPUT_NAME "model-bench-${flavour}" SUFFIX ".mjs"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
 endforeach()

@@ -2,8 +2,10 @@
 // (SIMD128 and EMU128) and in @tensorflow/tfjs-backend-wasm (XNNPACK, one thread) in this same node
 // process; then training steps of the page's config natively and in wasm.
 //
-// On a shared machine the load changes from second to second, so every ratio in the tables compares
-// measurements taken in alternating rounds (A, B, A, B, ...), each side the median of its rounds.
+// The machine is shared: every time is CPU time of the process (process.cpuUsage here, the process
+// CPU clock in the native binary), not wall time, which would count the time spent waiting for a core;
+// and every ratio compares measurements taken in alternating rounds (A, B, A, B, ...), each side the
+// median of its rounds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,14 @@ function runNative(args) {
     .trim().split('\n').map((line) => JSON.parse(line));
 }
 
+// CPU seconds per call of run(count), a function that makes `count` calls.
+function cpuSecondsPerCall(run, count) {
+  const start = process.cpuUsage();
+  run(count);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6 / count;
+}
+
 // Calls per timed run so one run takes >= 20 ms; repeat(count) returns seconds per call.
 function calibrate(repeat) {
   let count = 1;
@@ -74,24 +84,23 @@ function tfjsMatmul([rows, inChannels, outChannels], backward) {
   const once = backward
     ? () => tf.tidy(() => [tf.matMul(dout, tf.transpose(weightT)), tf.matMul(tf.transpose(input), dout), tf.sum(dout, 0)])
     : () => [tf.fused.matMul({ a: input, b: weightT, bias })];
-  const repeat = (count) => {
-    const start = performance.now();
+  const run = (count) => {
     let outputs = [];
     for (let i = 0; i < count; i++) {
       tf.dispose(outputs);
       outputs = once();
     }
     outputs.forEach((t) => t.dataSync());  // the wasm backend runs eagerly; this only proves the work is done
-    const seconds = (performance.now() - start) / 1000 / count;
     tf.dispose(outputs);
-    return seconds;
   };
+  const repeat = (count) => cpuSecondsPerCall(run, count);
   repeat(3);  // warm up (XNNPACK operator creation, memory growth)
   return { repeat, dispose: () => tf.dispose([input, weightT, bias, dout]) };
 }
 
-function wasmMatmul(module, [rows, inChannels, outChannels], backward) {
-  return (count) => module._bench_matmul_seconds(rows, inChannels, outChannels, backward ? 1 : 0, count);
+// Times the shape of the module's last _bench_matmul_prepare.
+function wasmMatmul(module, backward) {
+  return (count) => cpuSecondsPerCall((n) => module._bench_matmul_run(backward ? 1 : 0, n), count);
 }
 
 async function benchMatmuls(simd, fallback) {
@@ -102,9 +111,11 @@ async function benchMatmuls(simd, fallback) {
     for (const backward of [false, true]) {
       const work = (backward ? 2 : 1) * flops(shape);
       const tfjs = tfjsMatmul(shape, backward);
-      const [wasmSimd, tfjsSeconds] = interleavedMedians([wasmMatmul(simd, shape, backward), tfjs.repeat]);
+      simd._bench_matmul_prepare(...shape);
+      fallback._bench_matmul_prepare(...shape);
+      const [wasmSimd, tfjsSeconds] = interleavedMedians([wasmMatmul(simd, backward), tfjs.repeat]);
       tfjs.dispose();
-      const [wasmFallback] = interleavedMedians([wasmMatmul(fallback, shape, backward)]);
+      const [wasmFallback] = interleavedMedians([wasmMatmul(fallback, backward)]);
       const nativeCells = targets.map((target) => {
         const line = native.find((l) => l.target === target && l.shape === shape.join('x'));
         return gflops(work, backward ? line.backwardSeconds : line.forwardSeconds);
@@ -116,7 +127,7 @@ async function benchMatmuls(simd, fallback) {
     }
   }
   return [
-    'Matmul GFLOP/s (higher is better), median of 7 runs. Forward: out = in · Wᵀ + b. Backward: dinp = dout · W, ' +
+    'Matmul GFLOP/s (higher is better; CPU time, median of 7 runs). Forward: out = in · Wᵀ + b. Backward: dinp = dout · W, ' +
       'dW = doutᵀ · in, db = Σ dout (2× the forward FLOPs). tfjs-wasm: @tensorflow/tfjs-backend-wasm ' +
       '(XNNPACK, SIMD, 1 thread) on the same shapes in this node process, forward as one fused matMul + bias on a ' +
       'pre-transposed weight, backward with explicit transposes (its transposeA/B flags are ~6× slower); ' +
@@ -135,8 +146,8 @@ function benchTraining(simd, fallback) {
   const compare = perTarget.some((l) => l.target === 'AVX2') ? 'AVX2' : best;
   const tokens = simd._bench_training_tokens_per_step();
   const wasmStep = (module) => {
-    module._bench_training_seconds(3, 1);  // warm up
-    return () => module._bench_training_seconds(2, 0);
+    module._bench_training_prepare(3);
+    return () => cpuSecondsPerCall((n) => module._bench_training_run(n), 2);
   };
   const simdStep = wasmStep(simd), fallbackStep = wasmStep(fallback);
   const rounds = { native: [], compare: [], simd: [], fallback: [] };
@@ -152,7 +163,7 @@ function benchTraining(simd, fallback) {
     `| ${name} | ${(seconds * 1e3).toFixed(1)} | ${Math.round(tokens / seconds)} | ` +
     `${(nativeBest / seconds).toFixed(2)}× | ${(nativeCompare / seconds).toFixed(2)}× |`;
   return [
-    `Training steps of ${TRAINING_CONFIG}; forward, backward and the optimizer step, one thread. ` +
+    `Training steps of ${TRAINING_CONFIG}; forward, backward and the optimizer step, one thread, CPU time. ` +
       `The native ${best}/${compare}, wasm SIMD128 and EMU128 rows alternate over ${TRAINING_ROUNDS} rounds ` +
       '(median); the other native targets come from one earlier pass.',
     '',

@@ -1,9 +1,12 @@
 // Model benchmark: the tiny GPT's matmuls (forward and backward) at its own shapes, and whole training
 // steps. Natively main() prints one JSON line per (target, shape) and per (target, training config); in
-// wasm, tests/bench/model.mjs calls the extern "C" functions and times tfjs-wasm in the same process.
+// wasm, tests/bench/model.mjs calls the extern "C" functions and times them, and tfjs-wasm, in the same
+// process. Times are CPU time of this process, not wall time: the benchmark machine is shared, and wall
+// time would count the time spent waiting for a core.
+#include <time.h>
+
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -17,10 +20,6 @@
 #include "simd/model_kernels.h"
 
 namespace {
-
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Inputs of one matmul shape, seeded normals, reused across calls so only the kernel is timed.
 struct MatmulData {
@@ -72,14 +71,16 @@ struct TrainingRun {
   }
 };
 
+std::unique_ptr<MatmulData> matmul;
+std::unique_ptr<TrainingRun> training;
+
 }  // namespace
 
-// Seconds per call of MatmulForward (backward = 0) or MatmulBackward with dinp, dweight and dbias
-// (backward = 1) on in[rows x in_channels], weight[out_channels x in_channels], averaged over
-// `repetitions` calls after one warm-up call.
-extern "C" double bench_matmul_seconds(int rows, int in_channels, int out_channels, int backward, int repetitions) {
-  MatmulData m(rows, in_channels, out_channels);
-  const auto once = [&] {
+// Calls MatmulForward (backward = 0) or MatmulBackward with dinp, dweight and dbias (backward = 1)
+// `repetitions` times on the data of the last bench_matmul_prepare.
+extern "C" void bench_matmul_run(int backward, int repetitions) {
+  MatmulData& m = *matmul;
+  for (int r = 0; r < repetitions; ++r) {
     if (backward != 0) {
       embedlab::simd::MatmulBackward(m.dout.data(), m.in.data(), m.weight.data(), m.dinp.data(), m.dweight.data(),
                                      m.dbias.data(), m.rows, m.in_channels, m.out_channels);
@@ -87,21 +88,26 @@ extern "C" double bench_matmul_seconds(int rows, int in_channels, int out_channe
       embedlab::simd::MatmulForward(m.in.data(), m.weight.data(), m.bias.data(), m.out.data(), m.rows, m.in_channels,
                                     m.out_channels);
     }
-  };
-  once();
-  const auto start = std::chrono::steady_clock::now();
-  for (int r = 0; r < repetitions; ++r) once();
-  return SecondsSince(start) / repetitions;
+  }
 }
 
-// Seconds per training step of the config above (TrainingRun), averaged over `steps` steps. The model
-// persists across calls so the first call can warm up; reset = 1 starts from a fresh model.
-extern "C" double bench_training_seconds(int steps, int reset) {
-  static std::unique_ptr<TrainingRun> run;
-  if (run == nullptr || reset != 0) run = std::make_unique<TrainingRun>();
-  const auto start = std::chrono::steady_clock::now();
-  for (int s = 0; s < steps; ++s) run->Step();
-  return SecondsSince(start) / steps;
+// Prepares in[rows x in_channels], weight[out_channels x in_channels] and the gradients for
+// bench_matmul_run (seeded normals), and warms up with one call of each pass.
+extern "C" void bench_matmul_prepare(int rows, int in_channels, int out_channels) {
+  matmul = std::make_unique<MatmulData>(rows, in_channels, out_channels);
+  bench_matmul_run(0, 1);
+  bench_matmul_run(1, 1);
+}
+
+// A fresh model of the config above (TrainingRun), warmed up by `warmup_steps` steps.
+extern "C" void bench_training_prepare(int warmup_steps) {
+  training = std::make_unique<TrainingRun>();
+  for (int s = 0; s < warmup_steps; ++s) training->Step();
+}
+
+// `steps` training steps of the prepared model.
+extern "C" void bench_training_run(int steps) {
+  for (int s = 0; s < steps; ++s) training->Step();
 }
 
 extern "C" int bench_training_tokens_per_step() { return static_cast<int>(TrainingRun::kBatch * TrainingRun::kLength); }
@@ -109,9 +115,21 @@ extern "C" int bench_training_tokens_per_step() { return static_cast<int>(Traini
 #ifndef EMBEDLAB_BENCH_LIBRARY
 namespace {
 
-// Median of `runs` runs of timed(count), count chosen so one run takes ~20 ms (as tests/bench/timing.mjs).
-template <typename Timed>
-double MedianSeconds(const Timed& timed, int runs) {
+double CpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+// Median of `runs` runs of CPU seconds per call of run(count), count chosen so one run takes ~20 ms
+// (as tests/bench/timing.mjs).
+template <typename Run>
+double MedianSeconds(const Run& run, int runs) {
+  const auto timed = [&](int count) {
+    const double start = CpuSeconds();
+    run(count);
+    return (CpuSeconds() - start) / count;
+  };
   int count = 1;
   while (timed(count) * count < 0.02 && count < (1 << 20)) count *= 2;
   std::vector<double> seconds;
@@ -146,8 +164,9 @@ int main(int argc, char** argv) {
     if (!only_target.empty() && target.name != only_target) continue;
     embedlab::simd::UseTarget(target.bits);
     for (const auto& s : shapes) {
+      bench_matmul_prepare(s[0], s[1], s[2]);
       const auto seconds = [&](int backward) {
-        return MedianSeconds([&](int count) { return bench_matmul_seconds(s[0], s[1], s[2], backward, count); }, 7);
+        return MedianSeconds([&](int count) { bench_matmul_run(backward, count); }, 7);
       };
       const double forward = seconds(0), backward = seconds(1);
       std::printf("{\"target\":\"%s\",\"shape\":\"%dx%dx%d\",\"forwardSeconds\":%.6e,\"backwardSeconds\":%.6e}\n",
@@ -155,8 +174,8 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
     }
     if (training) {
-      bench_training_seconds(3, 1);  // warm up: allocations, caches
-      const double step = MedianSeconds([](int count) { return bench_training_seconds(count, 0); }, 5);
+      bench_training_prepare(3);
+      const double step = MedianSeconds([](int count) { bench_training_run(count); }, 5);
       std::printf("{\"target\":\"%s\",\"trainingSecondsPerStep\":%.6e,\"tokensPerStep\":%d}\n", target.name.c_str(),
                   step, bench_training_tokens_per_step());
       std::fflush(stdout);
