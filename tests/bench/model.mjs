@@ -16,11 +16,12 @@ import { setThreadsCount } from '@tensorflow/tfjs-backend-wasm';
 import { median, RUNS } from './timing.mjs';
 
 // [rows, inChannels, outChannels] of the model's linear layers for B*T = 8 x 64 tokens, C = 64, V = 256.
+// perStep: how often a training step runs the shape, forward and backward (2 layers; c_fc and the head).
 const SHAPES = [
-  { layer: 'attn.c_attn', shape: [512, 64, 192] },
-  { layer: 'attn.c_proj', shape: [512, 64, 64] },
-  { layer: 'mlp.c_fc, lm head (V=256)', shape: [512, 64, 256] },
-  { layer: 'mlp.c_proj', shape: [512, 256, 64] },
+  { layer: 'attn.c_attn', shape: [512, 64, 192], perStep: 2 },
+  { layer: 'attn.c_proj', shape: [512, 64, 64], perStep: 2 },
+  { layer: 'mlp.c_fc, lm head (V=256)', shape: [512, 64, 256], perStep: 3 },
+  { layer: 'mlp.c_proj', shape: [512, 256, 64], perStep: 2 },
 ];
 const TRAINING_CONFIG = 'V=256, T=64, C=64, L=2 layers, H=4 heads, learned positions, batch 8 (512 tokens/step), AdamW';
 const TRAINING_ROUNDS = 5;
@@ -103,11 +104,14 @@ function wasmMatmul(module, backward) {
   return (count) => cpuSecondsPerCall((n) => module._bench_matmul_run(backward ? 1 : 0, n), count);
 }
 
+// Returns the table and, per build, the seconds a training step spends in these matmuls (`perStep`).
 async function benchMatmuls(simd, fallback) {
   const native = runNative(SHAPES.map(({ shape }) => shape.join('x')));
   const targets = [...new Set(native.map((line) => line.target))];
   const rows = [];
-  for (const { layer, shape } of SHAPES) {
+  const stepSeconds = {};
+  const addStep = (build, seconds, perStep) => (stepSeconds[build] = (stepSeconds[build] ?? 0) + seconds * perStep);
+  for (const { layer, shape, perStep } of SHAPES) {
     for (const backward of [false, true]) {
       const work = (backward ? 2 : 1) * flops(shape);
       const tfjs = tfjsMatmul(shape, backward);
@@ -116,9 +120,13 @@ async function benchMatmuls(simd, fallback) {
       const [wasmSimd, tfjsSeconds] = interleavedMedians([wasmMatmul(simd, backward), tfjs.repeat]);
       tfjs.dispose();
       const [wasmFallback] = interleavedMedians([wasmMatmul(fallback, backward)]);
+      addStep('wasm SIMD128', wasmSimd, perStep);
+      addStep('wasm EMU128 (fallback)', wasmFallback, perStep);
       const nativeCells = targets.map((target) => {
         const line = native.find((l) => l.target === target && l.shape === shape.join('x'));
-        return gflops(work, backward ? line.backwardSeconds : line.forwardSeconds);
+        const seconds = backward ? line.backwardSeconds : line.forwardSeconds;
+        addStep(`native ${target}`, seconds, perStep);
+        return gflops(work, seconds);
       });
       rows.push(
         `| ${layer} | ${shape[0]}×${shape[1]} · ${shape[1]}×${shape[2]} | ${backward ? 'backward' : 'forward'} | ` +
@@ -126,7 +134,7 @@ async function benchMatmuls(simd, fallback) {
         `${gflops(work, tfjsSeconds)} | ${(tfjsSeconds / wasmSimd).toFixed(2)}× |`);
     }
   }
-  return [
+  const table = [
     'Matmul GFLOP/s (higher is better; CPU time, median of 7 runs). Forward: out = in · Wᵀ + b. Backward: dinp = dout · W, ' +
       'dW = doutᵀ · in, db = Σ dout (2× the forward FLOPs). tfjs-wasm: @tensorflow/tfjs-backend-wasm ' +
       '(XNNPACK, SIMD, 1 thread) on the same shapes in this node process, forward as one fused matMul + bias on a ' +
@@ -137,10 +145,11 @@ async function benchMatmuls(simd, fallback) {
     `|---|---|---|${targets.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
     ...rows,
   ].join('\n');
+  return { table, stepSeconds };
 }
 
 // Native training runs in a child process per round, alternating with the wasm rounds in this process.
-function benchTraining(simd, fallback) {
+function benchTraining(simd, fallback, matmulStepSeconds) {
   const perTarget = runNative(['--training']);
   const best = perTarget[0].target;
   const compare = perTarget.some((l) => l.target === 'AVX2') ? 'AVX2' : best;
@@ -161,14 +170,17 @@ function benchTraining(simd, fallback) {
   const nativeCompare = compare === best ? nativeBest : median(rounds.compare);
   const row = (name, seconds) =>
     `| ${name} | ${(seconds * 1e3).toFixed(1)} | ${Math.round(tokens / seconds)} | ` +
-    `${(nativeBest / seconds).toFixed(2)}× | ${(nativeCompare / seconds).toFixed(2)}× |`;
+    `${(nativeBest / seconds).toFixed(2)}× | ${(nativeCompare / seconds).toFixed(2)}× | ` +
+    `${(matmulStepSeconds[name] * 1e3).toFixed(1)} |`;
   return [
     `Training steps of ${TRAINING_CONFIG}; forward, backward and the optimizer step, one thread, CPU time. ` +
       `The native ${best}/${compare}, wasm SIMD128 and EMU128 rows alternate over ${TRAINING_ROUNDS} rounds ` +
-      '(median); the other native targets come from one earlier pass.',
+      '(median); the other native targets come from one earlier pass. Last column: the time a step spends in ' +
+      "the linear layers' matmuls (forward and backward), summed from the matmul table: the part no " +
+      'non-matmul tuning can remove.',
     '',
-    `| build | ms/step | tokens/s | vs native ${best} | vs native ${compare} |`,
-    '|---|---:|---:|---:|---:|',
+    `| build | ms/step | tokens/s | vs native ${best} | vs native ${compare} | linear-layer matmuls, ms/step |`,
+    '|---|---:|---:|---:|---:|---:|',
     row(`native ${best}`, nativeBest),
     ...(compare !== best ? [row(`native ${compare}`, nativeCompare)] : []),
     ...perTarget.filter((l) => l.target !== best && l.target !== compare)
@@ -182,5 +194,6 @@ export async function benchModel() {
   await initTfjsWasm();
   const simd = await loadWasmBench('simd');
   const fallback = await loadWasmBench('fallback');
-  return `${await benchMatmuls(simd, fallback)}\n\n${benchTraining(simd, fallback)}`;
+  const matmuls = await benchMatmuls(simd, fallback);
+  return `${matmuls.table}\n\n${benchTraining(simd, fallback, matmuls.stepSeconds)}`;
 }
