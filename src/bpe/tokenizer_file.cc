@@ -33,8 +33,10 @@ Header ParseHeader(std::string_view text) {
   if (json.is_discarded() || !json.is_object()) {
     throw std::invalid_argument("tokenizer file: the header is not a JSON object");
   }
-  if (json.value("format", 0) != 1)
-    throw std::invalid_argument("tokenizer file: unsupported format (want 1)");
+  const auto format = json.find("format");
+  if (format == json.end() || !format->is_number_integer() || format->get<int64_t>() != 1) {
+    throw std::invalid_argument("tokenizer file: the header's \"format\" must be the number 1");
+  }
   if (!json.contains("pattern") || !json["pattern"].is_string()) {
     throw std::invalid_argument("tokenizer file: the header has no \"pattern\" string");
   }

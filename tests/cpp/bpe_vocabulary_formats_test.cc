@@ -125,3 +125,14 @@ TEST_CASE("Vocabulary: a rejected token leaves the vocabulary as it was; bulk lo
   twice.AddDeferred("same", 1);
   REQUIRE_THROWS_WITH(twice.FinishDeferred(), Catch::Contains("'same' appears twice"));
 }
+
+TEST_CASE("Tokenizer file: a header with fields of the wrong JSON type is rejected cleanly", "[tokenizer]") {
+  // Found by the tokenizer_file fuzzer: "format" as a string made nlohmann::json throw its own type_error.
+  for (const char* header : {R"({"format":"1","pattern":"o200k"})", R"({"format":1.5,"pattern":"o200k"})",
+                             R"({"format":1,"pattern":7})", R"({"format":1,"pattern":"o200k","special_tokens":[1]})",
+                             R"({"format":1,"pattern":"o200k","special_tokens":{"x":"1"}})"}) {
+    INFO(header);
+    REQUIRE_THROWS_AS(embedlab::LoadTokenizerFile(std::string("#embedlab-bpe ") + header + "\nAA== 0\n"),
+                      std::invalid_argument);
+  }
+}

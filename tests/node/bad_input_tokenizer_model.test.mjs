@@ -1,7 +1,6 @@
 // Bad input table for the tokenizer and model APIs (companion of bad_input.test.mjs): each call fails with a
 // JS error naming the argument and the allowed range, and the same instance then still answers a valid call
-// exactly as before. Cases marked "KNOWN BAD" currently fail on their message; they are reported to the
-// owner of src/bindings/js and kept strict on purpose.
+// exactly as before.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
@@ -61,9 +60,7 @@ const TOKENIZER_CASES = [
   ['decodeBytes id out of range', () => tokenizer.decodeBytes([60000]), RangeError, /ids\[0\]: 60000 is not a token id of r50k_base \(ids are in \[0, 50257\)\)/],
   ['tokenBytes id = vocabSize', () => tokenizer.tokenBytes(50257), RangeError, /id must be an integer in \[0, 50256\], got 50257/],
   ['tokenBytes negative', () => tokenizer.tokenBytes(-1), RangeError, /id must be an integer in \[0, 50256\], got -1/],
-  // KNOWN BAD: the message says "got -9007199254740992" (the clamped value) instead of NaN.
   ['tokenBytes NaN', () => tokenizer.tokenBytes(NaN), RangeError, /id must be an integer in \[0, 50256\], got NaN/],
-  // KNOWN BAD: the message says "got -9007199254740992" instead of undefined (and should be a TypeError).
   ['tokenBytes without id', () => tokenizer.tokenBytes(), TypeError, /id must be an integer in \[0, 50256\], got undefined/],
   ['streaming decoder id out of range', () => tokenizer.decoder().write([99999]), RangeError, /ids\[0\]: 99999 is not a token id of r50k_base/],
   ['save options a number', () => tokenizer.save(5), TypeError, /options must be an object, got 5/],
@@ -98,7 +95,6 @@ const MODEL_CASES = [
   ['beta1 = 1', () => lab.createModel({ vocabSize: 64, optimizer: { beta1: 1 } }), RangeError, /beta1 must be a finite number in \[0, 0\.999999\], got 1/],
   ['seed negative', () => lab.createModel({ vocabSize: 64, seed: -1 }), RangeError, /seed must be an integer in \[0, 9007199254740992\], got -1/],
   ['causal a string', () => lab.createModel({ vocabSize: 64, causal: 'yes' }), TypeError, /causal must be true or false, got the string "yes"/],
-  // KNOWN BAD: "Cannot read properties of undefined (reading 'ids')" instead of naming the batch argument.
   ['trainStep without a batch', () => model.trainStep(), TypeError, /batch must be .*got undefined/],
   ['trainStep id = vocabSize', () => model.trainStep({ ids: [[1, 64]], targets: [[1, 2]] }), RangeError, /ids\[1\] must be a token id in \[0, 63\], got 64/],
   ['trainStep id negative', () => model.trainStep({ ids: [[1, -1]], targets: [[1, 2]] }), RangeError, /ids\[1\] must be a token id in \[0, 63\], got -1/],
@@ -112,7 +108,6 @@ const MODEL_CASES = [
   ['evaluate id out of range', () => model.evaluate({ ids: [[1, 99]], targets: [[1, 2]] }), RangeError, /ids\[1\] must be a token id in \[0, 63\], got 99/],
   ['logits ids a string', () => model.logits({ ids: 'abc' }), TypeError, /batch\.ids must be an array of sequences .*got the string "abc"/],
   ['positionEmbeddings past contextLength', () => model.positionEmbeddings(17), RangeError, /length must be an integer in \[0, 16\], got 17/],
-  // KNOWN BAD: for a learned table the message gives the range [1, 65536] instead of [0, 16].
   ['positionEmbeddings negative', () => model.positionEmbeddings(-1), RangeError, /length must be an integer in \[0, 16\], got -1/],
   ['hiddenStates id out of range', () => model.hiddenStates([1, 100]), RangeError, /ids\[1\] must be a token id in \[0, 63\], got 100/],
   ['hiddenStates empty', () => model.hiddenStates([]), RangeError, /length must be an integer in \[1, 16\], got 0/],

@@ -78,7 +78,9 @@ function flatten(name, rows, batch, length) {
 }
 
 export function normalizeBatch(batch, needTargets) {
-  requireOptions('batch', batch);
+  if (batch === null || typeof batch !== 'object' || Array.isArray(batch)) {
+    throw new TypeError(`batch must be an object {ids, targets}, got ${describe(batch)}`);
+  }
   const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length);
   if (batch.targets === undefined) {
     if (needTargets) throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
@@ -167,7 +169,9 @@ export class Model extends WasmHandle {
   /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, none. */
   positionEmbeddings(length = this.config.contextLength) {
     const raw = this.raw();
-    requireInteger('length', length, 1, 65536);
+    requireInteger('length', length, 0, this.maxLength);
+    const additive = ['learned', 'sinusoidal'].includes(this.config.positions);
+    if (length === 0) return additive ? new Float32Array(0) : null;
     return this.lab.call(() => raw.positionEmbeddings(length));
   }
 

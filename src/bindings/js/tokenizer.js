@@ -1,6 +1,6 @@
 // The BPE tokenizer as JS users expect it (tiktoken's API shape): text in, Uint32Array of ids out.
 // Text is written straight into the wasm heap with TextEncoder.encodeInto; ids are copied out of HEAPU32.
-import { describe } from './checks.js';
+import { describe, requireInteger } from './checks.js';
 import { WasmHandle } from './handles.js';
 
 const textEncoder = new TextEncoder();
@@ -120,6 +120,7 @@ export class Tokenizer extends WasmHandle {
   /** The bytes of one token: a new Uint8Array. */
   tokenBytes(id) {
     const raw = this.raw();
+    requireInteger('id', id, 0, this.vocabSize - 1);
     return this.lab.call(() => raw.tokenBytes(id));
   }
 
