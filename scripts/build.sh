@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
 
+# One build at a time: two builds writing the same outputs leave a .js without its .wasm.
+mkdir -p build
+exec 9>build/.build.lock
+flock 9
+
 configure() {  # configure only once; cmake re-runs itself when CMake files change
   local dir=$1
   shift

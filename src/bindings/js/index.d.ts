@@ -400,6 +400,21 @@ export declare class SafetensorsFile extends WasmHandle {
   get(name: string): Promise<Float32Array>;
 }
 
+/** Frozen pretrained word vectors from a GloVe / word2vec text file. */
+export declare class WordVectors {
+  /** Words in file order. */
+  readonly words: string[];
+  readonly dim: number;
+  /** words.length × dim, row-major. */
+  readonly vectors: Float32Array;
+  /** Row of word, or -1. */
+  indexOf(word: string): number;
+  /** A view of the word's vector, or undefined. */
+  vector(word: string): Float32Array | undefined;
+  /** The k most cosine-similar words to a word of the file (itself excluded) or to a vector. Default k 10. */
+  nearest(query: string | ArrayLike<number>, k?: number): { word: string; cosine: number }[];
+}
+
 /** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
 export declare class EmbedLab {
   readonly version: string;
@@ -426,6 +441,8 @@ export declare class EmbedLab {
   createModel(config: ModelConfig): Model;
   /** A model from {@link Model.save} bytes, optimizer state included. */
   loadModel(bytes: Uint8Array | ArrayBuffer): Model;
+  /** Parses a GloVe / word2vec text file (text, bytes, Blob or File). */
+  loadWordVectors(source: string | Uint8Array | ArrayBuffer | Blob): Promise<WordVectors>;
   /** Opens a safetensors file (bytes, Blob or File), reading only its header. */
   readSafetensors(source: Uint8Array | ArrayBuffer | Blob): Promise<SafetensorsFile>;
   tokenEmbedding(options: TokenEmbeddingOptions): TokenEmbedding;

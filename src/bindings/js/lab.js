@@ -1,6 +1,7 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors.
 import { describe, requireBoolean, requireIds, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+import { WordVectors } from './glove.js';
 import { Model, normalizeModelConfig } from './model.js';
 import { openSafetensors } from './safetensors.js';
 import { SliceSizer, yieldToEventLoop } from './scheduling.js';
@@ -126,6 +127,25 @@ export class EmbedLab {
     if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
     this.#stage(bytes);
     return new Model(this, this.call(() => this.#raw.loadModel()));
+  }
+
+  /**
+   * Pretrained word vectors from a GloVe / word2vec text file (string, bytes, or a Blob/File): one
+   * "word v1 ... vd" per line, an optional "count dim" header. Malformed files give an error naming the line.
+   */
+  async loadWordVectors(source) {
+    let bytes;
+    if (typeof source === 'string') bytes = new TextEncoder().encode(source);
+    else if (source instanceof Uint8Array) bytes = source;
+    else if (source instanceof ArrayBuffer) bytes = new Uint8Array(source);
+    else if (source !== null && typeof source === 'object' && typeof source.arrayBuffer === 'function') {
+      bytes = new Uint8Array(await source.arrayBuffer());
+    } else {
+      throw new TypeError(`source must be text, a Uint8Array, an ArrayBuffer or a Blob/File, got ${describe(source)}`);
+    }
+    this.#stage(bytes);
+    const { words, dim, vectors } = this.call(() => this.#raw.parseGlove());
+    return new WordVectors(this, words, dim, vectors);
   }
 
   /** Opens a safetensors file (Uint8Array, ArrayBuffer, Blob or File): names, shapes, and get(name). */

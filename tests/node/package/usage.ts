@@ -14,6 +14,7 @@ import createEmbedLab, {
   type TensorInfo,
   type TrainStepResult,
   type TokenizerTrainingProgress,
+  type WordVectors,
   type PositionalEncoding,
   type SelfAttention,
   type StreamingDecoder,
@@ -120,6 +121,13 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   check(reloaded.encode('lowest').join() === trained.encode('lowest').join(), 'save/loadTokenizer');
   const memory = lab.memory();
   check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');
+}
+
+{
+  const glove: WordVectors = await lab.loadWordVectors(new Blob(['king 1 0 0\nqueen 0.9 0.1 0\napple 0 0 1\n']));
+  check(glove.words.length === 3 && glove.dim === 3 && glove.vectors.length === 9 && glove.indexOf('apple') === 2, 'glove members');
+  check(glove.vector('queen')?.[0] === Math.fround(0.9) && glove.vector('pear') === undefined, 'glove vector');
+  check(glove.nearest('king', 1)[0].word === 'queen' && glove.nearest([0, 0, 1], 1)[0].cosine > 0.99, 'glove nearest');
 }
 
 const kernels: Kernels = lab.kernels;

@@ -1,0 +1,45 @@
+// Pretrained word vectors from a GloVe / word2vec text file: looked up by word and compared with the
+// library's cosine kernels. They are frozen: nothing here trains them.
+import { describe, requireInteger } from './checks.js';
+
+export class WordVectors {
+  #index;
+
+  constructor(lab, words, dim, vectors) {
+    this.lab = lab;
+    /** Words in file order. */
+    this.words = words;
+    /** Floats per vector. */
+    this.dim = dim;
+    /** words.length × dim, row-major. */
+    this.vectors = vectors;
+    this.#index = new Map();
+    words.forEach((word, i) => {
+      if (!this.#index.has(word)) this.#index.set(word, i);
+    });
+  }
+
+  /** Row of `word`, or -1. */
+  indexOf(word) {
+    return this.#index.get(word) ?? -1;
+  }
+
+  /** The vector of `word` (a view into .vectors), or undefined when the file has no such word. */
+  vector(word) {
+    const i = this.indexOf(word);
+    return i < 0 ? undefined : this.vectors.subarray(i * this.dim, (i + 1) * this.dim);
+  }
+
+  /** The k words most cosine-similar to `query` (a word of the file or a vector of dim floats): [{word, cosine}]. */
+  nearest(query, k = 10) {
+    requireInteger('k', k, 1, this.words.length);
+    const target = typeof query === 'string' ? this.vector(query) : query;
+    if (target === undefined) throw new RangeError(`query must be a word of the file, got ${describe(query)}`);
+    if (!ArrayBuffer.isView(target) && !Array.isArray(target)) throw new TypeError(`query must be a word or a vector, got ${describe(query)}`);
+    if (target.length !== this.dim) throw new RangeError(`query vector length must be ${this.dim}, got ${target.length}`);
+    const cosines = this.lab.kernels.cosineMatrix(target, this.vectors, this.dim);
+    const order = Array.from(cosines.keys()).filter((i) => typeof query !== 'string' || this.words[i] !== query);
+    order.sort((a, b) => cosines[b] - cosines[a]);
+    return order.slice(0, k).map((i) => ({ word: this.words[i], cosine: cosines[i] }));
+  }
+}
