@@ -33,6 +33,8 @@ for (const simd of [true, false]) {
     for (const positions of SCHEMES) {
       const model = lab.createModel(config(positions));
       handles.push(model);
+      // Same seed, same initial weights, bit for bit (the init uses only the project PRNG).
+      if (positions === 'learned') assert.deepEqual(model.tokenEmbeddings(), Float32Array.from(native.modelInitialTokenEmbeddings));
       const losses = Array.from({ length: 20 }, (_, step) => model.trainStep(batchAt(step)).loss);
       const worst = Math.max(...losses.map((loss, i) => Math.abs(loss - native.modelLosses[positions][i])));
       assert.ok(worst <= 1e-5, `${positions}: max |wasm - native| = ${worst}`);

@@ -32,19 +32,26 @@ void ModelBatch(int step, int batch, int length, int vocab, std::vector<int32_t>
   }
 }
 
-// 20 AdamW steps of a small model for each positional scheme.
+// The small model of tests/node/model.test.mjs.
+embedlab::GptConfig SmallModel(const char* positions) {
+  embedlab::GptConfig config;
+  config.vocab_size = 32;
+  config.context_length = 8;
+  config.channels = 16;
+  config.layers = 2;
+  config.heads = 2;
+  config.positions = embedlab::ParsePositionScheme(positions);
+  config.seed = 11;
+  return config;
+}
+
+// 20 AdamW steps of the small model for each positional scheme, after its initial token embeddings.
 void PrintModelLosses() {
+  PrintArray("modelInitialTokenEmbeddings", embedlab::GptTrainer(SmallModel("learned"), {}).TokenEmbeddings());
   const char* schemes[] = {"learned", "sinusoidal", "rope", "alibi", "none"};
   std::printf("\"modelLosses\":{");
   for (int s = 0; s < 5; ++s) {
-    embedlab::GptConfig config;
-    config.vocab_size = 32;
-    config.context_length = 8;
-    config.channels = 16;
-    config.layers = 2;
-    config.heads = 2;
-    config.positions = embedlab::ParsePositionScheme(schemes[s]);
-    config.seed = 11;
+    const embedlab::GptConfig config = SmallModel(schemes[s]);
     embedlab::AdamWOptions optimizer;
     optimizer.learning_rate = 3e-3f;
     embedlab::GptTrainer trainer(config, optimizer);
