@@ -167,20 +167,22 @@ size_t PanelWidthAt(const PackedPanels& b, size_t col) {
 }
 
 void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t depth, size_t cols, PackedPanels& b) {
+  const FloatTag d;
+  const size_t lanes = hn::Lanes(d);
   b.depth = depth;
   b.cols = cols;
-  b.panel_width = 2 * hn::Lanes(FloatTag());
+  b.panel_width = 2 * lanes;
   b.data.assign(depth * ((cols + b.panel_width - 1) / b.panel_width) * b.panel_width, 0.0f);
   float* dst = b.data.data();
   for (size_t col = 0; col < cols; col += b.panel_width) {
     const size_t width = PanelWidthAt(b, col), used = std::min(width, cols - col);
     for (size_t k = 0; k < depth; ++k, dst += width) {
       const float* row = src + k * row_stride + col * col_stride;
-      if (col_stride == 1) {  // the common case: a plain copy, which the compiler turns into vector moves
-        std::copy(row, row + used, dst);
-      } else {
-        for (size_t j = 0; j < used; ++j) dst[j] = row[j * col_stride];
+      size_t j = 0;
+      if (col_stride == 1) {  // contiguous: vector moves (std::copy of a few floats is a memmove call in wasm)
+        for (; j + lanes <= used; j += lanes) hn::StoreU(hn::LoadU(d, row + j), d, dst + j);
       }
+      for (; j < used; ++j) dst[j] = row[j * col_stride];
     }
   }
 }
