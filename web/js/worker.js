@@ -1,7 +1,7 @@
 // The page's Web Worker: long jobs (BPE training, model training, the extrapolation race) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
 import createEmbedLab from '../embedlab/index.js';
-import { buildData, evaluateLengths, RACE_SCHEMES, trainModel } from './training.js';
+import { buildData, evaluateLengths, MODEL_DEFAULTS, RACE_SCHEMES, randomBatch, rng, trainModel } from './training.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;
@@ -40,8 +40,29 @@ async function data(encoding) {
   return d;
 }
 
+/** Keeps training a saved model (section 2's "Keep training"): snapshots as below, the saved bytes when done. */
+async function resume({ encoding, resume: bytes, steps, every, options }) {
+  const l = await lab();
+  const d = await data(encoding);
+  post({ kind: 'data', labels: d.labels, originalIds: d.originalIds, vocabSize: d.vocabSize, sample: d.sample });
+  const model = l.loadModel(bytes);
+  const o = { ...MODEL_DEFAULTS, ...options };
+  const first = model.step;
+  const last = first + steps;
+  // A batch stream of its own for each continuation, so resuming does not replay the first run's batches.
+  const pick = rng(o.seed * 7919 + 1 + first);
+  for (let s = 0; s < steps; s++) {
+    const { step, loss } = model.trainStep(randomBatch(d.train, o.batch, o.contextLength, pick));
+    post({ kind: 'progress', step, steps: last, loss });
+    if (step % every === 0 || step === last) post({ kind: 'snapshot', step, loss, wte: model.tokenEmbeddings() });
+  }
+  const saved = model.save();
+  model.dispose();
+  post({ kind: 'done', saved }, [saved.buffer]);
+}
+
 /** One scheme, with snapshots of wte / wpe every `every` steps (step 0 included). */
-async function train({ encoding, positions, steps, every, options }) {
+async function train({ encoding, positions, steps, every, options, keep = false }) {
   const l = await lab();
   const d = await data(encoding);
   post({ kind: 'data', labels: d.labels, originalIds: d.originalIds, vocabSize: d.vocabSize, sample: d.sample });
@@ -67,8 +88,10 @@ async function train({ encoding, positions, steps, every, options }) {
     },
   });
   const lengths = evaluateLengths(trained, d, trained.config.contextLength);
+  // keep: the model and optimizer state, for a later resume job.
+  const saved = keep ? trained.save() : undefined;
   trained.dispose();
-  post({ kind: 'done', lengths });
+  post({ kind: 'done', lengths, saved }, saved ? [saved.buffer] : []);
 }
 
 async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
@@ -91,7 +114,7 @@ async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
   post({ kind: 'done', results });
 }
 
-const jobs = { trainBpe, train, race };
+const jobs = { trainBpe, train, resume, race };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

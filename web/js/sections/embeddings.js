@@ -1,6 +1,8 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../canvas.js';
 import { runJob } from '../jobs.js';
+import { fixed3 } from '../format.js';
+import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { cosine, pca2 } from '../linalg.js';
 import { drawScatter, PALETTE } from '../plot.js';
 
@@ -11,6 +13,13 @@ let ctx;
 let job = null;
 let snapshot = null;
 let labels = [];
+let initial = null; // the step-0 snapshot of the current run
+let saved = null; // model + optimizer state after the last job, for "Keep training"
+let frozen = null; // {vectors: WordVectors, source}
+let freezing = 0; // latest freeze request (an older one that finishes later is dropped)
+let autoFreeze = true; // the first run freezes an early step unless the learner loaded a file first
+let exported = null; // {text, step, url}
+const CONTINUE_STEPS = 300;
 
 const show = (s) => s.replace(/ /g, '␣');
 const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
@@ -69,38 +78,157 @@ function drawSnapshot() {
   const same = rows.filter((r) => r.dataset.same === 'true').length;
   $('emb-pca').setAttribute('aria-label', `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`);
   $('emb-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
+  drawGlove();
 }
 
-async function train() {
+/** Word, frozen neighbours, live neighbours at step 0 and now, cos(frozen, live): one row per noun and verb. */
+function drawGlove() {
+  if (!snapshot) return;
+  const words = wordsOf(labels);
+  const C = snapshot.wte.length / labels.length;
+  const file = frozen?.vectors;
+  const rows = [];
+  const cosines = [];
+  let known = 0;
+  labels.forEach((label, i) => {
+    const word = words[i];
+    if (kindOf(label) === 2 || word === null) return;
+    const tr = document.createElement('tr');
+    tr.dataset.word = word;
+    tr.insertCell().textContent = word;
+    const frozenCell = tr.insertCell();
+    frozenCell.dataset.col = 'frozen';
+    const inFile = file ? file.indexOf(word) >= 0 : false;
+    if (!file) frozenCell.textContent = '—';
+    else if (!inFile) (frozenCell.textContent = 'not in the file'), frozenCell.classList.add('muted');
+    else {
+      known++;
+      frozenCell.textContent = file.words.length > 1 ? neighboursText(file.nearest(word, Math.min(3, file.words.length - 1))) : '—';
+    }
+    const early = tr.insertCell();
+    early.dataset.col = 'early';
+    early.textContent = initial ? neighboursText(liveNearest(words, initial.wte, i)) : '—';
+    const now = tr.insertCell();
+    now.dataset.col = 'live';
+    now.textContent = neighboursText(liveNearest(words, snapshot.wte, i));
+    const cos = tr.insertCell();
+    cos.dataset.col = 'cosine';
+    cos.className = 'num-cell';
+    if (inFile && file.dim === C) {
+      const c = cosine(file.vector(word), snapshot.wte.subarray(i * C, (i + 1) * C));
+      cosines.push(c);
+      cos.textContent = fixed3(c);
+    } else {
+      cos.textContent = '—';
+      if (inFile) cos.title = `the file has ${file.dim} dimensions, the model ${C}`;
+    }
+    rows.push(tr);
+  });
+  $('glove-rows').replaceChildren(...rows);
+  $('glove-early').textContent = `step ${initial?.step ?? 0}`;
+  $('glove-now').textContent = `step ${snapshot.step}`;
+  if (!frozen) return;
+  const status = $('glove-status');
+  const { vectors, source } = frozen;
+  let text = `Frozen file: ${source}, ${vectors.words.length} words × ${vectors.dim}. ${known} of the model’s ${rows.length} nouns and verbs are in it.`;
+  if (cosines.length > 0) {
+    const mean = cosines.reduce((a, b) => a + b, 0) / cosines.length;
+    text += ` Mean cos(frozen, live) at step ${snapshot.step}: ${fixed3(mean)}.`;
+    status.dataset.mean = fixed3(mean);
+  } else {
+    delete status.dataset.mean;
+    if (known > 0) text += ` Its ${vectors.dim} dimensions are not the model’s ${C}, so only neighbours compare.`;
+  }
+  status.textContent = text;
+  status.dataset.state = 'loaded';
+  status.dataset.words = String(vectors.words.length);
+}
+
+/** Parses a GloVe file (text or File) with the library and makes it the frozen side of the table. */
+async function freeze(source, name) {
+  const request = ++freezing;
+  $('glove-error').textContent = '';
+  try {
+    const vectors = await ctx.lab.loadWordVectors(source);
+    if (request !== freezing) return;
+    frozen = { vectors, source: name };
+    drawGlove();
+  } catch (error) {
+    if (request !== freezing) return;
+    $('glove-status').dataset.state = 'error';
+    $('glove-error').textContent = `${name}: ${error.message}`;
+  }
+}
+
+function exportVectors() {
+  if (!snapshot) return;
+  const text = gloveText(labels, snapshot.wte);
+  if (exported) URL.revokeObjectURL(exported.url);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  exported = { text, step: snapshot.step, url };
+  const name = `embedlab-step-${snapshot.step}.txt`;
+  const link = $('glove-download');
+  link.href = url;
+  link.download = name;
+  link.textContent = `Download ${name} (${text.split('\n').length - 1} words × ${snapshot.wte.length / labels.length})`;
+  link.hidden = false;
+  $('glove-freeze').hidden = false;
+  $('glove-freeze').dataset.step = String(snapshot.step);
+}
+
+/** Starts a job ('train' from scratch, or 'resume' the saved model) and shows its snapshots. */
+async function run(type, steps, params) {
   job?.cancel();
-  const steps = Math.max(10, Math.min(2000, Number($('emb-steps').value) || 300));
+  $('emb-continue').disabled = true;
   const status = $('emb-status');
   const progress = $('emb-progress');
   progress.value = 0;
   status.dataset.state = 'running';
   status.textContent = 'Loading…';
   $('emb-error').textContent = '';
-  const current = runJob('train', { encoding: 'r50k_base', positions: 'learned', steps, every: Math.max(1, Math.floor(steps / 10)) }, (m) => {
+  const every = Math.max(1, Math.floor(steps / 10));
+  const first = type === 'resume' ? snapshot.step : 0;
+  const current = runJob(type, { encoding: 'r50k_base', positions: 'learned', steps, every, keep: true, ...params }, (m) => {
+    if (current !== job) return;
     if (m.kind === 'data') labels = m.labels;
     else if (m.kind === 'progress') {
-      progress.value = m.step / m.steps;
+      progress.value = (m.step - first) / steps;
       status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
     } else if (m.kind === 'snapshot') {
       snapshot = m;
+      if (m.step === 0) initial = m;
       drawSnapshot();
+      if (autoFreeze && !frozen && m.step > 0) {
+        autoFreeze = false;
+        freeze(gloveText(labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
+      }
     }
   });
   job = current;
   try {
     const done = await current.done;
     if (!done) return;
+    saved = done.saved ?? null;
+    $('emb-continue').disabled = !saved;
     status.dataset.state = 'done';
-    status.dataset.steps = String(steps);
-    status.textContent = `Trained ${steps} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`;
+    status.dataset.steps = String(snapshot.step);
+    status.textContent = `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`;
   } catch (error) {
     status.dataset.state = 'error';
     $('emb-error').textContent = error.message;
   }
+}
+
+function train() {
+  const steps = Math.max(10, Math.min(2000, Number($('emb-steps').value) || 300));
+  return run('train', steps, {});
+}
+
+function keepTraining() {
+  if (!saved || !snapshot) return;
+  const bytes = saved;
+  saved = null;
+  return run('resume', CONTINUE_STEPS, { resume: bytes });
 }
 
 export function init(context) {
@@ -108,6 +236,17 @@ export function init(context) {
   ctx.onTokenizer(() => requestAnimationFrame(showTable));
   $('tok-text').addEventListener('input', () => requestAnimationFrame(showTable));
   $('emb-train').addEventListener('click', train);
+  $('emb-continue').addEventListener('click', keepTraining);
+  $('glove-export').addEventListener('click', exportVectors);
+  $('glove-freeze').addEventListener('click', () => {
+    if (exported) freeze(exported.text, `your export of step ${exported.step}`);
+  });
+  $('glove-file').addEventListener('change', () => {
+    const file = $('glove-file').files?.[0];
+    if (!file) return;
+    autoFreeze = false;
+    freeze(file, file.name);
+  });
   const observer = new ResizeObserver(() =>
     requestAnimationFrame(() => {
       showTable();

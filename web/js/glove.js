@@ -1,0 +1,46 @@
+// GloVe text for section 2: the page model's token table written as "word v1 ... vd" lines, and the nearest
+// neighbours shown next to a frozen file's. No DOM here (the browser tests import it in node).
+import { cosine } from './linalg.js';
+
+/**
+ * A whitespace-free word per token label, or null. GloVe words cannot hold spaces, so " dog" is written "dog";
+ * a label without the space whose word is taken by a spaced one (the sentence-initial "the") is left out.
+ */
+export function wordsOf(labels) {
+  const spaced = new Set(labels.filter((l) => /^ \S+$/.test(l)).map((l) => l.slice(1)));
+  const seen = new Set();
+  return labels.map((label) => {
+    const word = /^ \S+$/.test(label) ? label.slice(1) : label;
+    if (!/^\S+$/.test(word) || seen.has(word) || (!label.startsWith(' ') && spaced.has(word))) return null;
+    seen.add(word);
+    return word;
+  });
+}
+
+/** The rows of wte (labels.length × dim) as GloVe text; 9 significant digits, so float32 values come back exact. */
+export function gloveText(labels, wte) {
+  const dim = wte.length / labels.length;
+  const lines = [];
+  wordsOf(labels).forEach((word, i) => {
+    if (word === null) return;
+    const values = Array.from(wte.subarray(i * dim, (i + 1) * dim), (v) => String(Number(v.toPrecision(9))));
+    lines.push(`${word} ${values.join(' ')}`);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** The k rows of wte most cosine-similar to row i (words without a GloVe word are skipped): [{word, cosine}]. */
+export function liveNearest(words, wte, i, k = 3) {
+  const dim = wte.length / words.length;
+  const row = (j) => wte.subarray(j * dim, (j + 1) * dim);
+  const out = [];
+  words.forEach((word, j) => {
+    if (j !== i && word !== null) out.push({ word, cosine: cosine(row(i), row(j)) });
+  });
+  return out.sort((a, b) => b.cosine - a.cosine).slice(0, k);
+}
+
+/** "cat 0.91 · bird 0.88 · horse 0.80" */
+export function neighboursText(list) {
+  return list.map(({ word, cosine: c }) => `${word} ${c.toFixed(2) === '-0.00' ? '0.00' : c.toFixed(2)}`).join(' · ');
+}
