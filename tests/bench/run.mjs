@@ -5,13 +5,14 @@ import { cpus, loadavg } from 'node:os';
 
 import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
+import { benchTokenizer } from './tokenizer.mjs';
 
 const sections = [
   `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start; ` +
     `node ${process.version}.`,
 ];
 console.log(sections[0]);
-const benches = [['Kernels', benchKernels], ['Model', benchModel]];
+const benches = [['Kernels', benchKernels], ['Model', benchModel], ['Tokenizer', benchTokenizer]];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {
   console.log(`\n## ${title}\n`);
