@@ -10,6 +10,8 @@
 
 #include "bindings/boundary.h"
 #include "bpe/bpe_trainer.h"
+#include "bpe/gpt2_vocabulary_file.h"
+#include "bpe/tiktoken_file.h"
 #include "bpe/tokenizer.h"
 #include "bpe/tokenizer_file.h"
 
@@ -175,6 +177,36 @@ TokenizerBinding* LoadTokenizer() {
   return result;
 }
 
+// A tokenizer from vocabulary files in the staging buffer: kind "tiktoken" (a .tiktoken file), "npm-ranks"
+// (npm tiktoken's bpe_ranks string) or "gpt2" (encoder.json in the first `split` bytes, vocab.bpe after
+// it), with a pattern name and special tokens [{text, id}].
+TokenizerBinding* TokenizerFromVocabulary(std::string kind, double split, std::string pattern,
+                                          const val& special_tokens, std::string name) {
+  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
+    const std::string_view staged = Staging();
+    Vocabulary vocabulary;
+    if (kind == "tiktoken") {
+      vocabulary = ParseTiktokenFile(staged);
+    } else if (kind == "npm-ranks") {
+      vocabulary = ParseTiktokenNpmRanks(staged);
+    } else if (kind == "gpt2") {
+      const size_t at = std::min<size_t>(static_cast<size_t>(std::max<int64_t>(0, ToInt64(split))), staged.size());
+      vocabulary = ParseGpt2Vocabulary(staged.substr(0, at), staged.substr(at));
+    } else {
+      throw std::invalid_argument("kind must be tiktoken, npm-ranks or gpt2, got " + kind);
+    }
+    std::vector<SpecialToken> specials;
+    const size_t count = special_tokens["length"].as<size_t>();
+    for (size_t i = 0; i < count; ++i) {
+      const val token = special_tokens[i];
+      specials.push_back({token["text"].as<std::string>(), token["id"].as<uint32_t>()});
+    }
+    return new TokenizerBinding(Tokenizer(std::move(vocabulary), PatternFromName(pattern), std::move(specials), name));
+  });
+  ReleaseStaging();
+  return result;
+}
+
 // Step-wise BPE training, so the JS layer can train in slices and stay responsive (and cancellable).
 class TrainerBinding {
  public:
@@ -258,6 +290,7 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("lastMerge", &TrainerBinding::LastMerge)
       .function("finish", &TrainerBinding::Finish, allow_raw_pointers());
   emscripten::function("createBpeTrainer", &CreateBpeTrainer, allow_raw_pointers());
+  emscripten::function("tokenizerFromVocabulary", &TokenizerFromVocabulary, allow_raw_pointers());
   emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
 }
 

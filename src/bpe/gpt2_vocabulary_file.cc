@@ -66,7 +66,9 @@ Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view v
     pos = eol + 1;
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
+    // Only the first line is a header ("#version: 0.2"), as tiktoken reads the file: later lines may be
+    // merges that start with '#' ("# #" makes "##").
+    if (line.empty() || (line_number == 1 && line[0] == '#')) continue;
     const size_t space = line.find(' ');
     if (space == std::string_view::npos) {
       throw std::invalid_argument("GPT-2 vocabulary: line " + std::to_string(line_number) +

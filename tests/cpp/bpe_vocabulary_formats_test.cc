@@ -68,6 +68,12 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
   REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"),
                       Catch::Contains("rank 256"));
   REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary("[1]", ""), Catch::Contains("not a JSON object"));
+  // Only the first line is a header: a later line starting with '#' is a merge ("# #" makes "##").
+  std::string with_hash = json;
+  const std::string end_of_text = "\"<|endoftext|>\": 259}";
+  with_hash.replace(with_hash.find(end_of_text), end_of_text.size(), "\"##\": 259, \"<|endoftext|>\": 260}");
+  const Vocabulary hashed = embedlab::ParseGpt2Vocabulary(with_hash, merges + "# #\n");
+  REQUIRE(hashed.Rank("##") == 259);
 }
 
 TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[tokenizer]") {

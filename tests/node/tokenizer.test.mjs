@@ -1,6 +1,7 @@
 // The tokenizer in the wasm package: tiktoken's behaviour (npm tiktoken is the reference), byte spans,
 // special-token rules, round trips of arbitrary bytes, streaming decoding, errors.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
 import { get_encoding } from 'tiktoken';
@@ -159,3 +160,64 @@ describe('training', () => {
     assert.throws(() => lab.loadTokenizer(new TextEncoder().encode('not a tokenizer')), { name: 'TypeError', message: /first line must start with '#embedlab-bpe '/ });
   });
 });
+
+describe('vocabulary files', () => {
+  const text = "Vocabulary files: naïve café, 日本語, I'M can't  \n\n 12345";
+
+  test('a .tiktoken file with an encoding name, and with a pattern of your choice', async () => {
+    const file = readFileSync(new URL('../../dist/vocab/cl100k_base.tiktoken', import.meta.url));
+    const reference = get_encoding('cl100k_base');
+    const named = lab.tokenizerFromVocabulary({ tiktoken: file, encoding: 'cl100k_base' });
+    assert.deepEqual(named.encode(text), reference.encode(text));
+    const custom = lab.tokenizerFromVocabulary({ tiktoken: file, pattern: 'cl100k', specialTokens: { '<|endoftext|>': 100257 }, name: 'mine' });
+    assert.deepEqual(custom.encode('hi <|endoftext|>', { allowedSpecial: 'all' }), reference.encode('hi <|endoftext|>', 'all'));
+    named.dispose();
+    custom.dispose();
+    reference.free();
+  });
+
+  test("npm tiktoken's encoder JSON (bpe_ranks) gives tiktoken's ids", () => {
+    for (const name of ['r50k_base', 'cl100k_base', 'o200k_base']) {
+      const json = readFileSync(new URL(`../../node_modules/tiktoken/encoders/${name}.json`, import.meta.url), 'utf8');
+      const tokenizer = lab.tokenizerFromVocabulary({ tiktokenJson: json });
+      const reference = get_encoding(name);
+      assert.deepEqual(tokenizer.encode(text), reference.encode(text), name);
+      tokenizer.dispose();
+      reference.free();
+    }
+    assert.throws(() => lab.tokenizerFromVocabulary({ tiktokenJson: { pat_str: '\\w+', special_tokens: {}, bpe_ranks: '' } }),
+      { name: 'RangeError', message: /pat_str must be the gpt2, cl100k or o200k pattern/ });
+  });
+
+  test("GPT-2's encoder.json + vocab.bpe, built from r50k, give r50k's ids", () => {
+    // GPT-2 files map tokens through a byte-to-unicode table; rebuild them from the r50k ranks.
+    const printable = [...Array(256).keys()].filter((b) => (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255));
+    const byteToChar = new Map(printable.map((b) => [b, String.fromCodePoint(b)]));
+    let next = 256;
+    for (let b = 0; b < 256; b++) if (!byteToChar.has(b)) byteToChar.set(b, String.fromCodePoint(next++));
+    const spell = (bytes) => Array.from(bytes, (b) => byteToChar.get(b)).join('');
+    const reference = get_encoding('gpt2');
+    const lines = readFileSync(new URL('../../dist/vocab/r50k_base.tiktoken', import.meta.url), 'utf8').trim().split('\n');
+    const tokens = lines.map((line) => Buffer.from(line.split(' ')[0], 'base64'));
+    const encoder = Object.fromEntries(tokens.map((bytes, rank) => [spell(bytes), rank]));
+    const merges = ['#version: 0.2'];
+    // Line i of vocab.bpe makes the token of rank 256 + i; any split into two earlier tokens spells it.
+    for (const bytes of tokens.slice(256)) merges.push(splitByRank(bytes, encoder, spell).join(' '));
+    const tokenizer = lab.tokenizerFromVocabulary({ encoderJson: JSON.stringify(encoder), vocabBpe: merges.join('\n') });
+    assert.deepEqual(tokenizer.encode(text), reference.encode(text));
+    tokenizer.dispose();
+    reference.free();
+  });
+});
+
+// The two parts of a token: the split whose parts are both tokens, with the lower max rank (BPE's last merge).
+function splitByRank(bytes, encoder, spell) {
+  let best = null;
+  for (let i = 1; i < bytes.length; i++) {
+    const left = spell(bytes.subarray(0, i)), right = spell(bytes.subarray(i));
+    if (encoder[left] === undefined || encoder[right] === undefined) continue;
+    const rank = Math.max(encoder[left], encoder[right]);
+    if (best === null || rank < best.rank) best = { rank, left, right };
+  }
+  return best ? [best.left, best.right] : [];
+}

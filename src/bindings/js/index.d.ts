@@ -433,6 +433,17 @@ export declare class EmbedLab {
    * lowest left id, then the lowest right id), in slices that yield to the event loop.
    */
   trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
+  /**
+   * A tokenizer from vocabulary files: a .tiktoken file with a named encoding (or a pattern and special
+   * tokens), npm tiktoken's encoder JSON, or GPT-2's encoder.json + vocab.bpe.
+   */
+  tokenizerFromVocabulary(
+    files:
+      | { tiktoken: string | Uint8Array | ArrayBuffer; encoding: EncodingName }
+      | { tiktoken: string | Uint8Array | ArrayBuffer; pattern?: 'gpt2' | 'cl100k' | 'o200k'; specialTokens?: Record<string, number>; name?: string }
+      | { tiktokenJson: string | { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string } }
+      | { encoderJson: string | Uint8Array | ArrayBuffer; vocabBpe: string | Uint8Array | ArrayBuffer },
+  ): Tokenizer;
   /** A tokenizer file from {@link Tokenizer.save}. */
   loadTokenizer(bytes: Uint8Array | ArrayBuffer | string): Tokenizer;
   /** Wasm memory in use: the memory's size and the bytes malloc has handed out. */

@@ -6,7 +6,7 @@ import { Model, normalizeModelConfig } from './model.js';
 import { openSafetensors } from './safetensors.js';
 import { SliceSizer, yieldToEventLoop } from './scheduling.js';
 import { Tokenizer } from './tokenizer.js';
-import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
+import { PATTERN_OF_REGEX, readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
 const SEED_MAX = 2 ** 53;
@@ -101,6 +101,66 @@ export class EmbedLab {
     } finally {
       trainer.delete();
     }
+  }
+
+  /**
+   * A tokenizer from vocabulary files you have: {tiktoken, encoding} (a .tiktoken file with a named
+   * encoding's pattern and special tokens) or {tiktoken, pattern, specialTokens, name}; {tiktokenJson}
+   * (npm tiktoken's encoder JSON: pat_str, special_tokens, bpe_ranks); {encoderJson, vocabBpe} (GPT-2's
+   * files). Files are strings or bytes.
+   */
+  tokenizerFromVocabulary(files) {
+    const options = requireOptions('files', files);
+    const bytesOf = (name, value) => {
+      if (typeof value === 'string') return new TextEncoder().encode(value);
+      if (value instanceof Uint8Array) return value;
+      if (value instanceof ArrayBuffer) return new Uint8Array(value);
+      throw new TypeError(`${name} must be a string or bytes, got ${describe(value)}`);
+    };
+    const specialsOf = (name, map) => {
+      if (map === null || typeof map !== 'object') throw new TypeError(`${name} must be an object {text: id}, got ${describe(map)}`);
+      return Object.entries(map).map(([text, id]) => ({ text, id: requireInteger(`${name}[${JSON.stringify(text)}]`, id, 0, 0xfffffffe) }));
+    };
+    const build = (kind, split, pattern, specials, name) =>
+      new Tokenizer(this, this.call(() => this.#raw.tokenizerFromVocabulary(kind, split, pattern, specials, name)), this.#raw);
+    if (options.tiktoken !== undefined) {
+      const bytes = bytesOf('files.tiktoken', options.tiktoken);
+      if (options.encoding !== undefined) {
+        if (VOCABULARY_FILES[options.encoding] === undefined) {
+          throw new TypeError(`files.encoding must be one of ${this.tokenizerNames.join(', ')}; got ${describe(options.encoding)}`);
+        }
+        this.#stage(bytes);
+        return new Tokenizer(this, this.call(() => this.#raw.tokenizerFromTiktoken(options.encoding)), this.#raw);
+      }
+      const { pattern = 'o200k', specialTokens = {}, name = 'custom' } = options;
+      if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) throw new TypeError(`files.pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);
+      const specials = specialsOf('files.specialTokens', specialTokens);
+      this.#stage(bytes);
+      return build('tiktoken', 0, pattern, specials, String(name));
+    }
+    if (options.tiktokenJson !== undefined) {
+      const json = typeof options.tiktokenJson === 'string' ? JSON.parse(options.tiktokenJson) : options.tiktokenJson;
+      if (json === null || typeof json !== 'object' || typeof json.bpe_ranks !== 'string' || typeof json.pat_str !== 'string') {
+        throw new TypeError('files.tiktokenJson must be npm tiktoken\'s encoder JSON with pat_str, special_tokens and bpe_ranks');
+      }
+      const pattern = PATTERN_OF_REGEX[json.pat_str];
+      if (pattern === undefined) {
+        throw new RangeError(`files.tiktokenJson.pat_str must be the gpt2, cl100k or o200k pattern (the pre-tokenizers this library implements), got ${describe(json.pat_str)}`);
+      }
+      const specials = specialsOf('files.tiktokenJson.special_tokens', json.special_tokens ?? {});
+      this.#stage(new TextEncoder().encode(json.bpe_ranks));
+      return build('npm-ranks', 0, pattern, specials, 'tiktoken-json');
+    }
+    if (options.encoderJson !== undefined || options.vocabBpe !== undefined) {
+      const encoder = bytesOf('files.encoderJson', options.encoderJson);
+      const merges = bytesOf('files.vocabBpe', options.vocabBpe);
+      const both = new Uint8Array(encoder.length + merges.length);
+      both.set(encoder);
+      both.set(merges, encoder.length);
+      this.#stage(both);
+      return build('gpt2', encoder.length, 'gpt2', [{ text: '<|endoftext|>', id: 50256 }], 'gpt2');
+    }
+    throw new TypeError('files must have tiktoken, tiktokenJson, or encoderJson and vocabBpe');
   }
 
   /** A tokenizer saved with tokenizer.save() (text or binary form). */
