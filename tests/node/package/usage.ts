@@ -119,6 +119,10 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   check(trained.name === 'mine' && trained.merges.length === 4 && trained.merges[0].id === 256, 'merges');
   using reloaded: Tokenizer = lab.loadTokenizer(trained.save({ binary: true }));
   check(reloaded.encode('lowest').join() === trained.encode('lowest').join(), 'save/loadTokenizer');
+  // A saved tokenizer without its header line is a plain .tiktoken file.
+  const tiktokenText = new TextDecoder().decode(trained.save()).split('\n').slice(1).join('\n');
+  using fromFile: Tokenizer = lab.tokenizerFromVocabulary({ tiktoken: tiktokenText, pattern: 'gpt2', specialTokens: { '<|end|>': 260 }, name: 'plain' });
+  check(fromFile.encode('lowest').join() === trained.encode('lowest').join() && fromFile.name === 'plain', 'tokenizerFromVocabulary');
   const memory = lab.memory();
   check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');
 }
