@@ -8,17 +8,11 @@
 
 #include "random/prng.h"
 #include "simd/kernel_targets.h"
+#include "random_vectors.h"
 
 namespace simd = embedlab::simd;
 
 namespace {
-
-std::vector<float> RandomVector(size_t n, uint64_t seed, double scale = 1.0) {
-  embedlab::Prng prng(seed);
-  std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(scale * prng.NextNormal());
-  return v;
-}
 
 template <typename Check>
 void ForEachTarget(Check check) {

@@ -10,15 +10,9 @@
 #include "model/rotary_embedding.h"
 #include "random/prng.h"
 #include "simd/model_kernels.h"
+#include "random_vectors.h"
 
 namespace {
-
-std::vector<float> RandomVector(size_t n, uint64_t seed, double scale = 1.0) {
-  embedlab::Prng prng(seed);
-  std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(scale * prng.NextNormal());
-  return v;
-}
 
 using Forward = std::function<std::vector<float>(const std::vector<float>&)>;
 

@@ -7,17 +7,11 @@
 #include "reference_math.h"
 #include "simd/kernel_targets.h"
 #include "simd/vector_kernels.h"
+#include "random_vectors.h"
 
 namespace simd = embedlab::simd;
 
 namespace {
-
-std::vector<float> RandomVector(size_t n, uint64_t seed) {
-  embedlab::Prng prng(seed);
-  std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(prng.NextNormal());
-  return v;
-}
 
 // Sizes around every vector width (4, 8, 16 lanes, x4 unrolled) plus a long one.
 const size_t kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 1000, 4099};
