@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "text/line_reader.h"
 #include "text/utf8.h"
 
 namespace embedlab {
@@ -58,14 +59,10 @@ Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view v
     vocabulary.Add(Unspell(it.key(), byte_of), static_cast<uint32_t>(rank));
   }
   uint32_t rank = 256;
-  size_t line_number = 0;
-  for (size_t pos = 0; pos < vocab_bpe.size();) {
-    size_t eol = vocab_bpe.find('\n', pos);
-    if (eol == std::string_view::npos) eol = vocab_bpe.size();
-    std::string_view line = vocab_bpe.substr(pos, eol - pos);
-    pos = eol + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  LineReader lines_of(vocab_bpe);
+  std::string_view line;
+  while (lines_of.Next(&line)) {
+    const size_t line_number = lines_of.number();
     // Only the first line is a header ("#version: 0.2"), as tiktoken reads the file: later lines may be
     // merges that start with '#' ("# #" makes "##").
     if (line.empty() || (line_number == 1 && line[0] == '#')) continue;

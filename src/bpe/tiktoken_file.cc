@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "bpe/base64.h"
+#include "text/line_reader.h"
 
 namespace embedlab {
 namespace {
@@ -21,14 +22,10 @@ Vocabulary ParseTiktokenFile(std::string_view contents) {
   const auto lines = static_cast<size_t>(std::count(contents.begin(), contents.end(), '\n')) + 1;
   vocabulary.Reserve(lines, contents.size() * 3 / 4);
   std::string bytes;
-  size_t line_number = 0;
-  for (size_t pos = 0; pos < contents.size();) {
-    size_t eol = contents.find('\n', pos);
-    if (eol == std::string_view::npos) eol = contents.size();
-    std::string_view line = contents.substr(pos, eol - pos);
-    pos = eol + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  LineReader lines_of(contents);
+  std::string_view line;
+  while (lines_of.Next(&line)) {
+    const size_t line_number = lines_of.number();
     if (line.empty()) continue;
     const size_t space = line.find(' ');
     if (space == std::string_view::npos) Malformed(line_number, "has no space");
@@ -56,13 +53,10 @@ Vocabulary ParseTiktokenNpmRanks(std::string_view bpe_ranks) {
   const auto spaces = static_cast<size_t>(std::count(bpe_ranks.begin(), bpe_ranks.end(), ' '));
   vocabulary.Reserve(spaces, bpe_ranks.size() * 3 / 4);
   std::string bytes;
-  size_t line_number = 0;
-  for (size_t pos = 0; pos < bpe_ranks.size();) {
-    size_t eol = bpe_ranks.find('\n', pos);
-    if (eol == std::string_view::npos) eol = bpe_ranks.size();
-    std::string_view line = bpe_ranks.substr(pos, eol - pos);
-    pos = eol + 1;
-    ++line_number;
+  LineReader lines_of(bpe_ranks);
+  std::string_view line;
+  while (lines_of.Next(&line)) {
+    const size_t line_number = lines_of.number();
     if (line.empty()) continue;
     auto next_field = [&line]() {
       const size_t space = std::min(line.find(' '), line.size());
