@@ -4,59 +4,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "bpe/token_hash.h"
+
 namespace embedlab {
 namespace {
-
-// The first min(8, size) bytes as a little-endian word. Fixed-size loads only: a variable-size memcpy is a
-// library call in wasm.
-inline uint64_t LoadPrefix(const char* data, size_t size) {
-  const auto* p = reinterpret_cast<const uint8_t*>(data);
-  if (size >= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    return word;
-  }
-  if (size >= 4) {
-    uint32_t low, high;
-    std::memcpy(&low, p, 4);
-    std::memcpy(&high, p + size - 4, 4);  // overlaps low by 8 - size bytes, which hold the same values
-    return low | (static_cast<uint64_t>(high) << (8 * (size - 4)));
-  }
-  uint64_t word = p[0];
-  if (size >= 2) word |= static_cast<uint64_t>(p[1]) << 8;
-  if (size == 3) word |= static_cast<uint64_t>(p[2]) << 16;
-  return word;
-}
-
-// Bytes [8, size) of two strings of the same size > 8, with fixed-size loads (the last word overlaps the
-// one before it): memcmp is a library call in wasm.
-inline bool SameTail(const char* a, const char* b, size_t size) {
-  uint64_t x, y;
-  for (size_t i = 8; i + 8 < size; i += 8) {
-    std::memcpy(&x, a + i, 8);
-    std::memcpy(&y, b + i, 8);
-    if (x != y) return false;
-  }
-  std::memcpy(&x, a + size - 8, 8);
-  std::memcpy(&y, b + size - 8, 8);
-  return x == y;
-}
-
-// Multiply-xorshift over the prefix and, for long tokens, the remaining 8-byte words. The table indexes by
-// the top bits, which a multiplication mixes from every input bit (its low bits see only low input bits).
-inline uint64_t HashBytes(uint64_t prefix, const char* data, size_t size) {
-  uint64_t h = (prefix ^ (size * 0x9E3779B97F4A7C15ull)) * 0xFF51AFD7ED558CCDull;
-  for (size_t i = 8; i < size; i += 8) {
-    uint64_t word;
-    if (i + 8 <= size) {
-      std::memcpy(&word, data + i, 8);
-    } else {
-      word = LoadPrefix(data + i, size - i);
-    }
-    h = (h ^ (h >> 32) ^ word) * 0xC4CEB9FE1A85EC53ull;
-  }
-  return h;
-}
 
 std::string Printable(std::string_view bytes) {
   std::string out;
@@ -147,12 +98,8 @@ uint32_t Vocabulary::Store(std::string_view bytes, uint32_t rank) {
   }
   const auto start = static_cast<uint32_t>(arena_.size());
   arena_.append(bytes.data(), bytes.size());
-  if (rank >= token_start_.size()) {
-    token_start_.resize(rank + 1, kNoRank);
-    token_length_.resize(rank + 1, 0);
-  }
-  token_start_[rank] = start;
-  token_length_[rank] = static_cast<uint32_t>(bytes.size());
+  if (rank >= spans_.size()) spans_.resize(rank + 1, Span{0, 0});
+  spans_[rank] = Span{start, static_cast<uint32_t>(bytes.size())};
   ++token_count_;
   return start;
 }
@@ -164,7 +111,7 @@ void Vocabulary::ThrowDuplicate(uint32_t rank, uint32_t existing) const {
 
 void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
   if (2 * (token_count_ + 1) > slots_.size()) Grow();
-  const size_t rank_end_before = token_start_.size();
+  const size_t rank_end_before = spans_.size();
   const uint32_t start = Store(bytes, rank);
   // One probe sequence both finds a duplicate and inserts.
   const uint32_t existing = Insert(start, static_cast<uint32_t>(bytes.size()), rank);
@@ -173,10 +120,8 @@ void Vocabulary::Add(std::string_view bytes, uint32_t rank) {
                                 std::to_string(existing) + " and " + std::to_string(rank) + ")";
     // Undo Store, so that the vocabulary stays as it was.
     arena_.resize(start);
-    token_start_[rank] = kNoRank;
-    token_length_[rank] = 0;
-    token_start_.resize(rank_end_before);
-    token_length_.resize(rank_end_before);
+    spans_[rank] = Span{0, 0};
+    spans_.resize(rank_end_before);
     --token_count_;
     throw std::invalid_argument(message);
   }
@@ -199,8 +144,8 @@ void Vocabulary::FinishDeferred() {
   std::vector<uint64_t> hashes(deferred_.size());
   std::vector<uint32_t> bucket_start((size_t{1} << bucket_bits) + 1, 0);
   for (size_t i = 0; i < deferred_.size(); ++i) {
-    const char* data = arena_.data() + token_start_[deferred_[i]];
-    const uint32_t length = token_length_[deferred_[i]];
+    const char* data = arena_.data() + spans_[deferred_[i]].start;
+    const uint32_t length = spans_[deferred_[i]].length;
     hashes[i] = HashBytes(LoadPrefix(data, length), data, length);
     ++bucket_start[(hashes[i] >> bucket_shift) + 1];
   }
@@ -211,10 +156,10 @@ void Vocabulary::FinishDeferred() {
   }
   for (const uint32_t i : order) {
     const uint32_t rank = deferred_[i];
-    const uint32_t length = token_length_[rank];
-    const uint32_t existing = InsertHashed(hashes[i], token_start_[rank], length, rank);
+    const auto [start, length] = spans_[rank];
+    const uint32_t existing = InsertHashed(hashes[i], start, length, rank);
     if (existing != kNoRank) ThrowDuplicate(rank, existing);
-    const char* bytes = arena_.data() + token_start_[rank];
+    const char* bytes = arena_.data() + start;
     if (length == 1) byte_rank_[static_cast<uint8_t>(bytes[0])] = rank;
     if (length == 2)
       pair_rank_[(static_cast<uint8_t>(bytes[0]) << 8) | static_cast<uint8_t>(bytes[1])] = rank;

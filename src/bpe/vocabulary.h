@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,12 +41,26 @@ class Vocabulary {
   }
   uint32_t Rank(std::string_view bytes) const noexcept { return Rank(bytes.data(), bytes.size()); }
 
-  bool HasRank(uint32_t rank) const noexcept {
-    return rank < token_start_.size() && token_start_[rank] != kNoRank;
-  }
+  bool HasRank(uint32_t rank) const noexcept { return Length(rank) != 0; }
   // Requires HasRank(rank).
   std::string_view Bytes(uint32_t rank) const noexcept {
-    return std::string_view(arena_.data() + token_start_[rank], token_length_[rank]);
+    return std::string_view(arena_.data() + spans_[rank].start, spans_[rank].length);
+  }
+
+  // The byte count of a token, 0 for a rank not in use (any rank, however large).
+  uint32_t Length(uint32_t rank) const noexcept { return rank < spans_.size() ? spans_[rank].length : 0; }
+  // Writes the bytes of a token at `out` and returns their count. May write up to kCopyOverrun bytes
+  // past them: one fixed 16-byte copy instead of a variable memcpy, which is a library call in wasm.
+  // Requires HasRank(rank).
+  static constexpr size_t kCopyOverrun = 16;
+  size_t CopyBytes(uint32_t rank, char* out) const noexcept {
+    const auto [start, length] = spans_[rank];
+    if (length <= 16 && start + size_t{16} <= arena_.size()) {
+      std::memcpy(out, arena_.data() + start, 16);
+    } else {
+      std::memcpy(out, arena_.data() + start, length);
+    }
+    return length;
   }
 
   // A compact binary form for fast start-up (see vocabulary_binary.cc): no base64 or decimal parsing.
@@ -55,7 +70,7 @@ class Vocabulary {
 
   size_t size() const { return token_count_; }
   // One past the largest rank, 0 when empty.
-  uint32_t rank_end() const { return static_cast<uint32_t>(token_start_.size()); }
+  uint32_t rank_end() const { return static_cast<uint32_t>(spans_.size()); }
 
  private:
   struct Slot {
@@ -72,13 +87,17 @@ class Vocabulary {
   // Checks and stores a token in the arena and the rank tables; returns its arena offset.
   uint32_t Store(std::string_view bytes, uint32_t rank);
   [[noreturn]] void ThrowDuplicate(uint32_t rank, uint32_t existing) const;
+  static Vocabulary FromBinaryV1(std::string_view data);
   void Grow();
 
   std::string arena_;
   std::vector<Slot> slots_;             // power-of-two size, at most half full
   int hash_shift_ = 64;                 // 64 - log2(slots_.size())
-  std::vector<uint32_t> token_start_;   // by rank; kNoRank for ranks not in use
-  std::vector<uint32_t> token_length_;  // by rank
+  struct Span {
+    uint32_t start;   // in arena_
+    uint32_t length;  // 0 for a rank not in use
+  };
+  std::vector<Span> spans_;  // by rank; one load per token when decoding
   std::vector<uint32_t> byte_rank_ = std::vector<uint32_t>(256, kNoRank);
   std::vector<uint32_t> pair_rank_ = std::vector<uint32_t>(65536, kNoRank);
   size_t token_count_ = 0;

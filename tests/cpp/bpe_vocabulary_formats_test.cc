@@ -1,4 +1,5 @@
-// Vocabulary formats: tiktoken's npm "bpe_ranks", GPT-2's encoder.json + vocab.bpe, and our binary form.
+// Vocabulary formats: tiktoken's npm "bpe_ranks" and GPT-2's encoder.json + vocab.bpe (the binary form:
+// bpe_vocabulary_binary_test.cc).
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -74,39 +75,6 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
   with_hash.replace(with_hash.find(end_of_text), end_of_text.size(), "\"##\": 259, \"<|endoftext|>\": 260}");
   const Vocabulary hashed = embedlab::ParseGpt2Vocabulary(with_hash, merges + "# #\n");
   REQUIRE(hashed.Rank("##") == 259);
-}
-
-TEST_CASE("Vocabulary formats: the binary form loads to the same tokenizer", "[tokenizer]") {
-  Vocabulary v;
-  for (int b = 0; b < 256; ++b) v.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
-  v.Add("ab", 300);  // a gap in the ranks
-  v.Add("abcdefghijklmnop", 301);
-  v.Add(" the", 256);
-  const Vocabulary loaded = Vocabulary::FromBinary(v.ToBinary());
-  REQUIRE(loaded.size() == v.size());
-  REQUIRE(loaded.rank_end() == 302);
-  REQUIRE(loaded.Rank("ab") == 300);
-  REQUIRE(loaded.Rank("abcdefghijklmnop") == 301);
-  REQUIRE(loaded.Rank("abcdefghijklmnoq") == Vocabulary::kNoRank);
-  REQUIRE_FALSE(loaded.HasRank(290));
-  REQUIRE(loaded.Bytes(256) == " the");
-
-  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}},
-                                      "t");
-  const std::string binary = embedlab::SaveTokenizerBinary(tokenizer);
-  const embedlab::Tokenizer reloaded = embedlab::LoadTokenizerFile(binary);
-  const std::string text = "ab the abcdefghijklmnop<|endoftext|>";
-  REQUIRE(reloaded.Encode(text, embedlab::SpecialTokenPolicy::AllowAll()) ==
-          tokenizer.Encode(text, embedlab::SpecialTokenPolicy::AllowAll()));
-  REQUIRE(reloaded.pattern_name() == "cl100k");
-
-  const std::string raw = v.ToBinary();
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, raw.size() - 5)),
-                      Catch::Contains("binary vocabulary"));
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2"), Catch::Contains("not an EMBLVOC1"));
-  std::string corrupt = raw;
-  corrupt[12 + 'a'] = 2;  // byte 'a' now claims two bytes: the lengths no longer add up
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(corrupt), Catch::Contains("do not match"));
 }
 
 TEST_CASE("Vocabulary: a rejected token leaves the vocabulary as it was; bulk loading finds duplicates",

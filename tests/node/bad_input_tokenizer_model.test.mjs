@@ -73,7 +73,8 @@ const TOKENIZER_CASES = [
   ['loadTokenizer truncated in the header', () => lab.loadTokenizer(tokenizerFile.slice(0, 40)), TypeError, /tokenizer file: the header is not a JSON object/],
   ['loadTokenizer truncated in the vocabulary', () => lab.loadTokenizer(tokenizerFile.slice(0, tokenizerFile.length >> 1)), TypeError, /line \d+/],
   ['loadTokenizer tampered magic', () => lab.loadTokenizer(tampered(tokenizerFile, 3, 0x41)), TypeError, /the first line must start with '#embedlab-bpe '/],
-  ['loadTokenizer truncated binary', () => lab.loadTokenizer(tokenizerBinary.slice(0, 100)), TypeError, /binary vocabulary: not an EMBLVOC1 file/],
+  ['loadTokenizer truncated binary', () => lab.loadTokenizer(tokenizerBinary.slice(0, 100)), TypeError, /binary vocabulary: the data is truncated/],
+  ['loadTokenizer binary of another format', () => lab.loadTokenizer(tampered(tokenizerBinary, tokenizerBinary.indexOf(0x0a) + 8 /* the 2 of EMBLVOC2 */, 0x39)), TypeError, /binary vocabulary: not an EMBLVOC2 \(or EMBLVOC1\) file/],
 ];
 
 const MODEL_CASES = [
