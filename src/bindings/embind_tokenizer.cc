@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "bpe/tiktoken_file.h"
 #include "bpe/tokenizer.h"
 #include "bpe/tokenizer_file.h"
+#include "text/utf8.h"
 
 using emscripten::val;
 
@@ -97,7 +99,8 @@ class TokenizerBinding {
   // Room for `count` ids to decode; the JS layer writes them and calls Decode(count).
   uintptr_t IdBuffer(double count) {
     return Guarded<uintptr_t>(0, [&] {
-      id_input_.resize(static_cast<size_t>(ToInt64(count)));
+      // Grows only, like bytes_: shrinking and growing again would zero-fill the difference each time.
+      id_input_.resize(std::max(id_input_.size(), static_cast<size_t>(ToInt64(count))));
       return reinterpret_cast<uintptr_t>(id_input_.data());
     });
   }
@@ -106,12 +109,16 @@ class TokenizerBinding {
   double Decode(double count) {
     return Guarded<double>(-1, [&] {
       const size_t n = std::min<size_t>(static_cast<size_t>(ToInt64(count)), id_input_.size());
-      bytes_ = tokenizer_.DecodeBytes(id_input_.data(), n);
-      return static_cast<double>(bytes_.size());
+      // bytes_ is kept between calls and only grows: resizing it each time would zero-fill it each time.
+      const size_t size = tokenizer_.DecodeInto(id_input_.data(), n, &bytes_);
+      decoded_ascii_ = IsAscii(std::string_view(bytes_.data(), size));
+      return static_cast<double>(size);
     });
   }
 
   uintptr_t BytesPointer() const { return reinterpret_cast<uintptr_t>(bytes_.data()); }
+  // Whether the last decode gave ASCII only, which JS can turn into a string faster than UTF-8.
+  bool DecodedAscii() const { return decoded_ascii_; }
 
   // The bytes of one token (ordinary or special), copied into a Uint8Array.
   val TokenBytes(double id) {
@@ -157,12 +164,18 @@ class TokenizerBinding {
   EncodedTokens output_;
   std::vector<uint32_t> id_input_;
   std::string bytes_;
+  bool decoded_ascii_ = false;
 };
 
-// The vocabulary file is in the staging buffer.
-TokenizerBinding* TokenizerFromTiktoken(std::string encoding_name) {
+// The vocabulary of a named encoding is in the staging buffer: a .tiktoken file, or the binary form the
+// package ships (see Vocabulary::ToBinary).
+TokenizerBinding* TokenizerForEncoding(std::string encoding_name) {
   TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
-    return new TokenizerBinding(Tokenizer::FromTiktoken(Staging(), encoding_name));
+    const std::string_view staged = Staging();
+    if (staged.substr(0, 7) == "EMBLVOC") {
+      return new TokenizerBinding(Tokenizer::ForEncoding(Vocabulary::FromBinary(staged), encoding_name));
+    }
+    return new TokenizerBinding(Tokenizer::FromTiktoken(staged, encoding_name));
   });
   ReleaseStaging();
   return result;
@@ -273,6 +286,7 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("idBuffer", &TokenizerBinding::IdBuffer)
       .function("decode", &TokenizerBinding::Decode)
       .function("bytesPointer", &TokenizerBinding::BytesPointer)
+      .function("decodedAscii", &TokenizerBinding::DecodedAscii)
       .function("tokenBytes", &TokenizerBinding::TokenBytes)
       .function("vocabSize", &TokenizerBinding::VocabSize)
       .function("encodingName", &TokenizerBinding::EncodingName)
@@ -291,7 +305,7 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("finish", &TrainerBinding::Finish, allow_raw_pointers());
   emscripten::function("createBpeTrainer", &CreateBpeTrainer, allow_raw_pointers());
   emscripten::function("tokenizerFromVocabulary", &TokenizerFromVocabulary, allow_raw_pointers());
-  emscripten::function("tokenizerFromTiktoken", &TokenizerFromTiktoken, allow_raw_pointers());
+  emscripten::function("tokenizerForEncoding", &TokenizerForEncoding, allow_raw_pointers());
 }
 
 }  // namespace bindings

@@ -1,5 +1,6 @@
 #include "bpe/tokenizer.h"
 
+#include <algorithm>
 #include <memory>
 #include <cstring>
 #include <stdexcept>
@@ -25,14 +26,19 @@ void RequireTextSize(std::string_view text) {
 }  // namespace
 
 Tokenizer Tokenizer::FromTiktoken(std::string_view tiktoken_file, std::string_view encoding_name) {
+  EncodingSpecFor(encoding_name);  // a bad name fails before the file is parsed
+  return ForEncoding(ParseTiktokenFile(tiktoken_file), encoding_name);
+}
+
+Tokenizer Tokenizer::ForEncoding(Vocabulary vocabulary, std::string_view encoding_name) {
   EncodingSpec spec = EncodingSpecFor(encoding_name);
-  return Tokenizer(ParseTiktokenFile(tiktoken_file), spec.pattern, std::move(spec.special_tokens),
-                   std::move(spec.name));
+  return Tokenizer(std::move(vocabulary), spec.pattern, std::move(spec.special_tokens), std::move(spec.name));
 }
 
 Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern,
                      std::vector<SpecialToken> special_tokens, std::string encoding_name)
     : vocabulary_(std::move(vocabulary)),
+      short_tokens_(vocabulary_),
       pattern_(pattern),
       next_piece_(ScannerFor(pattern)),
       special_tokens_(std::move(special_tokens)),
@@ -152,28 +158,48 @@ EncodedTokens Tokenizer::EncodeWithSpans(std::string_view text, const SpecialTok
 
 // Two passes: the first checks every id and sums the lengths, the second copies into a buffer of the
 // right size (appending token by token kept reallocating and ran at a third of the peers' speed).
-std::string Tokenizer::DecodeBytes(const uint32_t* ids, size_t count) const {
-  size_t total = 0;
+void Tokenizer::ThrowUnknownId(size_t index, uint32_t id) const {
+  const std::string why = id < vocab_size_ ? " is an unused id of " : " is not a token id of ";
+  throw std::out_of_range("ids[" + std::to_string(index) + "]: " + std::to_string(id) + why + encoding_name_ +
+                          " (ids are in [0, " + std::to_string(vocab_size_) + "))");
+}
+
+size_t Tokenizer::DecodeInto(const uint32_t* ids, size_t count, std::string* buffer) const {
+  // One pass: room for the longest token plus CopyBytes' overrun is checked per token and the buffer
+  // grows geometrically, which is cheaper than a first pass that counts the bytes.
+  constexpr size_t kRoom = Vocabulary::kMaxTokenBytes + Vocabulary::kCopyOverrun;
+  static_assert(ShortTokenTable::kMaxBytes + ShortTokenTable::kCopyOverrun <= kRoom);
+  if (buffer->size() < kRoom) buffer->resize(kRoom);
+  char* out = buffer->data();  // locals, not buffer->size(): stores through char* may alias the string
+  size_t capacity = buffer->size();
+  size_t size = 0;
+  const auto reserve = [&](size_t bytes) {
+    if (capacity - size >= bytes) return;
+    buffer->resize(std::max(2 * capacity, size + bytes));
+    out = buffer->data();
+    capacity = buffer->size();
+  };
   for (size_t i = 0; i < count; ++i) {
     const uint32_t id = ids[i];
-    if (vocabulary_.HasRank(id)) {
-      total += vocabulary_.Bytes(id).size();
+    reserve(kRoom);
+    if (const size_t length = short_tokens_.Copy(id, out + size)) {
+      size += length;
+    } else if (vocabulary_.HasRank(id)) {
+      size += vocabulary_.CopyBytes(id, out + size);
     } else if (const SpecialToken* special = special_tokens_.FindById(id)) {
-      total += special->text.size();
+      reserve(special->text.size());
+      std::memcpy(out + size, special->text.data(), special->text.size());
+      size += special->text.size();
     } else {
-      const std::string why = id < vocab_size_ ? " is an unused id of " : " is not a token id of ";
-      throw std::out_of_range("ids[" + std::to_string(i) + "]: " + std::to_string(id) + why + encoding_name_ +
-                              " (ids are in [0, " + std::to_string(vocab_size_) + "))");
+      ThrowUnknownId(i, id);
     }
   }
-  std::string out(total, '\0');
-  char* at = out.data();
-  for (size_t i = 0; i < count; ++i) {
-    const std::string_view bytes = vocabulary_.HasRank(ids[i]) ? vocabulary_.Bytes(ids[i])
-                                                                : std::string_view(special_tokens_.FindById(ids[i])->text);
-    std::memcpy(at, bytes.data(), bytes.size());
-    at += bytes.size();
-  }
+  return size;
+}
+
+std::string Tokenizer::DecodeBytes(const uint32_t* ids, size_t count) const {
+  std::string out;
+  out.resize(DecodeInto(ids, count, &out));
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bpe/short_token_table.h"
 #include "bpe/special_tokens.h"
 #include "bpe/vocabulary.h"
 #include "text/pre_tokenizer.h"
@@ -27,6 +28,8 @@ class Tokenizer {
   // A .tiktoken file's contents plus a named encoding (gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base,
   // o200k_base), which fixes the pattern and the special tokens. Throws std::invalid_argument.
   static Tokenizer FromTiktoken(std::string_view tiktoken_file, std::string_view encoding_name);
+  // The same from a vocabulary of any source (the package ships them in binary form, for start-up).
+  static Tokenizer ForEncoding(Vocabulary vocabulary, std::string_view encoding_name);
 
   // Any vocabulary (e.g. a trained one). Every single byte must be a token, and no special token id may
   // be a rank of the vocabulary; otherwise throws std::invalid_argument.
@@ -43,6 +46,9 @@ class Tokenizer {
   // Throws std::out_of_range naming the position and value of an unknown id and the valid range.
   std::string DecodeBytes(const std::vector<uint32_t>& ids) const;
   std::string DecodeBytes(const uint32_t* ids, size_t count) const;
+  // DecodeBytes into a buffer the caller keeps: writes from buffer->data(), grows the buffer when needed
+  // (never shrinks it) and returns the byte count, which may be less than buffer->size().
+  size_t DecodeInto(const uint32_t* ids, size_t count, std::string* buffer) const;
   std::string TokenBytes(uint32_t id) const;
 
   // One past the largest id, special tokens included (tiktoken's n_vocab).
@@ -64,7 +70,10 @@ class Tokenizer {
                                                     std::vector<uint32_t>* ids,
                                                     std::vector<uint32_t>* ends) const;
 
+  [[noreturn]] void ThrowUnknownId(size_t index, uint32_t id) const;
+
   Vocabulary vocabulary_;
+  ShortTokenTable short_tokens_;  // for decoding
   PreTokenizerPattern pattern_;
   PieceScanner next_piece_;
   SpecialTokenSet special_tokens_;

@@ -1,5 +1,7 @@
 #include "text/utf8.h"
 
+#include <cstring>
+
 namespace embedlab {
 
 bool IsValidUtf8(std::string_view text) {
@@ -9,6 +11,19 @@ bool IsValidUtf8(std::string_view text) {
     pos += d.length;
   }
   return true;
+}
+
+bool IsAscii(std::string_view text) {
+  // Eight bytes per step, fixed-size loads (a variable memcpy is a library call in wasm).
+  uint64_t high_bits = 0;
+  size_t pos = 0;
+  for (; pos + 8 <= text.size(); pos += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + pos, 8);
+    high_bits |= word;
+  }
+  for (; pos < text.size(); ++pos) high_bits |= static_cast<uint8_t>(text[pos]);
+  return (high_bits & 0x8080808080808080ull) == 0;
 }
 
 void AppendUtf8(uint32_t code_point, std::string* out) {

@@ -50,6 +50,9 @@ inline DecodedCodePoint DecodeUtf8At(std::string_view text, size_t pos) {
 // True when every byte belongs to a well-formed sequence.
 bool IsValidUtf8(std::string_view text);
 
+// True when every byte is below 0x80 (then Latin-1 and UTF-8 decode the bytes to the same string).
+bool IsAscii(std::string_view text);
+
 // Appends the UTF-8 encoding of a scalar value (U+D800..U+DFFF and values above U+10FFFF become U+FFFD,
 // as a JS string's lone surrogates do when encoded).
 void AppendUtf8(uint32_t code_point, std::string* out);

@@ -204,3 +204,25 @@ TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") 
             text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
   }
 }
+
+TEST_CASE("Tokenizer: DecodeInto reuses and grows one buffer; its bytes match token by token", "[tokenizer]") {
+  const std::string long_special(1000, 's');
+  const Tokenizer tokenizer(ByteVocabulary({"ab", std::string(255, 'L'), "abcdefghijklmnopq"}),
+                            embedlab::PreTokenizerPattern::kGpt2, {{long_special, 400}, {"<|x|>", 401}}, "t");
+  embedlab::Prng prng(3);
+  const Ids choices = {97, 256, 257, 258, 400, 401, 0, 255};
+  std::string buffer;
+  for (const size_t count : {size_t{0}, size_t{1}, size_t{5000}, size_t{3}, size_t{20000}, size_t{2}}) {
+    Ids ids(count);
+    std::string expected;
+    for (uint32_t& id : ids) {
+      id = choices[prng.NextU32() % choices.size()];
+      expected += id == 400 ? long_special : id == 401 ? "<|x|>" : std::string(tokenizer.vocabulary().Bytes(id));
+    }
+    const size_t size = tokenizer.DecodeInto(ids.data(), ids.size(), &buffer);
+    REQUIRE(size == expected.size());
+    REQUIRE(buffer.size() >= size);
+    REQUIRE(buffer.compare(0, size, expected) == 0);
+  }
+  REQUIRE_THROWS_WITH(tokenizer.DecodeInto(Ids{97, 300}.data(), 2, &buffer), Catch::Contains("ids[1]: 300"));
+}

@@ -66,3 +66,16 @@ TEST_CASE("UTF-8 stream: incomplete characters are held back until complete", "[
   REQUIRE(stream.Finish() == "\xE4\xB8");
   REQUIRE(stream.pending_bytes() == 0);
 }
+
+TEST_CASE("UTF-8: IsAscii finds one high byte at any position of any length", "[tokenizer]") {
+  for (size_t size = 0; size <= 40; ++size) {
+    const std::string ascii(size, '\x7f');
+    REQUIRE(embedlab::IsAscii(ascii));
+    for (size_t at = 0; at < size; ++at) {
+      std::string high = ascii;
+      high[at] = static_cast<char>(0x80);
+      CAPTURE(size, at);
+      REQUIRE_FALSE(embedlab::IsAscii(high));
+    }
+  }
+}
