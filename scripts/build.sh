@@ -35,7 +35,7 @@ configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
 compile build/wasm
 
 cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/index.d.ts dist/
-node scripts/copy-vocabularies.mjs
+node scripts/build-vocabularies.mjs
 
 rm -rf build/site
 mkdir -p build/site/embedlab

