@@ -22,16 +22,31 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 async function loadFlavour(flavour) {
   const wasmUrl =
     flavour === 'simd' ? new URL('./embedlab-simd.wasm', import.meta.url) : new URL('./embedlab-fallback.wasm', import.meta.url);
-  const factory =
-    flavour === 'simd' ? (await import('./embedlab-simd.js')).default : (await import('./embedlab-fallback.js')).default;
   const moduleOptions = {};
+  let factory;
   if (isNode && wasmUrl.protocol === 'file:') {
-    // Node's fetch() cannot read file: URLs, so hand Emscripten the bytes.
-    moduleOptions.wasmBinary = process.getBuiltinModule('fs').readFileSync(wasmUrl);
-  } else {
-    moduleOptions.locateFile = () => wasmUrl.href;
+    // Node's fetch() cannot read file: URLs, so the bytes are read here. Compiling starts before the
+    // Emscripten glue is imported, so that V8 compiles on its background threads meanwhile.
+    const compiling = WebAssembly.compile(process.getBuiltinModule('fs').readFileSync(wasmUrl));
+    factory = await importFactory(flavour);
+    const compiled = await compiling;
+    let fail;
+    const failed = new Promise((_, reject) => {
+      fail = reject;
+    });
+    moduleOptions.instantiateWasm = (imports, receiveInstance) => {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled), fail);
+      return {};  // Emscripten's protocol: the exports arrive through receiveInstance
+    };
+    return Promise.race([factory(moduleOptions), failed]);
   }
+  factory = await importFactory(flavour);
+  moduleOptions.locateFile = () => wasmUrl.href;
   return factory(moduleOptions);
+}
+
+async function importFactory(flavour) {
+  return flavour === 'simd' ? (await import('./embedlab-simd.js')).default : (await import('./embedlab-fallback.js')).default;
 }
 
 /**
