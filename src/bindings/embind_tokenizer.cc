@@ -23,6 +23,15 @@ namespace embedlab {
 namespace bindings {
 namespace {
 
+// The buffers a tokenizer keeps between calls are let go when a call needs far less than an earlier, long
+// one left behind: one 100 MB text must not pin 300 MB of input buffer for the tokenizer's lifetime.
+template <typename Buffer>
+void ForgetIfOversized(Buffer* buffer, size_t elements_needed) {
+  constexpr size_t kAlwaysKeepBytes = size_t{1} << 20;
+  const size_t held = buffer->capacity() * sizeof((*buffer)[0]);
+  if (held > kAlwaysKeepBytes && held / 4 > elements_needed * sizeof((*buffer)[0])) Buffer().swap(*buffer);
+}
+
 // Named special tokens, as the JS layer passes them (an array of strings).
 std::vector<std::string> ToStrings(const val& strings) {
   return emscripten::vecFromJSArray<std::string>(strings);
@@ -62,7 +71,9 @@ class TokenizerBinding {
   // Room for `bytes` bytes of input; the JS layer writes there and then calls an Encode*.
   uintptr_t InputBuffer(double bytes) {
     return Guarded<uintptr_t>(0, [&] {
-      input_.resize(static_cast<size_t>(ToInt64(bytes)));
+      const auto size = static_cast<size_t>(ToInt64(bytes));
+      ForgetIfOversized(&input_, size);
+      input_.resize(size);
       return reinterpret_cast<uintptr_t>(input_.data());
     });
   }
@@ -99,8 +110,11 @@ class TokenizerBinding {
   // Room for `count` ids to decode; the JS layer writes them and calls Decode(count).
   uintptr_t IdBuffer(double count) {
     return Guarded<uintptr_t>(0, [&] {
-      // Grows only, like bytes_: shrinking and growing again would zero-fill the difference each time.
-      id_input_.resize(std::max(id_input_.size(), static_cast<size_t>(ToInt64(count))));
+      // Grows only, like bytes_ (shrinking and growing again would zero-fill the difference each time),
+      // unless it is far larger than needed.
+      const auto size = static_cast<size_t>(ToInt64(count));
+      ForgetIfOversized(&id_input_, size);
+      id_input_.resize(std::max(id_input_.size(), size));
       return reinterpret_cast<uintptr_t>(id_input_.data());
     });
   }
@@ -109,7 +123,9 @@ class TokenizerBinding {
   double Decode(double count) {
     return Guarded<double>(-1, [&] {
       const size_t n = std::min<size_t>(static_cast<size_t>(ToInt64(count)), id_input_.size());
-      // bytes_ is kept between calls and only grows: resizing it each time would zero-fill it each time.
+      // bytes_ is kept between calls and only grows (resizing it each time would zero-fill it each time),
+      // unless it is far larger than n tokens of 16 bytes, which is more than nearly all tokens have.
+      ForgetIfOversized(&bytes_, 16 * n);
       const size_t size = tokenizer_.DecodeInto(id_input_.data(), n, &bytes_);
       decoded_ascii_ = IsAscii(std::string_view(bytes_.data(), size));
       return static_cast<double>(size);
@@ -145,16 +161,6 @@ class TokenizerBinding {
       tokens.call<void>("push", entry);
     }
     return tokens;
-  }
-
-  // Frees the buffers of the last call (a long text can leave megabytes behind).
-  void ReleaseBuffers() {
-    std::string().swap(input_);
-    std::vector<uint32_t>().swap(output_.ids);
-    std::vector<uint32_t>().swap(output_.starts);
-    std::vector<uint32_t>().swap(output_.ends);
-    std::vector<uint32_t>().swap(id_input_);
-    std::string().swap(bytes_);
   }
 
  private:
@@ -292,7 +298,6 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("encodingName", &TokenizerBinding::EncodingName)
       .function("patternName", &TokenizerBinding::PatternName)
       .function("specialTokens", &TokenizerBinding::SpecialTokens)
-      .function("releaseBuffers", &TokenizerBinding::ReleaseBuffers)
       .function("merges", &TokenizerBinding::Merges)
       .function("save", &TokenizerBinding::Save);
   emscripten::function("loadTokenizer", &LoadTokenizer, allow_raw_pointers());

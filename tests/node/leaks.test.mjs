@@ -50,6 +50,19 @@ test('1e5 encode calls keep the heap within 1 MB', async (t) => {
   }, 100);
 });
 
+test('a long encode or decode does not pin its buffers once calls are short again', (t) => {
+  const before = heap();
+  const long = 'The quick brown fox jumps over the lazy dog. '.repeat(200_000);  // 9 MB of text
+  const ids = tokenizer.encode(long);
+  assert.equal(tokenizer.decode(ids), long);
+  const peak = heap();
+  assert.equal(tokenizer.decode(tokenizer.encode('short again')), 'short again');
+  const after = heap();
+  t.diagnostic(`allocatedBytes ${before} -> ${peak} after 9 MB -> ${after} after a short call`);
+  assert.ok(peak - before > 20 * MB, 'the long calls did hold their buffers');
+  assert.ok(after - before < 2 * MB, `${after - before} bytes still held after a short call`);
+});
+
 test('1e3 create/dispose cycles of every object type keep the heap within 1 MB', async (t) => {
   await cycles(t, 'TokenEmbedding', 1e3, (i) => {
     const e = lab.tokenEmbedding({ vocabSize: 100, dim: 32, seed: i });
