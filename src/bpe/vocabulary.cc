@@ -49,7 +49,7 @@ uint32_t Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
   return InsertHashed(HashBytes(LoadPrefix(data, length), data, length), start, length, rank);
 }
 
-uint32_t Vocabulary::InsertHashed(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank) {
+uint32_t Vocabulary::InsertHashed(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank) noexcept {
   const char* data = arena_.data() + start;
   const uint64_t prefix = LoadPrefix(data, length);
   const size_t mask = slots_.size() - 1;
@@ -138,31 +138,32 @@ void Vocabulary::AddDeferred(std::string_view bytes, uint32_t rank) {
 
 void Vocabulary::FinishDeferred() {
   Reserve(token_count_, arena_.size());
-  // Counting sort of the deferred tokens by the top bits of their slot index.
+  // Sort by hash, so that IndexNext fills the table front to back: a counting sort on the top 16 bits,
+  // then a sort within each bucket (a few tokens each).
   const int bucket_bits = std::min(16, 64 - hash_shift_);
   const int bucket_shift = 64 - bucket_bits;
   std::vector<uint64_t> hashes(deferred_.size());
   std::vector<uint32_t> bucket_start((size_t{1} << bucket_bits) + 1, 0);
   for (size_t i = 0; i < deferred_.size(); ++i) {
-    const char* data = arena_.data() + spans_[deferred_[i]].start;
-    const uint32_t length = spans_[deferred_[i]].length;
-    hashes[i] = HashBytes(LoadPrefix(data, length), data, length);
+    const auto [start, length] = spans_[deferred_[i]];
+    hashes[i] = HashBytes(LoadPrefix(arena_.data() + start, length), arena_.data() + start, length);
     ++bucket_start[(hashes[i] >> bucket_shift) + 1];
   }
   for (size_t b = 1; b < bucket_start.size(); ++b) bucket_start[b] += bucket_start[b - 1];
-  std::vector<uint32_t> order(deferred_.size());
+  std::vector<std::pair<uint64_t, uint32_t>> order(deferred_.size());  // (hash, rank)
   for (size_t i = 0; i < deferred_.size(); ++i) {
-    order[bucket_start[hashes[i] >> bucket_shift]++] = static_cast<uint32_t>(i);
+    order[bucket_start[hashes[i] >> bucket_shift]++] = {hashes[i], deferred_[i]};
   }
-  for (const uint32_t i : order) {
-    const uint32_t rank = deferred_[i];
+  // The scatter left bucket_start[b] at the end of bucket b, which is where bucket b + 1 starts.
+  for (size_t b = 0; b + 1 < bucket_start.size(); ++b) {
+    std::sort(order.begin() + (b == 0 ? 0 : bucket_start[b - 1]), order.begin() + bucket_start[b]);
+  }
+  HashOrderFill fill;
+  for (const auto& [hash, rank] : order) {
     const auto [start, length] = spans_[rank];
-    const uint32_t existing = InsertHashed(hashes[i], start, length, rank);
+    const uint64_t prefix = LoadPrefix(arena_.data() + start, length);
+    const uint32_t existing = IndexNext(&fill, hash, prefix, start, length, rank);
     if (existing != kNoRank) ThrowDuplicate(rank, existing);
-    const char* bytes = arena_.data() + start;
-    if (length == 1) byte_rank_[static_cast<uint8_t>(bytes[0])] = rank;
-    if (length == 2)
-      pair_rank_[(static_cast<uint8_t>(bytes[0]) << 8) | static_cast<uint8_t>(bytes[1])] = rank;
   }
   deferred_.clear();
   deferred_.shrink_to_fit();

@@ -51,7 +51,10 @@ std::string Vocabulary::ToBinary() const {
 
 Vocabulary Vocabulary::FromBinary(std::string_view data) {
   if (data.size() >= 12 && std::memcmp(data.data(), kMagicV1, 8) == 0) return FromBinaryV1(data);
-  if (std::string_view(kMagicV2, 8).substr(0, data.size()) == data.substr(0, 8) && data.size() < 16) ThrowTruncated();
+  // A prefix of a header (the empty file included) is a truncated file, not a file of another kind.
+  if (data.size() < 16 && std::string_view(kMagicV2, 8).substr(0, data.size()) == data.substr(0, 8)) {
+    ThrowTruncated();
+  }
   if (data.size() < 16 || std::memcmp(data.data(), kMagicV2, 8) != 0) {
     throw std::invalid_argument("binary vocabulary: not an EMBLVOC2 (or EMBLVOC1) file");
   }
@@ -81,10 +84,7 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
   v.arena_.assign(bytes.data(), bytes.size());
   v.spans_.assign(ranks, Span{0, 0});
   v.Reserve(tokens, total);
-  const size_t slot_count = v.slots_.size();
-  size_t cursor = 0;  // one past the slot filled last in hash order; slots [home, cursor) are all taken
-  uint64_t previous_hash = 0;
-  bool in_hash_order = true;
+  HashOrderFill fill;
   uint32_t start = 0;
   for (uint32_t k = 0; k < tokens; ++k) {
     const uint32_t record = ReadU32(records + 4 * size_t{k});
@@ -96,21 +96,8 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
     ++v.token_count_;
     const char* token = v.arena_.data() + start;
     const uint64_t prefix = LoadPrefix(token, length);
-    const uint64_t hash = HashBytes(prefix, token, length);
-    // A strictly larger hash cannot repeat an earlier token, so it needs no comparisons; its slot is the
-    // first free one from its home, which in hash order is max(home, cursor).
-    in_hash_order = in_hash_order && (k == 0 || hash > previous_hash);
-    const size_t slot = std::max<size_t>(hash >> v.hash_shift_, cursor);
-    if (in_hash_order && slot < slot_count && v.slots_[slot].rank_length == 0) {
-      v.slots_[slot] = Slot{prefix, start, record};
-      cursor = slot + 1;
-    } else {
-      const uint32_t existing = v.InsertHashed(hash, start, length, rank);
-      if (existing != kNoRank) v.ThrowDuplicate(rank, existing);
-    }
-    previous_hash = hash;
-    if (length == 1) v.byte_rank_[static_cast<uint8_t>(token[0])] = rank;
-    if (length == 2) v.pair_rank_[(static_cast<uint8_t>(token[0]) << 8) | static_cast<uint8_t>(token[1])] = rank;
+    const uint32_t existing = v.IndexNext(&fill, HashBytes(prefix, token, length), prefix, start, length, rank);
+    if (existing != kNoRank) v.ThrowDuplicate(rank, existing);
     start += length;
   }
   return v;
