@@ -183,6 +183,14 @@ int main(int argc, char** argv) {
     file += std::string("\x00\x3c\x00\xc0", 4) + std::string("\x07\0\0\0\0\0\0\0", 8) + std::string("\x80\x3f", 2);
     Write("safetensors", "dtypes", file);
   }
+  {
+    // A tensor with no elements (shape [0, 1]): found by the fuzzer in a clean run, where the harness passed
+    // an empty vector's null data pointer to memcmp.
+    const std::string header = "{\"e\":{\"dtype\":\"F32\",\"shape\":[0,1],\"data_offsets\":[0,0]}}";
+    std::string file(8, '\0');
+    file[0] = static_cast<char>(header.size());
+    Write("safetensors", "empty", file + header);
+  }
   std::printf("make_seeds: wrote seeds to %s\n", out_dir.c_str());
   return 0;
 }
