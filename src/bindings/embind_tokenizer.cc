@@ -178,7 +178,7 @@ class TokenizerBinding {
 TokenizerBinding* TokenizerForEncoding(std::string encoding_name) {
   TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
     const std::string_view staged = Staging();
-    if (staged.substr(0, 7) == "EMBLVOC") {
+    if (Vocabulary::IsBinary(staged)) {
       return new TokenizerBinding(Tokenizer::ForEncoding(Vocabulary::FromBinary(staged), encoding_name));
     }
     return new TokenizerBinding(Tokenizer::FromTiktoken(staged, encoding_name));

@@ -60,6 +60,8 @@ inline uint64_t HashBytes(uint64_t prefix, const char* data, size_t size) {
   return h;
 }
 
+inline uint64_t HashOf(const char* data, size_t size) { return HashBytes(LoadPrefix(data, size), data, size); }
+
 }  // namespace embedlab
 
 #endif  // EMBEDLAB_BPE_TOKEN_HASH_H_

@@ -156,8 +156,6 @@ EncodedTokens Tokenizer::EncodeWithSpans(std::string_view text, const SpecialTok
   return out;
 }
 
-// Two passes: the first checks every id and sums the lengths, the second copies into a buffer of the
-// right size (appending token by token kept reallocating and ran at a third of the peers' speed).
 void Tokenizer::ThrowUnknownId(size_t index, uint32_t id) const {
   const std::string why = id < vocab_size_ ? " is an unused id of " : " is not a token id of ";
   throw std::out_of_range("ids[" + std::to_string(index) + "]: " + std::to_string(id) + why + encoding_name_ +

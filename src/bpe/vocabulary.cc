@@ -46,7 +46,7 @@ void Vocabulary::Grow() { Reserve(slots_.empty() ? 8 : slots_.size(), arena_.siz
 
 uint32_t Vocabulary::Insert(uint32_t start, uint32_t length, uint32_t rank) {
   const char* data = arena_.data() + start;
-  return InsertHashed(HashBytes(LoadPrefix(data, length), data, length), start, length, rank);
+  return InsertHashed(HashOf(data, length), start, length, rank);
 }
 
 uint32_t Vocabulary::InsertHashed(uint64_t hash, uint32_t start, uint32_t length, uint32_t rank) noexcept {
@@ -146,7 +146,7 @@ void Vocabulary::FinishDeferred() {
   std::vector<uint32_t> bucket_start((size_t{1} << bucket_bits) + 1, 0);
   for (size_t i = 0; i < deferred_.size(); ++i) {
     const auto [start, length] = spans_[deferred_[i]];
-    hashes[i] = HashBytes(LoadPrefix(arena_.data() + start, length), arena_.data() + start, length);
+    hashes[i] = HashOf(arena_.data() + start, length);
     ++bucket_start[(hashes[i] >> bucket_shift) + 1];
   }
   for (size_t b = 1; b < bucket_start.size(); ++b) bucket_start[b] += bucket_start[b - 1];

@@ -68,6 +68,8 @@ class Vocabulary {
   std::string ToBinary() const;
   // Throws std::invalid_argument for data that is truncated or inconsistent.
   static Vocabulary FromBinary(std::string_view data);
+  // Whether `data` starts as a binary form does (of any version), rather than as a text format.
+  static bool IsBinary(std::string_view data) { return data.substr(0, 7) == "EMBLVOC"; }
 
   size_t size() const { return token_count_; }
   // One past the largest rank, 0 when empty.

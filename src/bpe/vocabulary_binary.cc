@@ -38,7 +38,7 @@ std::string Vocabulary::ToBinary() const {
   for (uint32_t rank = 0; rank < rank_end(); ++rank) {
     if (!HasRank(rank)) continue;
     const std::string_view bytes = Bytes(rank);
-    by_hash.emplace_back(HashBytes(LoadPrefix(bytes.data(), bytes.size()), bytes.data(), bytes.size()), rank);
+    by_hash.emplace_back(HashOf(bytes.data(), bytes.size()), rank);
   }
   std::sort(by_hash.begin(), by_hash.end());
   std::string out(kMagicV2, sizeof(kMagicV2));

@@ -80,6 +80,8 @@ TEST_CASE("Vocabulary binary form: round trips at many sizes, in hash order or n
     const Vocabulary v = RandomVocabulary(static_cast<uint64_t>(extra) + 11, extra);
     const std::string binary = v.ToBinary();
     REQUIRE(binary.substr(0, 8) == "EMBLVOC2");
+    REQUIRE(Vocabulary::IsBinary(binary));
+    REQUIRE_FALSE(Vocabulary::IsBinary("IQ== 0\n"));  // a .tiktoken line
     RequireSameVocabulary(Vocabulary::FromBinary(binary), v);
     RequireSameVocabulary(Vocabulary::FromBinary(Reversed(binary)), v);
     REQUIRE(Vocabulary::FromBinary(binary).ToBinary() == binary);  // canonical: the order is the hash's
