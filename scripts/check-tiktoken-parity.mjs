@@ -63,11 +63,15 @@ const encodings = [
 function runTool(vocabFile, encoding, texts, specialMode = 'text') {
   const input = texts.map((t) => Buffer.from(t, 'utf8').toString('base64')).join('\n') + '\n';
   const toolArgs = ['--vocab', vocabFile, '--encoding', encoding, '--base64-lines'];
-  if (specialMode !== 'text') toolArgs.push(`--${specialMode}-special`);
+  if (specialMode !== 'text') {
+    toolArgs.push(`--${specialMode}-special`);
+  }
   const output = execFileSync(tool, toolArgs, { input, maxBuffer: 1 << 30 }).toString();
   const lines = output.split('\n');
   return texts.map((_, i) => {
-    if (lines[i]?.startsWith('error:')) return 'error';
+    if (lines[i]?.startsWith('error:')) {
+      return 'error';
+    }
     return lines[i] ? lines[i].split(' ').map(Number) : [];
   });
 }
@@ -81,9 +85,15 @@ function tiktokenOrError(encode) {
 }
 
 function firstDifference(a, b) {
-  if (a === 'error' || b === 'error') return a === b ? -1 : 0;
+  if (a === 'error' || b === 'error') {
+    return a === b ? -1 : 0;
+  }
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; ++i) if (a[i] !== b[i]) return i;
+  for (let i = 0; i < n; ++i) {
+    if (a[i] !== b[i]) {
+      return i;
+    }
+  }
   return a.length === b.length ? -1 : n;
 }
 
@@ -93,9 +103,9 @@ function describeMismatch(enc, text, ours, theirs) {
     ids === 'error'
       ? 'error'
       : ids
-      .slice(Math.max(0, at - 3), at + 4)
-      .map((id) => JSON.stringify(new TextDecoder().decode(enc.decode_single_token_bytes(id))) + `(${id})`)
-      .join(' ');
+          .slice(Math.max(0, at - 3), at + 4)
+          .map((id) => JSON.stringify(new TextDecoder().decode(enc.decode_single_token_bytes(id))) + `(${id})`)
+          .join(' ');
   const head = JSON.stringify(text.length > 160 ? text.slice(0, 160) + '…' : text);
   return `  text ${head}\n    at token ${at}: ours   ${show(ours)}\n                  tiktoken ${show(theirs)}`;
 }
@@ -131,7 +141,9 @@ const publishedSha256 = {
   o200k_base: '446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d',
 };
 for (const [, vocabName] of encodings) {
-  const sha = createHash('sha256').update(readFileSync(join(dataDir, `${vocabName}.tiktoken`))).digest('hex');
+  const sha = createHash('sha256')
+    .update(readFileSync(join(dataDir, `${vocabName}.tiktoken`)))
+    .digest('hex');
   if (sha !== publishedSha256[vocabName]) {
     console.error(`${vocabName}.tiktoken has SHA-256 ${sha}, not the published ${publishedSha256[vocabName]}`);
     process.exit(2);
@@ -179,9 +191,7 @@ for (const [encoding, vocabName] of encodings) {
     specials: Object.keys(JSON.parse(encoderJson).special_tokens),
   });
   check('specials allowed', specialTexts, 'allow', (i) => Array.from(enc.encode(specialTexts[i], 'all')));
-  check('specials disallowed', specialTexts, 'disallow', (i) =>
-    tiktokenOrError(() => enc.encode(specialTexts[i])),
-  );
+  check('specials disallowed', specialTexts, 'disallow', (i) => tiktokenOrError(() => enc.encode(specialTexts[i])));
   enc.free();
   const texts = report.rows.reduce((s, r) => s + r.texts, 0);
   const equalTexts = report.rows.reduce((s, r) => s + r.equalTexts, 0);
@@ -192,7 +202,9 @@ for (const [encoding, vocabName] of encodings) {
       `(${((100 * equalTokens) / tokens).toFixed(4)}%)  ` +
       report.rows.map((r) => `${r.label} ${r.equalTexts}/${r.texts}`).join(', '),
   );
-  for (const line of report.lines) console.log(line);
+  for (const line of report.lines) {
+    console.log(line);
+  }
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`${allEqual ? 'PARITY: all equal' : 'PARITY: MISMATCHES'} (${seconds} s)`);

@@ -23,10 +23,14 @@ export const siteRoot = resolve(fileURLToPath(new URL('../build/site', import.me
 function fileFor(root, urlPath) {
   const decoded = decodeURIComponent(urlPath.split('?')[0]);
   const path = normalize(join(root, decoded));
-  if (path !== root && !path.startsWith(root + sep)) return null;  // no escaping the root
+  if (path !== root && !path.startsWith(root + sep)) {
+    return null;
+  } // no escaping the root
   try {
     const stats = statSync(path);
-    if (stats.isDirectory()) return fileFor(root, join(decoded, 'index.html'));
+    if (stats.isDirectory()) {
+      return fileFor(root, join(decoded, 'index.html'));
+    }
     return stats.isFile() ? path : null;
   } catch {
     return null;
@@ -40,7 +44,7 @@ export function startServer({ root = siteRoot, port = 0 } = {}) {
     try {
       path = fileFor(root, request.url ?? '/');
     } catch {
-      path = null;  // malformed percent-encoding
+      path = null; // malformed percent-encoding
     }
     if (path === null) {
       response.writeHead(404, { 'Content-Type': 'text/plain' });

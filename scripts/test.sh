@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every suite (Catch2 native, node against the wasm package, browser) and prints one summary.
+# Runs every suite (lint, Catch2 native, node against the wasm package, browser) and prints one summary.
 # Expects scripts/setup.sh and scripts/build.sh to have run (npm test does both first).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -50,13 +50,14 @@ count_node() {  # spec reporter: "ℹ pass 22" / "ℹ fail 0"
   echo "${passed:-0} ${failed:-0}"
 }
 
-count_fuzz() {  # scripts/fuzz.sh: "fuzz: 7 passed, 0 failed"
-  sed -nE 's/^fuzz: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$1" | tail -1 | awk '{print} END {if (NR == 0) print 0, 0}'
+count_plain() {  # scripts/lint.sh and fuzz.sh end with "NAME: N passed, M failed"
+  sed -nE 's/^[a-z]+: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$1" | tail -1 | awk '{print} END {if (NR == 0) print 0, 0}'
 }
 
+suite lint count_plain bash scripts/lint.sh
 suite catch2 count_ctest ctest --test-dir build/native --output-on-failure -j2 --timeout 600
 suite sanitize count_catch bash scripts/test-sanitize.sh
-suite fuzz count_fuzz bash scripts/fuzz.sh --smoke
+suite fuzz count_plain bash scripts/fuzz.sh --smoke
 suite node count_node node --test --test-reporter=spec tests/node/
 suite browser count_node node --test --test-reporter=spec --test-concurrency=1 tests/browser/
 

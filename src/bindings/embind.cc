@@ -28,27 +28,23 @@ namespace {
 // ---- factories: raw pointers owned by the JS handle (delete() runs the destructor) ----
 
 TokenEmbedding* CreateTokenEmbedding(double vocab_size, double dim, double seed, double stddev) {
-  return Guarded<TokenEmbedding*>(nullptr, [&] {
-    return new TokenEmbedding(ToInt64(vocab_size), ToInt64(dim), seed, stddev);
-  });
+  return Guarded<TokenEmbedding*>(nullptr,
+                                  [&] { return new TokenEmbedding(ToInt64(vocab_size), ToInt64(dim), seed, stddev); });
 }
 
 SinusoidalEncoding* CreateSinusoidalEncoding(double dim, double max_length, double base) {
-  return Guarded<SinusoidalEncoding*>(nullptr, [&] {
-    return new SinusoidalEncoding(ToInt64(dim), ToInt64(max_length), base);
-  });
+  return Guarded<SinusoidalEncoding*>(nullptr,
+                                      [&] { return new SinusoidalEncoding(ToInt64(dim), ToInt64(max_length), base); });
 }
 
 LearnedEncoding* CreateLearnedEncoding(double max_length, double dim, double seed, double stddev) {
-  return Guarded<LearnedEncoding*>(nullptr, [&] {
-    return new LearnedEncoding(ToInt64(max_length), ToInt64(dim), seed, stddev);
-  });
+  return Guarded<LearnedEncoding*>(
+      nullptr, [&] { return new LearnedEncoding(ToInt64(max_length), ToInt64(dim), seed, stddev); });
 }
 
 NoPositionalEncoding* CreateNoPositionalEncoding(double dim, double max_length) {
-  return Guarded<NoPositionalEncoding*>(nullptr, [&] {
-    return new NoPositionalEncoding(ToInt64(dim), ToInt64(max_length));
-  });
+  return Guarded<NoPositionalEncoding*>(nullptr,
+                                        [&] { return new NoPositionalEncoding(ToInt64(dim), ToInt64(max_length)); });
 }
 
 SelfAttention* CreateSelfAttention(double dim, double seed, bool causal) {
@@ -103,13 +99,12 @@ val ComposedToObject(const ComposedSequence& composed) {
 
 val ComposeSequence(const val& ids, const TokenEmbedding& embedding, const PositionalEncoding* encoding,
                     double offset) {
-  return Guarded<val>(val::null(), [&] {
-    return ComposedToObject(Compose(ToIds(ids), embedding, encoding, ToInt64(offset)));
-  });
+  return Guarded<val>(val::null(),
+                      [&] { return ComposedToObject(Compose(ToIds(ids), embedding, encoding, ToInt64(offset))); });
 }
 
-val Compare(const val& ids_a, const val& ids_b, const TokenEmbedding& embedding,
-            const PositionalEncoding* encoding, const SelfAttention* attention) {
+val Compare(const val& ids_a, const val& ids_b, const TokenEmbedding& embedding, const PositionalEncoding* encoding,
+            const SelfAttention* attention) {
   return Guarded<val>(val::null(), [&] {
     const SequenceComparison c = CompareSequences(ToIds(ids_a), ToIds(ids_b), embedding, encoding, attention);
     val result = val::object();

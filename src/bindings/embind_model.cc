@@ -86,11 +86,13 @@ class ModelBinding {
   }
 
   double Evaluate(const val& ids, const val& targets, double batch, double length) {
-    return Guarded<double>(0, [&] { return trainer_->Evaluate(ToIds(ids), ToIds(targets), ToSize(batch), ToSize(length)); });
+    return Guarded<double>(
+        0, [&] { return trainer_->Evaluate(ToIds(ids), ToIds(targets), ToSize(batch), ToSize(length)); });
   }
 
   val Logits(const val& ids, double batch, double length) {
-    return Guarded<val>(val::null(), [&] { return CopyToFloat32Array(trainer_->Logits(ToIds(ids), ToSize(batch), ToSize(length))); });
+    return Guarded<val>(
+        val::null(), [&] { return CopyToFloat32Array(trainer_->Logits(ToIds(ids), ToSize(batch), ToSize(length))); });
   }
 
   val TokenEmbeddings() const {

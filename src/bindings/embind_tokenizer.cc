@@ -33,13 +33,11 @@ void ForgetIfOversized(Buffer* buffer, size_t elements_needed) {
 }
 
 // Named special tokens, as the JS layer passes them (an array of strings).
-std::vector<std::string> ToStrings(const val& strings) {
-  return emscripten::vecFromJSArray<std::string>(strings);
-}
+std::vector<std::string> ToStrings(const val& strings) { return emscripten::vecFromJSArray<std::string>(strings); }
 
 val BytesToUint8Array(const std::string& bytes) {
-  return val::global("Uint8Array").new_(
-      val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
+  return val::global("Uint8Array")
+      .new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
 }
 
 class TokenizerBinding {
@@ -80,8 +78,8 @@ class TokenizerBinding {
 
   // Encodes input_[0, size). Returns the token count; ids at IdsPointer(), and byte spans at
   // StartsPointer()/EndsPointer() when with_spans. A policy of tiktoken's encode(); ordinary ignores it.
-  double Encode(double size, bool ordinary, bool with_spans, bool allow_all, const val& allowed,
-                bool disallow_all, const val& disallowed) {
+  double Encode(double size, bool ordinary, bool with_spans, bool allow_all, const val& allowed, bool disallow_all,
+                const val& disallowed) {
     return Guarded<double>(-1, [&] {
       const std::string_view text(input_.data(), std::min<size_t>(static_cast<size_t>(ToInt64(size)), input_.size()));
       SpecialTokenPolicy policy = ordinary ? SpecialTokenPolicy::AllAsText() : SpecialTokenPolicy{};
@@ -189,9 +187,8 @@ TokenizerBinding* TokenizerForEncoding(std::string encoding_name) {
 
 // A tokenizer file (text or binary form) is in the staging buffer.
 TokenizerBinding* LoadTokenizer() {
-  TokenizerBinding* result = Guarded<TokenizerBinding*>(nullptr, [&] {
-    return new TokenizerBinding(LoadTokenizerFile(Staging()));
-  });
+  TokenizerBinding* result =
+      Guarded<TokenizerBinding*>(nullptr, [&] { return new TokenizerBinding(LoadTokenizerFile(Staging())); });
   ReleaseStaging();
   return result;
 }
@@ -255,9 +252,9 @@ class TrainerBinding {
   TokenizerBinding* Finish(std::string name) {
     return Guarded<TokenizerBinding*>(nullptr, [&] {
       BpeTrainingResult trained = trainer_.TakeResult();
-      return new TokenizerBinding(Tokenizer(std::move(trained.vocabulary), trained.pattern,
-                                            std::move(trained.special_tokens), name),
-                                  std::move(trained.merges));
+      return new TokenizerBinding(
+          Tokenizer(std::move(trained.vocabulary), trained.pattern, std::move(trained.special_tokens), name),
+          std::move(trained.merges));
     });
   }
 

@@ -93,8 +93,7 @@ class TrainingState {
       Word& word = words_[w];
       uint32_t* s = symbols_.data() + word.start;
       bool present = false;
-      for (uint32_t i = 0; i + 1 < word.length && !present; ++i)
-        present = (s[i] == left && s[i + 1] == right);
+      for (uint32_t i = 0; i + 1 < word.length && !present; ++i) present = (s[i] == left && s[i + 1] == right);
       if (!present) continue;
       // Pieces are short: removing all their pairs and adding the new ones back is simpler than patching
       // neighbours, and costs the same order of work.
@@ -135,8 +134,7 @@ class TrainingState {
     for (uint64_t key : increased_) {
       PairStats& stats = pairs_[key];
       if (stats.count > stats.pushed) {
-        heap_.push({static_cast<uint64_t>(stats.count), static_cast<uint32_t>(key >> 32),
-                    static_cast<uint32_t>(key)});
+        heap_.push({static_cast<uint64_t>(stats.count), static_cast<uint32_t>(key >> 32), static_cast<uint32_t>(key)});
         stats.pushed = stats.count;
       }
     }
@@ -162,8 +160,7 @@ struct BpeTrainer::State {
   uint32_t next_id = 256;
 };
 
-BpeTrainer::BpeTrainer(std::string_view corpus, const BpeTrainerOptions& options)
-    : state_(std::make_unique<State>()) {
+BpeTrainer::BpeTrainer(std::string_view corpus, const BpeTrainerOptions& options) : state_(std::make_unique<State>()) {
   RequireInRange("vocabSize", static_cast<int64_t>(options.vocab_size), 256, kMaxVocabSize);
   BpeTrainingResult& result = state_->result;
   state_->vocab_size = options.vocab_size;

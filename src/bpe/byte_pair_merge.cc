@@ -9,8 +9,8 @@ namespace {
 
 constexpr uint32_t kNoRank = Vocabulary::kNoRank;
 
-void EmitParts(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, uint32_t start,
-               uint32_t end, std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) {
+void EmitParts(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, uint32_t start, uint32_t end,
+               std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) {
   ids->push_back(vocabulary.Rank(piece.data() + start, end - start));
   if (ends != nullptr) ends->push_back(base + end);
 }
@@ -46,15 +46,14 @@ void BytePairEncodeShort(const Vocabulary& vocabulary, std::string_view piece, u
     std::copy(ranks + best + 2, ranks + count, ranks + best + 1);
     --count;
   }
-  for (uint32_t i = 0; i + 1 < count; ++i)
-    EmitParts(vocabulary, piece, base, starts[i], starts[i + 1], ids, ends);
+  for (uint32_t i = 0; i + 1 < count; ++i) EmitParts(vocabulary, piece, base, starts[i], starts[i + 1], ids, ends);
 }
 
 // Parts form a linked list over byte offsets; a min-heap holds (rank, start) of candidate merges, so the
 // lowest rank pops first and, among equal ranks, the leftmost. Entries made stale by a neighbouring merge
 // are skipped when popped (their rank no longer matches the part's current pair). O(n log n).
-void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, uint32_t base,
-                        std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) {
+void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+                        std::vector<uint32_t>* ends) {
   const auto n = static_cast<uint32_t>(piece.size());
   std::vector<uint32_t> next(n + 1);
   std::vector<uint32_t> prev(n + 1);
@@ -93,8 +92,8 @@ void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, ui
   }
 }
 
-void BytePairEncode(const Vocabulary& vocabulary, std::string_view piece, uint32_t base,
-                    std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) {
+void BytePairEncode(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+                    std::vector<uint32_t>* ends) {
   if (piece.size() <= kShortPieceLength) {
     BytePairEncodeShort(vocabulary, piece, base, ids, ends);
   } else {

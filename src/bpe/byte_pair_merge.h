@@ -14,8 +14,8 @@ namespace embedlab {
 
 // Appends the ids of piece's tokens to *ids and, when ends is not null, the end of each token as a byte
 // offset (base + offset within the piece). Every single byte of piece must be a token.
-void BytePairEncode(const Vocabulary& vocabulary, std::string_view piece, uint32_t base,
-                    std::vector<uint32_t>* ids, std::vector<uint32_t>* ends);
+void BytePairEncode(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+                    std::vector<uint32_t>* ends);
 
 // The pieces up to this length use the simple quadratic scan (fastest for short words); longer pieces use
 // a heap over a linked list of parts: O(n log n).
@@ -24,8 +24,8 @@ constexpr size_t kShortPieceLength = 48;
 // Exposed for tests: both must give the same tokens on every input.
 void BytePairEncodeShort(const Vocabulary& vocabulary, std::string_view piece, uint32_t base,
                          std::vector<uint32_t>* ids, std::vector<uint32_t>* ends);
-void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, uint32_t base,
-                        std::vector<uint32_t>* ids, std::vector<uint32_t>* ends);
+void BytePairEncodeLong(const Vocabulary& vocabulary, std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+                        std::vector<uint32_t>* ends);
 
 }  // namespace embedlab
 

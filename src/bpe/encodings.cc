@@ -10,12 +10,10 @@ EncodingSpec EncodingSpecFor(std::string_view name) {
     return {n, PreTokenizerPattern::kGpt2, {{"<|endoftext|>", 50256}}};
   }
   if (n == "p50k_edit") {
-    return {n,
-            PreTokenizerPattern::kGpt2,
-            {{"<|endoftext|>", 50256},
-             {"<|fim_prefix|>", 50281},
-             {"<|fim_middle|>", 50282},
-             {"<|fim_suffix|>", 50283}}};
+    return {
+        n,
+        PreTokenizerPattern::kGpt2,
+        {{"<|endoftext|>", 50256}, {"<|fim_prefix|>", 50281}, {"<|fim_middle|>", 50282}, {"<|fim_suffix|>", 50283}}};
   }
   if (n == "cl100k_base") {
     return {n,
@@ -30,8 +28,7 @@ EncodingSpec EncodingSpecFor(std::string_view name) {
     return {n, PreTokenizerPattern::kO200k, {{"<|endoftext|>", 199999}, {"<|endofprompt|>", 200018}}};
   }
   throw std::invalid_argument(
-      "encoding must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base; got '" + n +
-      "'");
+      "encoding must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base; got '" + n + "'");
 }
 
 }  // namespace embedlab

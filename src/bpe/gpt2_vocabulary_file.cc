@@ -38,8 +38,7 @@ std::string Unspell(std::string_view spelled, const std::vector<int>& byte_of) {
 }  // namespace
 
 Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view vocab_bpe) {
-  const nlohmann::json encoder =
-      nlohmann::json::parse(encoder_json.begin(), encoder_json.end(), nullptr, false);
+  const nlohmann::json encoder = nlohmann::json::parse(encoder_json.begin(), encoder_json.end(), nullptr, false);
   if (encoder.is_discarded() || !encoder.is_object()) {
     throw std::invalid_argument("GPT-2 vocabulary: encoder.json is not a JSON object");
   }
@@ -49,8 +48,7 @@ Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view v
   for (auto it = encoder.begin(); it != encoder.end(); ++it) {
     if (it.key() == "<|endoftext|>" || it.key() == "<|startoftext|>") continue;
     if (!it.value().is_number_unsigned()) {
-      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() +
-                                  "' is not a non-negative integer");
+      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() + "' is not a non-negative integer");
     }
     const uint64_t rank = it.value().get<uint64_t>();
     if (rank > Vocabulary::kMaxRank) {
@@ -71,8 +69,7 @@ Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view v
       throw std::invalid_argument("GPT-2 vocabulary: line " + std::to_string(line_number) +
                                   " of vocab.bpe is not '<first> <second>'");
     }
-    const std::string merged =
-        Unspell(line.substr(0, space), byte_of) + Unspell(line.substr(space + 1), byte_of);
+    const std::string merged = Unspell(line.substr(0, space), byte_of) + Unspell(line.substr(space + 1), byte_of);
     if (vocabulary.Rank(merged) != rank) {
       throw std::invalid_argument("GPT-2 vocabulary: merge on line " + std::to_string(line_number) +
                                   " of vocab.bpe does not give the token of rank " + std::to_string(rank) +

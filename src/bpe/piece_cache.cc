@@ -33,8 +33,7 @@ bool PieceCache::Find(std::string_view piece, uint32_t base, std::vector<uint32_
   return true;
 }
 
-void PieceCache::Store(std::string_view piece, const uint32_t* ids, const uint32_t* relative_ends,
-                       size_t count) {
+void PieceCache::Store(std::string_view piece, const uint32_t* ids, const uint32_t* relative_ends, size_t count) {
   if (piece.empty() || piece.size() > kMaxPieceBytes || count > kMaxTokens) return;
   const Key key = MakeKey(piece);
   Entry& e = entries_[key.index];

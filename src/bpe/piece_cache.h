@@ -21,8 +21,7 @@ class PieceCache {
   explicit PieceCache(size_t text_bytes);
 
   // On a hit, appends the piece's ids and (when ends is not null) their ends as base + offset.
-  bool Find(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
-            std::vector<uint32_t>* ends) const;
+  bool Find(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const;
   // Remembers the tokens of piece, given as ids and ends relative to the piece's start; pieces longer
   // than kMaxPieceBytes or with more than kMaxTokens tokens are not kept.
   void Store(std::string_view piece, const uint32_t* ids, const uint32_t* relative_ends, size_t count);

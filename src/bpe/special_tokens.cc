@@ -26,11 +26,9 @@ void SpecialTokenSet::Resolve(const SpecialTokenPolicy& policy, std::vector<cons
                               std::vector<const SpecialToken*>* disallowed) const {
   auto check_names = [&](const std::vector<std::string>& names, const char* what) {
     for (const std::string& name : names) {
-      if (std::none_of(tokens_.begin(), tokens_.end(),
-                       [&](const SpecialToken& t) { return t.text == name; })) {
-        throw std::invalid_argument(
-            std::string(what) + ": '" + name +
-            "' is not a special token of this tokenizer (it has: " + KnownNames(tokens_) + ")");
+      if (std::none_of(tokens_.begin(), tokens_.end(), [&](const SpecialToken& t) { return t.text == name; })) {
+        throw std::invalid_argument(std::string(what) + ": '" + name +
+                                    "' is not a special token of this tokenizer (it has: " + KnownNames(tokens_) + ")");
       }
     }
   };

@@ -10,8 +10,7 @@ namespace embedlab {
 namespace {
 
 [[noreturn]] void Malformed(size_t line_number, const std::string& why) {
-  throw std::invalid_argument("vocabulary: line " + std::to_string(line_number) + " of the tiktoken data " +
-                              why);
+  throw std::invalid_argument("vocabulary: line " + std::to_string(line_number) + " of the tiktoken data " + why);
 }
 
 }  // namespace

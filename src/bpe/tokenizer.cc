@@ -1,8 +1,8 @@
 #include "bpe/tokenizer.h"
 
 #include <algorithm>
-#include <memory>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 #include "bpe/byte_pair_merge.h"
@@ -35,8 +35,8 @@ Tokenizer Tokenizer::ForEncoding(Vocabulary vocabulary, std::string_view encodin
   return Tokenizer(std::move(vocabulary), spec.pattern, std::move(spec.special_tokens), std::move(spec.name));
 }
 
-Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern,
-                     std::vector<SpecialToken> special_tokens, std::string encoding_name)
+Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern, std::vector<SpecialToken> special_tokens,
+                     std::string encoding_name)
     : vocabulary_(std::move(vocabulary)),
       short_tokens_(vocabulary_),
       pattern_(pattern),
@@ -73,8 +73,8 @@ struct Tokenizer::EncodeState {
   std::vector<uint32_t> piece_ends;
 };
 
-void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state,
-                                   std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const {
+void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state, std::vector<uint32_t>* ids,
+                                   std::vector<uint32_t>* ends) const {
   for (size_t start = 0; start < text.size();) {
     const size_t end = next_piece_(text, start);
     const std::string_view piece = text.substr(start, end - start);
@@ -100,8 +100,8 @@ void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, EncodeSta
   }
 }
 
-void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& policy,
-                           std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const {
+void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
+                           std::vector<uint32_t>* ends) const {
   RequireTextSize(text);
   std::vector<const SpecialToken*> allowed;
   std::vector<const SpecialToken*> disallowed;
@@ -110,10 +110,10 @@ void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& poli
     size_t at = 0;
     const SpecialToken* found = SpecialTokenFinder(text, disallowed).Next(0, &at);
     if (found != nullptr) {
-      throw std::invalid_argument(
-          "text contains the disallowed special token " + found->text + " at byte " + std::to_string(at) +
-          "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
-          "encodeOrdinary)");
+      throw std::invalid_argument("text contains the disallowed special token " + found->text + " at byte " +
+                                  std::to_string(at) +
+                                  "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
+                                  "encodeOrdinary)");
     }
   }
   // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the

@@ -67,8 +67,7 @@ class Tokenizer {
   // Not inlined into EncodeInto on purpose: EncodeInto has locals with destructors, and with JS-based wasm
   // exceptions every possibly-throwing call in such a function goes through a JS trampoline.
   __attribute__((noinline)) void EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state,
-                                                    std::vector<uint32_t>* ids,
-                                                    std::vector<uint32_t>* ends) const;
+                                                    std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const;
 
   [[noreturn]] void ThrowUnknownId(size_t index, uint32_t id) const;
 

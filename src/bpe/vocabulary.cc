@@ -83,8 +83,8 @@ uint32_t Vocabulary::LookUp(const char* data, size_t size) const noexcept {
 uint32_t Vocabulary::Store(std::string_view bytes, uint32_t rank) {
   if (bytes.empty()) throw std::invalid_argument("vocabulary: a token must have at least one byte");
   if (rank > kMaxRank) {
-    throw std::out_of_range("vocabulary: rank " + std::to_string(rank) + " is not in [0, " +
-                            std::to_string(kMaxRank) + "]");
+    throw std::out_of_range("vocabulary: rank " + std::to_string(rank) + " is not in [0, " + std::to_string(kMaxRank) +
+                            "]");
   }
   if (bytes.size() > kMaxTokenBytes) {
     throw std::out_of_range("vocabulary: token of " + std::to_string(bytes.size()) +

@@ -125,8 +125,8 @@ class Vocabulary {
   void Grow();
 
   std::string arena_;
-  std::vector<Slot> slots_;             // power-of-two size, at most half full
-  int hash_shift_ = 64;                 // 64 - log2(slots_.size())
+  std::vector<Slot> slots_;  // power-of-two size, at most half full
+  int hash_shift_ = 64;      // 64 - log2(slots_.size())
   struct Span {
     uint32_t start;   // in arena_
     uint32_t length;  // 0 for a rank not in use

@@ -23,8 +23,7 @@ SelfAttention::SelfAttention(int64_t dim, double seed, bool causal) : causal_(ca
   }
 }
 
-void SelfAttention::Project(const std::vector<float>& weights_t, const float* x, size_t length,
-                            float* out) const {
+void SelfAttention::Project(const std::vector<float>& weights_t, const float* x, size_t length, float* out) const {
   for (size_t t = 0; t < length; ++t) {
     for (size_t j = 0; j < dim_; ++j) {
       out[t * dim_ + j] = simd::Dot(x + t * dim_, weights_t.data() + j * dim_, dim_);

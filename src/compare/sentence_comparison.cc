@@ -20,8 +20,7 @@ std::vector<float> MeanPool(const float* vectors, size_t length, size_t dim) {
 
 namespace {
 
-float PooledCosine(const std::vector<float>& a, size_t rows, const std::vector<float>& b, size_t cols,
-                   size_t dim) {
+float PooledCosine(const std::vector<float>& a, size_t rows, const std::vector<float>& b, size_t cols, size_t dim) {
   const std::vector<float> pooled_a = MeanPool(a.data(), rows, dim);
   const std::vector<float> pooled_b = MeanPool(b.data(), cols, dim);
   return simd::CosineSimilarity(pooled_a.data(), pooled_b.data(), dim);
@@ -35,8 +34,7 @@ SequenceComparison CompareSequences(const std::vector<int32_t>& ids_a, const std
   RequireInRange("idsA.length", static_cast<int64_t>(ids_a.size()), 1, kMaxSequenceLength);
   RequireInRange("idsB.length", static_cast<int64_t>(ids_b.size()), 1, kMaxSequenceLength);
   if (attention != nullptr && attention->dim() != embedding.dim()) {
-    throw std::out_of_range("attention.dim must equal embedding.dim (" +
-                            std::to_string(embedding.dim()) + "), got " +
+    throw std::out_of_range("attention.dim must equal embedding.dim (" + std::to_string(embedding.dim()) + "), got " +
                             std::to_string(attention->dim()));
   }
   const ComposedSequence a = Compose(ids_a, embedding, encoding, 0);
@@ -47,8 +45,8 @@ SequenceComparison CompareSequences(const std::vector<int32_t>& ids_a, const std
   result.cols = b.length;
   result.dim = a.dim;
   result.input_similarity.resize(result.rows * result.cols);
-  simd::CosineSimilarityMatrix(a.input_vectors.data(), a.length, b.input_vectors.data(), b.length,
-                               a.dim, result.input_similarity.data());
+  simd::CosineSimilarityMatrix(a.input_vectors.data(), a.length, b.input_vectors.data(), b.length, a.dim,
+                               result.input_similarity.data());
   result.pooled_input_cosine = PooledCosine(a.input_vectors, a.length, b.input_vectors, b.length, a.dim);
 
   if (attention != nullptr) {
@@ -57,10 +55,9 @@ SequenceComparison CompareSequences(const std::vector<int32_t>& ids_a, const std
     attention->Forward(a.input_vectors.data(), a.length, result.attention_a.data());
     attention->Forward(b.input_vectors.data(), b.length, result.attention_b.data());
     result.attention_similarity.resize(result.rows * result.cols);
-    simd::CosineSimilarityMatrix(result.attention_a.data(), a.length, result.attention_b.data(),
-                                 b.length, a.dim, result.attention_similarity.data());
-    result.pooled_attention_cosine =
-        PooledCosine(result.attention_a, a.length, result.attention_b, b.length, a.dim);
+    simd::CosineSimilarityMatrix(result.attention_a.data(), a.length, result.attention_b.data(), b.length, a.dim,
+                                 result.attention_similarity.data());
+    result.pooled_attention_cosine = PooledCosine(result.attention_a, a.length, result.attention_b, b.length, a.dim);
   }
   return result;
 }

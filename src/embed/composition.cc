@@ -12,8 +12,7 @@ ComposedSequence Compose(const std::vector<int32_t>& ids, const TokenEmbedding& 
                          const PositionalEncoding* encoding, int64_t offset) {
   RequireInRange("ids.length", static_cast<int64_t>(ids.size()), 0, kMaxSequenceLength);
   if (encoding != nullptr && encoding->dim() != embedding.dim()) {
-    throw std::out_of_range("positional.dim must equal embedding.dim (" +
-                            std::to_string(embedding.dim()) + "), got " +
+    throw std::out_of_range("positional.dim must equal embedding.dim (" + std::to_string(embedding.dim()) + "), got " +
                             std::to_string(encoding->dim()));
   }
   if (encoding == nullptr) RequireInRange("offset", offset, 0, kMaxSequenceLength);
@@ -30,8 +29,7 @@ ComposedSequence Compose(const std::vector<int32_t>& ids, const TokenEmbedding& 
     encoding->Table(offset, static_cast<int64_t>(ids.size()), result.position_vectors.data());
   }
   embedding.Lookup(ids, result.token_vectors.data());
-  simd::Add(result.token_vectors.data(), result.position_vectors.data(), result.input_vectors.data(),
-            count);
+  simd::Add(result.token_vectors.data(), result.position_vectors.data(), result.input_vectors.data(), count);
   return result;
 }
 

@@ -133,13 +133,13 @@ GloveTable ParseGloveText(std::string_view contents, const GloveLimits& limits) 
 
     if (table.dim == 0) {  // the first row fixes dim
       if (fields.size() < 2) {
-        throw std::invalid_argument(LineError(line_number, "expected a word followed by its values, got " +
-                                                               Quote(line)));
+        throw std::invalid_argument(
+            LineError(line_number, "expected a word followed by its values, got " + Quote(line)));
       }
       const int64_t dim = static_cast<int64_t>(fields.size()) - 1;
       if (dim > limits.max_dim) {
-        throw std::out_of_range(LineError(line_number, "dim must be in [1, " + std::to_string(limits.max_dim) +
-                                                           "], got " + std::to_string(dim)));
+        throw std::out_of_range(LineError(
+            line_number, "dim must be in [1, " + std::to_string(limits.max_dim) + "], got " + std::to_string(dim)));
       }
       table.dim = dim;
       first_row_line = line_number;
@@ -149,7 +149,7 @@ GloveTable ParseGloveText(std::string_view contents, const GloveLimits& limits) 
     const size_t dim = static_cast<size_t>(table.dim);
     if (fields.size() < dim + 1) {
       const std::string source = header_line != 0 ? "the header (line " + std::to_string(header_line) + ")"
-                                                   : "line " + std::to_string(first_row_line);
+                                                  : "line " + std::to_string(first_row_line);
       throw std::invalid_argument(LineError(line_number, "expected a word and " + std::to_string(dim) +
                                                              " values (the dim set by " + source + "), got " +
                                                              std::to_string(fields.size() - 1) + " values"));
@@ -159,24 +159,24 @@ GloveTable ParseGloveText(std::string_view contents, const GloveLimits& limits) 
       throw std::out_of_range(LineError(line_number, "more than " + std::to_string(limits.max_rows) + " rows"));
     }
     if (rows * table.dim > limits.max_values) {
-      throw std::out_of_range(LineError(line_number, "rows x dim exceed the limit of " +
-                                                         std::to_string(limits.max_values) + " values"));
+      throw std::out_of_range(
+          LineError(line_number, "rows x dim exceed the limit of " + std::to_string(limits.max_values) + " values"));
     }
     if (header_count >= 0 && rows > header_count) {
-      throw std::invalid_argument(LineError(line_number, "more rows than the header's count (" +
-                                                             std::to_string(header_count) + ")"));
+      throw std::invalid_argument(
+          LineError(line_number, "more rows than the header's count (" + std::to_string(header_count) + ")"));
     }
     // The word runs from the first field to the end of the field before the values.
     const size_t word_fields = fields.size() - dim;
     const std::string_view last_word_field = fields[word_fields - 1];
-    const std::string_view word(fields[0].data(),
-                                static_cast<size_t>(last_word_field.data() + last_word_field.size() - fields[0].data()));
+    const std::string_view word(
+        fields[0].data(), static_cast<size_t>(last_word_field.data() + last_word_field.size() - fields[0].data()));
     for (size_t i = 0; i < dim; ++i) {
       float value;
       if (!ParseValue(fields[word_fields + i], &value)) {
-        throw std::invalid_argument(LineError(line_number, "value " + std::to_string(i + 1) + " of " + Quote(word) +
-                                                               " is not a finite number: " +
-                                                               Quote(fields[word_fields + i])));
+        throw std::invalid_argument(
+            LineError(line_number, "value " + std::to_string(i + 1) + " of " + Quote(word) +
+                                       " is not a finite number: " + Quote(fields[word_fields + i])));
       }
       table.vectors.push_back(value);
     }

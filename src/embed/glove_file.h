@@ -16,8 +16,8 @@
 namespace embedlab {
 
 struct GloveLimits {
-  int64_t max_dim = 16384;          // kMaxDim
-  int64_t max_rows = 4000000;       // glove.840B has 2.2M words
+  int64_t max_dim = 16384;                // kMaxDim
+  int64_t max_rows = 4000000;             // glove.840B has 2.2M words
   int64_t max_values = int64_t{1} << 28;  // rows x dim, 1 GiB of float32 (kMaxTensorFloats)
 };
 

@@ -33,9 +33,8 @@ void PositionalEncoding::CheckRows(int64_t offset, int64_t length) const {
   RequireInRange("offset", offset, 0, max_length);
   if (length < 0 || length > max_length - offset) {
     throw std::out_of_range("length must be in [0, " + std::to_string(max_length - offset) +
-                            "] so that offset + length <= maxLength (" + std::to_string(max_length) +
-                            "), got length " + std::to_string(length) + " at offset " +
-                            std::to_string(offset));
+                            "] so that offset + length <= maxLength (" + std::to_string(max_length) + "), got length " +
+                            std::to_string(length) + " at offset " + std::to_string(offset));
   }
 }
 

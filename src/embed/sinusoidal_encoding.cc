@@ -12,8 +12,7 @@ namespace {
 
 int64_t RequireEvenDim(int64_t dim) {
   if (dim % 2 != 0) {
-    throw std::out_of_range("dim must be even for the sinusoidal encoding (sin/cos pairs), got " +
-                            std::to_string(dim));
+    throw std::out_of_range("dim must be even for the sinusoidal encoding (sin/cos pairs), got " + std::to_string(dim));
   }
   return dim;
 }

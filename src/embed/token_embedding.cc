@@ -29,9 +29,8 @@ TokenEmbedding::TokenEmbedding(int64_t vocab_size, int64_t dim, double seed, dou
 void TokenEmbedding::CheckIds(const std::vector<int32_t>& ids) const {
   for (size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < 0 || static_cast<size_t>(ids[i]) >= vocab_size_) {
-      throw std::out_of_range("ids[" + std::to_string(i) + "] must be in [0, " +
-                              std::to_string(vocab_size_ - 1) + "] (vocabSize " +
-                              std::to_string(vocab_size_) + "), got " + std::to_string(ids[i]));
+      throw std::out_of_range("ids[" + std::to_string(i) + "] must be in [0, " + std::to_string(vocab_size_ - 1) +
+                              "] (vocabSize " + std::to_string(vocab_size_) + "), got " + std::to_string(ids[i]));
     }
   }
 }

@@ -20,15 +20,15 @@ std::string FormatNumber(double value) {
 
 void RequireInRange(const std::string& name, int64_t value, int64_t lo, int64_t hi) {
   if (value < lo || value > hi) {
-    throw std::out_of_range(name + " must be an integer in [" + std::to_string(lo) + ", " +
-                            std::to_string(hi) + "], got " + std::to_string(value));
+    throw std::out_of_range(name + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                            "], got " + std::to_string(value));
   }
 }
 
 void RequireFiniteInRange(const std::string& name, double value, double lo, double hi) {
   if (!std::isfinite(value) || value < lo || value > hi) {
-    throw std::out_of_range(name + " must be a finite number in [" + FormatNumber(lo) + ", " +
-                            FormatNumber(hi) + "], got " + FormatNumber(value));
+    throw std::out_of_range(name + " must be a finite number in [" + FormatNumber(lo) + ", " + FormatNumber(hi) +
+                            "], got " + FormatNumber(value));
   }
 }
 
@@ -43,8 +43,7 @@ uint64_t RequireSeed(const std::string& name, double value) {
 void RequireTensorSize(const std::string& what, int64_t rows, int64_t cols) {
   if (rows > 0 && cols > kMaxTensorFloats / rows) {
     throw std::out_of_range(what + " would hold " + std::to_string(rows) + " x " + std::to_string(cols) +
-                            " floats; the limit is " + std::to_string(kMaxTensorFloats) +
-                            " floats (1 GiB)");
+                            " floats; the limit is " + std::to_string(kMaxTensorFloats) + " floats (1 GiB)");
   }
 }
 

@@ -64,8 +64,8 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
   CheckShape(ids, &targets, batch, length);
   const int64_t last_good = optimizer_->step();
   const std::string at = "training step " + std::to_string(last_good + 1) + ": ";
-  const std::string kept = "; no update was made, the parameters and optimizer state are those of step " +
-                           std::to_string(last_good);
+  const std::string kept =
+      "; no update was made, the parameters and optimizer state are those of step " + std::to_string(last_good);
   model_->ZeroGradients();
   const float loss = model_->Forward(ids.data(), targets.data(), batch, length);
   if (!std::isfinite(loss)) throw std::domain_error(at + "the loss is " + NonFiniteName(loss) + kept);
@@ -91,8 +91,10 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
     optimizer_->m().swap(saved_m_);
     optimizer_->v().swap(saved_v_);
     optimizer_->set_step(last_good);
-    throw std::domain_error(at + fault + "; the update was undone, the parameters and optimizer state are those "
-                                         "of step " + std::to_string(last_good));
+    throw std::domain_error(at + fault +
+                            "; the update was undone, the parameters and optimizer state are those "
+                            "of step " +
+                            std::to_string(last_good));
   }
   return {loss, norm, optimizer_->step()};
 }
@@ -161,11 +163,10 @@ std::unique_ptr<GptTrainer> GptTrainer::Load(const std::vector<uint8_t>& bytes) 
   if (loaded.optimizer != nullptr) {
     for (const std::vector<float>* moment : {&loaded.optimizer->m(), &loaded.optimizer->v()}) {
       if (const ptrdiff_t i = FirstNonFinite(*moment); i >= 0) {
-        throw std::invalid_argument(std::string("checkpoint: the optimizer's ") +
-                                    (moment == &loaded.optimizer->m() ? "first" : "second") + " moment of " +
-                                    NameOf(loaded.model->layout(), static_cast<size_t>(i)) + " is " +
-                                    NonFiniteName((*moment)[static_cast<size_t>(i)]) +
-                                    "; a checkpoint must hold finite values");
+        throw std::invalid_argument(
+            std::string("checkpoint: the optimizer's ") + (moment == &loaded.optimizer->m() ? "first" : "second") +
+            " moment of " + NameOf(loaded.model->layout(), static_cast<size_t>(i)) + " is " +
+            NonFiniteName((*moment)[static_cast<size_t>(i)]) + "; a checkpoint must hold finite values");
       }
     }
   }

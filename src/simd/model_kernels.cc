@@ -7,6 +7,7 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/model_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
+
 // foreach_target first: it re-includes this file once per target (keep this order when formatting).
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"

@@ -6,6 +6,8 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/vector_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+// foreach_target first: it re-includes this file once per target (keep this order when formatting).
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"
 
@@ -88,8 +90,8 @@ float CosineImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_
   return norms > 0.0f ? ab / norms : 0.0f;
 }
 
-void CosineMatrixImpl(const float* HWY_RESTRICT a, size_t rows_a, const float* HWY_RESTRICT b,
-                      size_t rows_b, size_t dim, float* HWY_RESTRICT out) {
+void CosineMatrixImpl(const float* HWY_RESTRICT a, size_t rows_a, const float* HWY_RESTRICT b, size_t rows_b,
+                      size_t dim, float* HWY_RESTRICT out) {
   std::vector<float> norms_b(rows_b);
   for (size_t j = 0; j < rows_b; ++j) norms_b[j] = NormImpl(b + j * dim, dim);
   for (size_t i = 0; i < rows_a; ++i) {
@@ -141,19 +143,12 @@ HWY_EXPORT(CosineImpl);
 HWY_EXPORT(CosineMatrixImpl);
 HWY_EXPORT(SinCosInterleavedImpl);
 
-void Add(const float* a, const float* b, float* out, size_t n) {
-  HWY_DYNAMIC_DISPATCH(AddImpl)(a, b, out, n);
-}
-void ScaledAdd(float alpha, const float* x, float* y, size_t n) {
-  HWY_DYNAMIC_DISPATCH(ScaledAddImpl)(alpha, x, y, n);
-}
+void Add(const float* a, const float* b, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(AddImpl)(a, b, out, n); }
+void ScaledAdd(float alpha, const float* x, float* y, size_t n) { HWY_DYNAMIC_DISPATCH(ScaledAddImpl)(alpha, x, y, n); }
 float Dot(const float* a, const float* b, size_t n) { return HWY_DYNAMIC_DISPATCH(DotImpl)(a, b, n); }
 float Norm(const float* a, size_t n) { return HWY_DYNAMIC_DISPATCH(NormImpl)(a, n); }
-float CosineSimilarity(const float* a, const float* b, size_t n) {
-  return HWY_DYNAMIC_DISPATCH(CosineImpl)(a, b, n);
-}
-void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim,
-                            float* out) {
+float CosineSimilarity(const float* a, const float* b, size_t n) { return HWY_DYNAMIC_DISPATCH(CosineImpl)(a, b, n); }
+void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim, float* out) {
   HWY_DYNAMIC_DISPATCH(CosineMatrixImpl)(a, rows_a, b, rows_b, dim, out);
 }
 void SinCosInterleaved(const float* angles, size_t n, float* out) {

@@ -18,8 +18,7 @@ float Norm(const float* a, size_t n);
 // dot / (|a| |b|); 0 when either vector is all zeros (no direction to compare).
 float CosineSimilarity(const float* a, const float* b, size_t n);
 // out[i * rows_b + j] = cosine(a row i, b row j); a is rows_a x dim, b is rows_b x dim, row-major.
-void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim,
-                            float* out);
+void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim, float* out);
 // out[2k] = sin(angles[k]), out[2k+1] = cos(angles[k]); angles should already be reduced to [-pi, pi].
 void SinCosInterleaved(const float* angles, size_t n, float* out);
 

@@ -35,9 +35,9 @@ char FoldedLetterAt(std::string_view text, size_t* pos, bool ignore_case) {
 
 }  // namespace
 
-#define EMBEDLAB_ASCII_ROW(r)                                                                    \
-  AsciiFlags(r + 0), AsciiFlags(r + 1), AsciiFlags(r + 2), AsciiFlags(r + 3), AsciiFlags(r + 4), \
-      AsciiFlags(r + 5), AsciiFlags(r + 6), AsciiFlags(r + 7)
+#define EMBEDLAB_ASCII_ROW(r)                                                                                       \
+  AsciiFlags(r + 0), AsciiFlags(r + 1), AsciiFlags(r + 2), AsciiFlags(r + 3), AsciiFlags(r + 4), AsciiFlags(r + 5), \
+      AsciiFlags(r + 6), AsciiFlags(r + 7)
 const uint8_t kAsciiFlags[128] = {
     EMBEDLAB_ASCII_ROW(0),  EMBEDLAB_ASCII_ROW(8),   EMBEDLAB_ASCII_ROW(16),  EMBEDLAB_ASCII_ROW(24),
     EMBEDLAB_ASCII_ROW(32), EMBEDLAB_ASCII_ROW(40),  EMBEDLAB_ASCII_ROW(48),  EMBEDLAB_ASCII_ROW(56),

@@ -68,14 +68,29 @@ void RunScalar(Kernel kernel, const float* a, const float* b, float* out, size_t
 void RunHighway(Kernel kernel, const float* a, const float* b, float* out, size_t n) {
   namespace simd = embedlab::simd;
   switch (kernel) {
-    case kAdd: simd::Add(a, b, out, n); break;
-    case kScaledAdd: simd::ScaledAdd(0.5f, a, out, n); break;
-    case kDot: sink = simd::Dot(a, b, n); break;
-    case kNorm: sink = simd::Norm(a, n); break;
-    case kCosine: sink = simd::CosineSimilarity(a, b, n); break;
-    case kCosineMatrix: simd::CosineSimilarityMatrix(a, kMatrixRows, b, kMatrixRows, n, out); break;
-    case kSinCos: simd::SinCosInterleaved(a, n, out); break;
-    default: break;
+    case kAdd:
+      simd::Add(a, b, out, n);
+      break;
+    case kScaledAdd:
+      simd::ScaledAdd(0.5f, a, out, n);
+      break;
+    case kDot:
+      sink = simd::Dot(a, b, n);
+      break;
+    case kNorm:
+      sink = simd::Norm(a, n);
+      break;
+    case kCosine:
+      sink = simd::CosineSimilarity(a, b, n);
+      break;
+    case kCosineMatrix:
+      simd::CosineSimilarityMatrix(a, kMatrixRows, b, kMatrixRows, n, out);
+      break;
+    case kSinCos:
+      simd::SinCosInterleaved(a, n, out);
+      break;
+    default:
+      break;
   }
 }
 
@@ -109,7 +124,8 @@ extern "C" double bench_kernel_seconds(int kernel, int implementation, int size,
 // Median of 7 runs; repetitions chosen so one run takes ~20 ms.
 double MedianSeconds(int kernel, int implementation, int size) {
   int repetitions = 1;
-  while (bench_kernel_seconds(kernel, implementation, size, repetitions) * repetitions < 0.02 && repetitions < (1 << 24)) {
+  while (bench_kernel_seconds(kernel, implementation, size, repetitions) * repetitions < 0.02 &&
+         repetitions < (1 << 24)) {
     repetitions *= 2;
   }
   std::vector<double> runs;

@@ -3,16 +3,22 @@ export const MATRIX_ROWS = 64;
 
 function dot(a, b, n, offsetA = 0, offsetB = 0) {
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += a[offsetA + i] * b[offsetB + i];
+  for (let i = 0; i < n; i++) {
+    sum += a[offsetA + i] * b[offsetB + i];
+  }
   return sum;
 }
 
 export const jsKernels = {
   add: (a, b, out, n) => {
-    for (let i = 0; i < n; i++) out[i] = a[i] + b[i];
+    for (let i = 0; i < n; i++) {
+      out[i] = a[i] + b[i];
+    }
   },
   scaledAdd: (a, b, out, n) => {
-    for (let i = 0; i < n; i++) out[i] += 0.5 * a[i];
+    for (let i = 0; i < n; i++) {
+      out[i] += 0.5 * a[i];
+    }
   },
   dot: (a, b, out, n) => (out[0] = dot(a, b, n)),
   norm: (a, b, out, n) => (out[0] = Math.sqrt(dot(a, a, n))),

@@ -32,8 +32,12 @@ function measureJs(kernel, size) {
 }
 
 export async function benchKernels() {
-  const nativeLines = execFileSync(path('../../build/native/embedlab_kernel_bench'), [String(VECTOR_SIZE)], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => JSON.parse(line));
+  const nativeLines = execFileSync(path('../../build/native/embedlab_kernel_bench'), [String(VECTOR_SIZE)], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   const simd = await loadWasmBench('simd');
   const fallback = await loadWasmBench('fallback');
   const bestTarget = nativeLines[0].target;
@@ -53,17 +57,21 @@ export async function benchKernels() {
     '',
     `| kernel | native ${bestTarget} | native scalar loop | wasm SIMD128 | wasm EMU128 | wasm scalar loop | plain JS | SIMD128 vs JS | SIMD128 vs wasm scalar |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) =>
-      `| ${r.kernel} | ${formatMicros(r.native.highwaySeconds)} | ${formatMicros(r.native.scalarSeconds)} | ${formatMicros(r.wasmSimd)} | ` +
-      `${formatMicros(r.wasmFallback)} | ${formatMicros(r.wasmScalar)} | ${formatMicros(r.js)} | ${formatRatio(r.js / r.wasmSimd)} | ` +
-      `${formatRatio(r.wasmScalar / r.wasmSimd)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.kernel} | ${formatMicros(r.native.highwaySeconds)} | ${formatMicros(r.native.scalarSeconds)} | ${formatMicros(r.wasmSimd)} | ` +
+        `${formatMicros(r.wasmFallback)} | ${formatMicros(r.wasmScalar)} | ${formatMicros(r.js)} | ${formatRatio(r.js / r.wasmSimd)} | ` +
+        `${formatRatio(r.wasmScalar / r.wasmSimd)} |`,
+    ),
     '',
     'Native, every Highway target on this CPU: speed-up of the Highway kernel over the scalar loop.',
     '',
     `| kernel | ${[...new Set(nativeLines.map((l) => l.target))].join(' | ')} |`,
     `|---|${[...new Set(nativeLines.map((l) => l.target))].map(() => '---:').join('|')}|`,
     ...KERNELS.map((kernel) => {
-      const cells = nativeLines.filter((l) => l.kernel === kernel).map((l) => formatRatio(l.scalarSeconds / l.highwaySeconds));
+      const cells = nativeLines
+        .filter((l) => l.kernel === kernel)
+        .map((l) => formatRatio(l.scalarSeconds / l.highwaySeconds));
       return `| ${kernel} | ${cells.join(' | ')} |`;
     }),
   ];

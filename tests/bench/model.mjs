@@ -42,12 +42,15 @@ async function loadWasmBench(flavour) {
 
 function runNative(args) {
   return execFileSync(`${nativeDir}/embedlab_model_bench`, args, { encoding: 'utf8' })
-    .trim().split('\n').map((line) => JSON.parse(line));
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 // Seconds per call of run(count), a function that makes `count` calls: min(wall, process CPU time).
 function secondsPerCall(run, count) {
-  const cpuStart = process.cpuUsage(), wallStart = performance.now();
+  const cpuStart = process.cpuUsage(),
+    wallStart = performance.now();
   run(count);
   const wall = (performance.now() - wallStart) / 1000;
   const cpu = process.cpuUsage(cpuStart);
@@ -57,7 +60,9 @@ function secondsPerCall(run, count) {
 // Calls per timed run so one run takes >= 20 ms; repeat(count) returns seconds per call.
 function calibrate(repeat) {
   let count = 1;
-  while (repeat(count) * count < 0.02 && count < 1 << 20) count *= 2;
+  while (repeat(count) * count < 0.02 && count < 1 << 20) {
+    count *= 2;
+  }
   return count;
 }
 
@@ -65,7 +70,9 @@ function calibrate(repeat) {
 function interleavedMedians(contenders) {
   const counts = contenders.map((repeat) => calibrate(repeat));
   const seconds = contenders.map(() => []);
-  for (let run = 0; run < RUNS; run++) contenders.forEach((repeat, i) => seconds[i].push(repeat(counts[i])));
+  for (let run = 0; run < RUNS; run++) {
+    contenders.forEach((repeat, i) => seconds[i].push(repeat(counts[i])));
+  }
   return seconds.map(median);
 }
 
@@ -73,7 +80,9 @@ async function initTfjsWasm() {
   setThreadsCount(1);
   await tf.setBackend('wasm');
   await tf.ready();
-  if (tf.getBackend() !== 'wasm') throw new Error(`tfjs backend is ${tf.getBackend()}, not wasm`);
+  if (tf.getBackend() !== 'wasm') {
+    throw new Error(`tfjs backend is ${tf.getBackend()}, not wasm`);
+  }
 }
 
 // The same work as MatmulForward / MatmulBackward in tfjs, in the layout tfjs-wasm is fast at: its
@@ -82,10 +91,13 @@ async function initTfjsWasm() {
 // (one fused op); backward = dinp (dout . W), dW^T (in^T . dout) and db (column sums of dout).
 function tfjsMatmul([rows, inChannels, outChannels], backward) {
   const random = (shape) => tf.randomNormal(shape, 0, 1, 'float32', 1);
-  const input = random([rows, inChannels]), weightT = random([inChannels, outChannels]);
-  const bias = random([outChannels]), dout = random([rows, outChannels]);
+  const input = random([rows, inChannels]),
+    weightT = random([inChannels, outChannels]);
+  const bias = random([outChannels]),
+    dout = random([rows, outChannels]);
   const once = backward
-    ? () => tf.tidy(() => [tf.matMul(dout, tf.transpose(weightT)), tf.matMul(tf.transpose(input), dout), tf.sum(dout, 0)])
+    ? () =>
+        tf.tidy(() => [tf.matMul(dout, tf.transpose(weightT)), tf.matMul(tf.transpose(input), dout), tf.sum(dout, 0)])
     : () => [tf.fused.matMul({ a: input, b: weightT, bias })];
   const run = (count) => {
     let outputs = [];
@@ -93,11 +105,11 @@ function tfjsMatmul([rows, inChannels, outChannels], backward) {
       tf.dispose(outputs);
       outputs = once();
     }
-    outputs.forEach((t) => t.dataSync());  // the wasm backend runs eagerly; this only proves the work is done
+    outputs.forEach((t) => t.dataSync()); // the wasm backend runs eagerly; this only proves the work is done
     tf.dispose(outputs);
   };
   const repeat = (count) => secondsPerCall(run, count);
-  repeat(3);  // warm up (XNNPACK operator creation, memory growth)
+  repeat(3); // warm up (XNNPACK operator creation, memory growth)
   return { repeat, dispose: () => tf.dispose([input, weightT, bias, dout]) };
 }
 
@@ -132,8 +144,9 @@ async function benchMatmuls(simd, fallback) {
       });
       rows.push(
         `| ${layer} | ${shape[0]}×${shape[1]} · ${shape[1]}×${shape[2]} | ${backward ? 'backward' : 'forward'} | ` +
-        `${nativeCells.join(' | ')} | ${gflops(work, wasmSimd)} | ${gflops(work, wasmFallback)} | ` +
-        `${gflops(work, tfjsSeconds)} | ${(tfjsSeconds / wasmSimd).toFixed(2)}× |`);
+          `${nativeCells.join(' | ')} | ${gflops(work, wasmSimd)} | ${gflops(work, wasmFallback)} | ` +
+          `${gflops(work, tfjsSeconds)} | ${(tfjsSeconds / wasmSimd).toFixed(2)}× |`,
+      );
     }
   }
   const table = [
@@ -160,11 +173,14 @@ function benchTraining(simd, fallback, matmulStepSeconds) {
     module._bench_training_prepare(3);
     return () => secondsPerCall((n) => module._bench_training_run(n), 2);
   };
-  const simdStep = wasmStep(simd), fallbackStep = wasmStep(fallback);
+  const simdStep = wasmStep(simd),
+    fallbackStep = wasmStep(fallback);
   const rounds = { native: [], compare: [], simd: [], fallback: [] };
   for (let round = 0; round < TRAINING_ROUNDS; round++) {
     rounds.native.push(runNative(['--training', `--target=${best}`])[0].trainingSecondsPerStep);
-    if (compare !== best) rounds.compare.push(runNative(['--training', `--target=${compare}`])[0].trainingSecondsPerStep);
+    if (compare !== best) {
+      rounds.compare.push(runNative(['--training', `--target=${compare}`])[0].trainingSecondsPerStep);
+    }
     rounds.simd.push(simdStep());
     rounds.fallback.push(fallbackStep());
   }
@@ -185,7 +201,8 @@ function benchTraining(simd, fallback, matmulStepSeconds) {
     '|---|---:|---:|---:|---:|---:|',
     row(`native ${best}`, nativeBest),
     ...(compare !== best ? [row(`native ${compare}`, nativeCompare)] : []),
-    ...perTarget.filter((l) => l.target !== best && l.target !== compare)
+    ...perTarget
+      .filter((l) => l.target !== best && l.target !== compare)
       .map((l) => row(`native ${l.target}`, l.trainingSecondsPerStep)),
     row('wasm SIMD128', median(rounds.simd)),
     row('wasm EMU128 (fallback)', median(rounds.fallback)),

@@ -12,7 +12,11 @@ const sections = [
     `node ${process.version}.`,
 ];
 console.log(sections[0]);
-const benches = [['Kernels', benchKernels], ['Model', benchModel], ['Tokenizer', benchTokenizer]];
+const benches = [
+  ['Kernels', benchKernels],
+  ['Model', benchModel],
+  ['Tokenizer', benchTokenizer],
+];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {
   console.log(`\n## ${title}\n`);

@@ -8,13 +8,19 @@ export function median(values) {
 
 /** Median seconds per call of `once()`; `repeat(count)` may run it `count` times in one go (e.g. in wasm). */
 export function medianSeconds({ once, repeat }) {
-  const runFor = repeat ?? ((count) => {
-    const start = performance.now();
-    for (let i = 0; i < count; i++) once();
-    return (performance.now() - start) / 1000 / count;
-  });
+  const runFor =
+    repeat ??
+    ((count) => {
+      const start = performance.now();
+      for (let i = 0; i < count; i++) {
+        once();
+      }
+      return (performance.now() - start) / 1000 / count;
+    });
   let count = 1;
-  while (runFor(count) * count < 0.02 && count < 1 << 24) count *= 2;
+  while (runFor(count) * count < 0.02 && count < 1 << 24) {
+    count *= 2;
+  }
   return median(Array.from({ length: RUNS }, () => runFor(count)));
 }
 

@@ -21,7 +21,7 @@ import { formatRatio, median } from './timing.mjs';
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 const ENCODINGS = ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'];
-const PEER_CAP_SECONDS = 4;  // long inputs: a peer's run predicted above this is not made
+const PEER_CAP_SECONDS = 4; // long inputs: a peer's run predicted above this is not made
 const ROUNDS = 7;
 const MIN_RUNS = 5;
 
@@ -37,7 +37,9 @@ const cpuSeconds = () => {
 /** CPU seconds of `count` calls of `fn` (which may return a promise). */
 async function cpuTime(fn, count = 1) {
   const start = cpuSeconds();
-  for (let i = 0; i < count; i++) await fn();
+  for (let i = 0; i < count; i++) {
+    await fn();
+  }
   return cpuSeconds() - start;
 }
 
@@ -50,19 +52,25 @@ async function interleaved(fns, rounds = ROUNDS) {
   const counts = {};
   for (const [label, fn] of entries) {
     let count = 1;
-    while ((await cpuTime(fn, count)) < 0.02 && count < 1 << 20) count *= 2;
+    while ((await cpuTime(fn, count)) < 0.02 && count < 1 << 20) {
+      count *= 2;
+    }
     counts[label] = count;
   }
   const times = Object.fromEntries(entries.map(([label]) => [label, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const [label, fn] of entries) times[label].push((await cpuTime(fn, counts[label])) / counts[label]);
+    for (const [label, fn] of entries) {
+      times[label].push((await cpuTime(fn, counts[label])) / counts[label]);
+    }
   }
   return Object.fromEntries(entries.map(([label]) => [label, median(times[label])]));
 }
 
 function nativeTool() {
   for (const candidate of ['../../build/native/embedlab_tokenize', '../../build/native-tok/embedlab_tokenize']) {
-    if (existsSync(path(candidate))) return path(candidate);
+    if (existsSync(path(candidate))) {
+      return path(candidate);
+    }
   }
   return null;
 }
@@ -70,7 +78,9 @@ function nativeTool() {
 // embedlab_tokenize --time prints "load X ms; encoded N bytes into T tokens in S s (median of R): M MB/s".
 function runNative(tool, args, input) {
   const result = spawnSync(tool, [...args, '--time'], { input, maxBuffer: 1 << 30 });
-  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`${tool} failed: ${result.stderr}`);
+  }
   const stderr = result.stderr.toString();
   const load = Number(/load ([\d.]+) ms/.exec(stderr)?.[1]) / 1e3;
   const seconds = Number(/ in ([\d.]+) s \(median/.exec(stderr)?.[1]);
@@ -82,8 +92,14 @@ function runNative(tool, args, input) {
 // of --repeat 21 minus that of --repeat 1, over 20; median of 3 such pairs.
 function nativeCpuPass(tool, args, input) {
   const cpu = (repeat) => {
-    const result = spawnSync('bash', ['-c', '"$0" "$@" > /dev/null; times', tool, ...args, '--repeat', String(repeat)], { input, maxBuffer: 1 << 30 });
-    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr}`);
+    const result = spawnSync(
+      'bash',
+      ['-c', '"$0" "$@" > /dev/null; times', tool, ...args, '--repeat', String(repeat)],
+      { input, maxBuffer: 1 << 30 },
+    );
+    if (result.status !== 0) {
+      throw new Error(`${tool} failed: ${result.stderr}`);
+    }
     const children = result.stdout.toString().trim().split('\n').at(-1);
     return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
   };
@@ -105,7 +121,7 @@ export async function benchTokenizer() {
   const labs = { simd: await createEmbedLab({ simd: true }), fallback: await createEmbedLab({ simd: false }) };
   const tool = nativeTool();
   const corpora = {
-    English: englishCorpus({ bytes: Math.max(0, mb - 0.26) * 1e6 }),  // licences (0.26 MB) + man pages
+    English: englishCorpus({ bytes: Math.max(0, mb - 0.26) * 1e6 }), // licences (0.26 MB) + man pages
     multilingual: multilingualCorpus({ bytes: mb * 1e6 }),
   };
   const corpusBytes = Object.fromEntries(Object.entries(corpora).map(([label, texts]) => [label, utf8Bytes(texts)]));
@@ -122,12 +138,16 @@ export async function benchTokenizer() {
     for (const encoder of encoders) {
       const start = performance.now();
       while (performance.now() - start < 1000) {
-        for (const text of corpora.English) encoder.decode(encoder.encode(text));
+        for (const text of corpora.English) {
+          encoder.decode(encoder.encode(text));
+        }
         encoder.clearMergeCache?.();
       }
     }
     tiktoken.free();
-    for (const tokenizer of warm) tokenizer.dispose();
+    for (const tokenizer of warm) {
+      tokenizer.dispose();
+    }
   }
 
   const encodeRows = [];
@@ -136,7 +156,11 @@ export async function benchTokenizer() {
   for (const name of ENCODINGS) {
     const factories = await loadPeers(name);
     const ours = { simd: await labs.simd.getTokenizer(name), fallback: await labs.fallback.getTokenizer(name) };
-    const peers = { tiktoken: factories.tiktoken(), jsTiktoken: factories.jsTiktoken(), gptTokenizer: factories.gptTokenizer() };
+    const peers = {
+      tiktoken: factories.tiktoken(),
+      jsTiktoken: factories.jsTiktoken(),
+      gptTokenizer: factories.gptTokenizer(),
+    };
     const vocabFile = `${gptTokenizerDataDir}/${name}.tiktoken`;
     const binaryFile = path(`../../build/bench/${name}.embedlab-bpe`);
 
@@ -144,19 +168,29 @@ export async function benchTokenizer() {
     // per process and cached) and from the .tiktoken bytes; the peers' construction from their
     // already-imported rank data.
     const tiktokenBytes = readFileSync(vocabFile);
-    const init = await interleaved({
-      oursShipped: async () => (await labs.simd.getTokenizer(name)).dispose(),
-      oursTiktoken: () => labs.simd.tokenizerFromVocabulary({ tiktoken: tiktokenBytes, encoding: name }).dispose(),
-      tiktoken: () => factories.tiktoken().free(),
-      jsTiktoken: () => factories.jsTiktoken(),
-      gptTokenizer: () => factories.gptTokenizer(),
-    }, MIN_RUNS);
+    const init = await interleaved(
+      {
+        oursShipped: async () => (await labs.simd.getTokenizer(name)).dispose(),
+        oursTiktoken: () => labs.simd.tokenizerFromVocabulary({ tiktoken: tiktokenBytes, encoding: name }).dispose(),
+        tiktoken: () => factories.tiktoken().free(),
+        jsTiktoken: () => factories.jsTiktoken(),
+        gptTokenizer: () => factories.gptTokenizer(),
+      },
+      MIN_RUNS,
+    );
     let nativeInit = null;
     if (tool) {
       execFileSync(tool, ['--vocab', vocabFile, '--encoding', name, '--save-binary', binaryFile], { stdio: 'pipe' });
       nativeInit = {
-        tiktoken: median(Array.from({ length: MIN_RUNS }, () => runNative(tool, ['--vocab', vocabFile, '--encoding', name, '--whole'], 'x').load)),
-        binary: median(Array.from({ length: MIN_RUNS }, () => runNative(tool, ['--tokenizer', binaryFile, '--whole'], 'x').load)),
+        tiktoken: median(
+          Array.from(
+            { length: MIN_RUNS },
+            () => runNative(tool, ['--vocab', vocabFile, '--encoding', name, '--whole'], 'x').load,
+          ),
+        ),
+        binary: median(
+          Array.from({ length: MIN_RUNS }, () => runNative(tool, ['--tokenizer', binaryFile, '--whole'], 'x').load),
+        ),
       };
     }
     initRows.push({ name, init, nativeInit });
@@ -165,7 +199,9 @@ export async function benchTokenizer() {
     for (const [label, texts] of Object.entries(corpora)) {
       const bytes = corpusBytes[label];
       const encodeAll = (encode) => () => {
-        for (const text of texts) encode(text);
+        for (const text of texts) {
+          encode(text);
+        }
       };
       const gpt = peers.gptTokenizer;
       const row = {
@@ -179,7 +215,9 @@ export async function benchTokenizer() {
           jsTiktoken: encodeAll((t) => peers.jsTiktoken.encode(t)),
           gptTokenizer: () => {
             gpt.clearMergeCache();
-            for (const text of texts) gpt.encode(text);
+            for (const text of texts) {
+              gpt.encode(text);
+            }
           },
         })),
       };
@@ -187,7 +225,9 @@ export async function benchTokenizer() {
         const input = texts.map((t) => Buffer.from(t, 'utf8').toString('base64')).join('\n') + '\n';
         const args = ['--vocab', vocabFile, '--encoding', name, '--base64-lines'];
         const native = runNative(tool, args, input);
-        if (native.bytes !== bytes) throw new Error(`native encoded ${native.bytes} bytes, not ${bytes}`);
+        if (native.bytes !== bytes) {
+          throw new Error(`native encoded ${native.bytes} bytes, not ${bytes}`);
+        }
         row.native = nativeCpuPass(tool, args, input);
       }
       encodeRows.push(row);
@@ -202,13 +242,16 @@ export async function benchTokenizer() {
       // Each result is read once (charCodeAt), which makes V8 flatten a rope: gpt-tokenizer builds its
       // string with += per token, and a rope defers about half of its decoding cost to the first read.
       // For the flat strings the others return, the read is O(1).
+      // eslint-disable-next-line no-unused-vars -- a sink, so that V8 cannot drop the reads
       let checksum = 0;
-      const decodeAll = (decode, list = ids) => () => {
-        for (const item of list) {
-          const text = decode(item);
-          checksum += text.charCodeAt(text.length >> 1);
-        }
-      };
+      const decodeAll =
+        (decode, list = ids) =>
+        () => {
+          for (const item of list) {
+            const text = decode(item);
+            checksum += text.charCodeAt(text.length >> 1);
+          }
+        };
       decodeRows.push({
         name,
         bytes: corpusBytes.English,
@@ -232,19 +275,24 @@ export async function benchTokenizer() {
   const distUrl = new URL('../../dist/index.js', import.meta.url).href;
   for (const name of ['cl100k_base', 'o200k_base']) {
     const prelude = 'const t0 = performance.now();';
-    const report = "process.stdout.write(String(performance.now() - t0));";
+    const report = 'process.stdout.write(String(performance.now() - t0));';
     const scripts = {
-      ours: `${prelude} const lab = await (await import(${JSON.stringify(distUrl)})).default({ simd: true }); ` +
+      ours:
+        `${prelude} const lab = await (await import(${JSON.stringify(distUrl)})).default({ simd: true }); ` +
         `(await lab.getTokenizer('${name}')).encode('hello world'); ${report}`,
       tiktoken: `${prelude} (await import('tiktoken')).get_encoding('${name}').encode('hello world'); ${report}`,
-      jsTiktoken: `${prelude} const { Tiktoken } = await import('js-tiktoken/lite'); ` +
+      jsTiktoken:
+        `${prelude} const { Tiktoken } = await import('js-tiktoken/lite'); ` +
         `new Tiktoken((await import('js-tiktoken/ranks/${name}')).default).encode('hello world'); ${report}`,
       gptTokenizer: `${prelude} (await import('gpt-tokenizer/encoding/${name}')).encode('hello world'); ${report}`,
     };
     const times = Object.fromEntries(Object.keys(scripts).map((k) => [k, []]));
     for (let round = 0; round < MIN_RUNS; round++) {
       for (const [who, script] of Object.entries(scripts)) {
-        const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+        const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: root,
+          encoding: 'utf8',
+        });
         times[who].push(Number(out) / 1e3);
       }
     }
@@ -256,7 +304,11 @@ export async function benchTokenizer() {
   const longRows = [];
   const LENGTHS = [10_000, 40_000, 100_000];
   const PROBE = 2_500;
-  for (const [kind, char, name] of [['"x"', 'x', 'cl100k_base'], ['spaces', ' ', 'cl100k_base'], ['digits', '7', 'r50k_base']]) {
+  for (const [kind, char, name] of [
+    ['"x"', 'x', 'cl100k_base'],
+    ['spaces', ' ', 'cl100k_base'],
+    ['digits', '7', 'r50k_base'],
+  ]) {
     const factories = await loadPeers(name);
     const encoders = {
       simd: await labs.simd.getTokenizer(name),
@@ -276,7 +328,10 @@ export async function benchTokenizer() {
     const cells = { simd: [], fallback: [] };
     for (const length of LENGTHS) {
       const text = char.repeat(length);
-      const times = await interleaved({ simd: () => encoders.simd.encode(text), fallback: () => encoders.fallback.encode(text) });
+      const times = await interleaved({
+        simd: () => encoders.simd.encode(text),
+        fallback: () => encoders.fallback.encode(text),
+      });
       cells.simd.push({ seconds: times.simd });
       cells.fallback.push({ seconds: times.fallback });
     }
@@ -313,7 +368,11 @@ export async function benchTokenizer() {
     const corpus = new Uint8Array(trainingBytes.subarray(0, size));
     let merges = 0;
     const train = async () => {
-      const tokenizer = await labs.simd.trainTokenizer(corpus, { vocabSize: 8000, pattern: 'o200k', progressInterval: 1 << 20 });
+      const tokenizer = await labs.simd.trainTokenizer(corpus, {
+        vocabSize: 8000,
+        pattern: 'o200k',
+        progressInterval: 1 << 20,
+      });
       merges = tokenizer.merges.length;
       tokenizer.dispose();
     };
@@ -333,54 +392,85 @@ export async function benchTokenizer() {
   const encodeTable = encodeRows.map((r) => {
     const best = fastestPeer(r);
     const ratio = r[best] / r.simd;
-    if (ratio < 3) misses.push(`encode ${r.name} ${r.label}: ${formatRatio(ratio)} ${peerNames[best]}`);
-    return `| ${r.name} | ${r.label} | ${mbps(r.bytes, r.simd)} | ${mbps(r.bytes, r.fallback)} | ${r.native ? mbps(r.bytes, r.native) : '–'} | ` +
-      `${mbps(r.bytes, r.tiktoken)} | ${mbps(r.bytes, r.jsTiktoken)} | ${mbps(r.bytes, r.gptTokenizer)} | **${formatRatio(ratio)}** (${peerNames[best]}) |`;
+    if (ratio < 3) {
+      misses.push(`encode ${r.name} ${r.label}: ${formatRatio(ratio)} ${peerNames[best]}`);
+    }
+    return (
+      `| ${r.name} | ${r.label} | ${mbps(r.bytes, r.simd)} | ${mbps(r.bytes, r.fallback)} | ${r.native ? mbps(r.bytes, r.native) : '–'} | ` +
+      `${mbps(r.bytes, r.tiktoken)} | ${mbps(r.bytes, r.jsTiktoken)} | ${mbps(r.bytes, r.gptTokenizer)} | **${formatRatio(ratio)}** (${peerNames[best]}) |`
+    );
   });
   const initTable = initRows.map((r) => {
     const peers = Object.keys(peerNames).map((p) => r.init[p]);
     const bestPeer = Math.min(...peers);
-    if (bestPeer / r.init.oursShipped < 3) misses.push(`init ${r.name}: ${formatRatio(bestPeer / r.init.oursShipped)}`);
-    return `| ${r.name} | ${ms(r.init.oursShipped)} | ${ms(r.init.oursTiktoken)} | ` +
+    if (bestPeer / r.init.oursShipped < 3) {
+      misses.push(`init ${r.name}: ${formatRatio(bestPeer / r.init.oursShipped)}`);
+    }
+    return (
+      `| ${r.name} | ${ms(r.init.oursShipped)} | ${ms(r.init.oursTiktoken)} | ` +
       `${r.nativeInit ? `${ms(r.nativeInit.binary)} / ${ms(r.nativeInit.tiktoken)}` : '–'} | ` +
-      `${peers.map(ms).join(' | ')} | **${formatRatio(bestPeer / r.init.oursShipped)}** / ${formatRatio(bestPeer / r.init.oursTiktoken)} |`;
+      `${peers.map(ms).join(' | ')} | **${formatRatio(bestPeer / r.init.oursShipped)}** / ${formatRatio(bestPeer / r.init.oursTiktoken)} |`
+    );
   });
   const coldTable = coldRows.map((r) => {
     const bestPeer = Math.min(...Object.keys(peerNames).map((p) => r[p]));
-    if (bestPeer / r.ours < 3) misses.push(`cold start ${r.name}: ${formatRatio(bestPeer / r.ours)}`);
+    if (bestPeer / r.ours < 3) {
+      misses.push(`cold start ${r.name}: ${formatRatio(bestPeer / r.ours)}`);
+    }
     return `| ${r.name} | ${ms(r.ours)} | ${ms(r.tiktoken)} | ${ms(r.jsTiktoken)} | ${ms(r.gptTokenizer)} | **${formatRatio(bestPeer / r.ours)}** |`;
   });
   const decodeTable = decodeRows.map((r) => {
     const best = fastestPeer(r);
     const ratio = r[best] / r.simd;
-    if (ratio < 3) misses.push(`decode ${r.name}: ${formatRatio(ratio)} ${peerNames[best]}`);
-    return `| ${r.name} | ${mbps(r.bytes, r.simd)} | ${mbps(r.bytes, r.fallback)} | ${mbps(r.bytes, r.tiktoken)} | ` +
-      `${mbps(r.bytes, r.jsTiktoken)} | ${mbps(r.bytes, r.gptTokenizer)} | ${formatRatio(r[best] / r.simd)} (${peerNames[best]}) |`;
+    if (ratio < 3) {
+      misses.push(`decode ${r.name}: ${formatRatio(ratio)} ${peerNames[best]}`);
+    }
+    return (
+      `| ${r.name} | ${mbps(r.bytes, r.simd)} | ${mbps(r.bytes, r.fallback)} | ${mbps(r.bytes, r.tiktoken)} | ` +
+      `${mbps(r.bytes, r.jsTiktoken)} | ${mbps(r.bytes, r.gptTokenizer)} | ${formatRatio(r[best] / r.simd)} (${peerNames[best]}) |`
+    );
   });
-  const cell = (c) => (c.skipped
-    ? `not run: ~${c.skipped.toFixed(0)} s (quadratic from ${secondsText(c.from.seconds)} at ${c.from.length / 1000}k)`
-    : `${secondsText(c.seconds)}${c.once ? ' (1 run)' : ''}`);
+  const cell = (c) =>
+    c.skipped
+      ? `not run: ~${c.skipped.toFixed(0)} s (quadratic from ${secondsText(c.from.seconds)} at ${c.from.length / 1000}k)`
+      : `${secondsText(c.seconds)}${c.once ? ' (1 run)' : ''}`;
   const longTable = [];
   for (const r of longRows) {
     LENGTHS.forEach((length, i) => {
-      const measured = Object.keys(peerNames).map((p) => r.cells[p][i].seconds).filter(Boolean);
+      const measured = Object.keys(peerNames)
+        .map((p) => r.cells[p][i].seconds)
+        .filter(Boolean);
       const ratio = measured.length ? formatRatio(Math.min(...measured) / r.cells.simd[i].seconds) : 'no peer ran';
-      longTable.push(`| ${r.kind} × ${length / 1000}k | ${r.name} | ${Object.keys(r.cells).map((who) => cell(r.cells[who][i])).join(' | ')} | ${ratio} |`);
+      longTable.push(
+        `| ${r.kind} × ${length / 1000}k | ${r.name} | ${Object.keys(r.cells)
+          .map((who) => cell(r.cells[who][i]))
+          .join(' | ')} | ${ratio} |`,
+      );
     });
     const growth = (who) => {
       const [a, , c] = r.cells[who];
       return a.seconds && c.seconds ? (c.seconds / a.seconds).toFixed(1) : '–';
     };
-    longTable.push(`| ${r.kind}: time(100k) / time(10k) (linear = 10) | | ${Object.keys(r.cells).map(growth).join(' | ')} | |`);
-    if (!(r.cells.simd[2].seconds / r.cells.simd[0].seconds < 15)) misses.push(`long ${r.kind}: ours grows ${growth('simd')}× from 10k to 100k`);
+    longTable.push(
+      `| ${r.kind}: time(100k) / time(10k) (linear = 10) | | ${Object.keys(r.cells).map(growth).join(' | ')} | |`,
+    );
+    if (!(r.cells.simd[2].seconds / r.cells.simd[0].seconds < 15)) {
+      misses.push(`long ${r.kind}: ours grows ${growth('simd')}× from 10k to 100k`);
+    }
   }
-  const trainTable = trainRows.map((r) =>
-    `| ${(r.size / 1e6).toFixed(2)} | ${r.merges}${r.merges < WANTED_MERGES ? ' (pairs ran out)' : ''} | ${r.seconds.toFixed(3)} | ` +
-    `${(r.seconds / (r.size / 1e6)).toFixed(3)} | ${r.runs} | ${r.native ? r.native.toFixed(3) : '–'} |`);
+  const trainTable = trainRows.map(
+    (r) =>
+      `| ${(r.size / 1e6).toFixed(2)} | ${r.merges}${r.merges < WANTED_MERGES ? ' (pairs ran out)' : ''} | ${r.seconds.toFixed(3)} | ` +
+      `${(r.seconds / (r.size / 1e6)).toFixed(3)} | ${r.runs} | ${r.native ? r.native.toFixed(3) : '–'} |`,
+  );
   // Each size doubles the last: linear time costs 2× per doubling plus less (fixed costs), quadratic 4×.
   trainRows.slice(1).forEach((r, i) => {
     const growth = r.seconds / trainRows[i].seconds;
-    if (growth > 2.5) misses.push(`training: ${(trainRows[i].size / 1e6).toFixed(1)} → ${(r.size / 1e6).toFixed(1)} MB costs ${growth.toFixed(2)}×`);
+    if (growth > 2.5) {
+      misses.push(
+        `training: ${(trainRows[i].size / 1e6).toFixed(1)} → ${(r.size / 1e6).toFixed(1)} MB costs ${growth.toFixed(2)}×`,
+      );
+    }
   });
 
   const lines = [
@@ -415,7 +505,7 @@ export async function benchTokenizer() {
     '|---|---:|---:|---:|---:|---:|',
     ...coldTable,
     '',
-    'Decode to a string, MB/s of text, English corpus, CPU time, round-robin (ids from encode; tiktoken\'s bytes through TextDecoder). ' +
+    "Decode to a string, MB/s of text, English corpus, CPU time, round-robin (ids from encode; tiktoken's bytes through TextDecoder). " +
       'Every result is read once (one charCodeAt), so that a string built lazily as a rope (gpt-tokenizer concatenates token strings) ' +
       'is flattened inside the timing, as any real use of it would; for the flat strings of the others that read costs nothing.',
     '',
@@ -439,11 +529,15 @@ export async function benchTokenizer() {
     '|---:|---:|---:|---:|---:|---:|',
     ...trainTable,
     '',
-    misses.length ? `Below the 3× target / not linear: ${misses.join('; ')}.` : 'Every row meets the 3× target; long inputs are linear.',
+    misses.length
+      ? `Below the 3× target / not linear: ${misses.join('; ')}.`
+      : 'Every row meets the 3× target; long inputs are linear.',
     '',
     `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
   ];
   return lines.join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(await benchTokenizer());
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(await benchTokenizer());
+}

@@ -36,7 +36,9 @@ export async function launch() {
 /** True for requests the page may make: the local server, and data:/blob: URLs. */
 export function isLocal(requestUrl) {
   const u = new URL(requestUrl);
-  if (u.protocol === 'data:' || u.protocol === 'blob:') return true;
+  if (u.protocol === 'data:' || u.protocol === 'blob:') {
+    return true;
+  }
   return (u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'ws:') && u.hostname === '127.0.0.1';
 }
 
@@ -64,15 +66,21 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 9
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') {
+      problems.push(`console error: ${message.text()}`);
+    }
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    if (isLocal(request.url())) problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    if (isLocal(request.url())) {
+      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    }
   });
   await context.route('**/*', (route) => {
     const requestUrl = route.request().url();
-    if (isLocal(requestUrl)) return route.continue();
+    if (isLocal(requestUrl)) {
+      return route.continue();
+    }
     problems.push(`non-local request: ${requestUrl}`);
     return route.abort('blockedbyclient');
   });

@@ -36,7 +36,8 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     [env, lab] = await Promise.all([launch(), createEmbedLab()]);
     ({ context, page, problems } = await openPage(env.browser, env.url));
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="emb-status"]')?.dataset.state === 'done' &&
+      () =>
+        document.querySelector('[data-testid="emb-status"]')?.dataset.state === 'done' &&
         document.querySelector('[data-testid="glove-status"]')?.dataset.state === 'loaded',
       null,
       { timeout: 30_000 },
@@ -53,7 +54,10 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     assert.match(await status().textContent(), /automatic frozen copy of step 30/);
     const cos = (await cells('cosine')).map(Number);
     assert.ok(cos.length >= 14, `rows: ${cos.length}`);
-    assert.ok(cos.every((c) => c > -1 && c < 0.999), `cos(frozen, live): ${cos}`);
+    assert.ok(
+      cos.every((c) => c > -1 && c < 0.999),
+      `cos(frozen, live): ${cos}`,
+    );
   });
 
   test('export → download → load back: cos 1.000, then the copy stays fixed while training goes on', async () => {
@@ -63,47 +67,77 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     const text = await readFile(await download.path(), 'utf8');
     const exported = await lab.loadWordVectors(text);
     assert.equal(exported.dim, 32);
-    for (const word of ['dog', 'man', 'bites', 'the', '.']) assert.ok(exported.indexOf(word) >= 0, word);
+    for (const word of ['dog', 'man', 'bites', 'the', '.']) {
+      assert.ok(exported.indexOf(word) >= 0, word);
+    }
 
-    await page.getByTestId('glove-file').setInputFiles({ name: 'embedlab-step-300.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
-    await page.waitForFunction(() => document.querySelector('[data-testid="glove-status"]').textContent.includes('embedlab-step-300.txt'));
-    assert.ok((await cells('cosine')).every((c) => c === '1.000'), 'the frozen copy equals the live table it came from');
+    await page
+      .getByTestId('glove-file')
+      .setInputFiles({ name: 'embedlab-step-300.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="glove-status"]').textContent.includes('embedlab-step-300.txt'),
+    );
+    assert.ok(
+      (await cells('cosine')).every((c) => c === '1.000'),
+      'the frozen copy equals the live table it came from',
+    );
     const rows = await page.locator('#glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
     const frozen = await cells('frozen');
     rows.forEach((word, i) => assert.equal(frozen[i], neighboursText(exported.nearest(word, 3)), word));
 
     await page.getByTestId('emb-continue').click();
-    await page.waitForFunction(() => {
-      const s = document.querySelector('[data-testid="emb-status"]').dataset;
-      return s.state === 'done' && s.steps === '600';
-    }, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => {
+        const s = document.querySelector('[data-testid="emb-status"]').dataset;
+        return s.state === 'done' && s.steps === '600';
+      },
+      null,
+      { timeout: 15_000 },
+    );
     assert.equal((await cells('frozen')).join('|'), frozen.join('|'), 'frozen neighbours did not move');
     const cos = (await cells('cosine')).map(Number);
-    assert.ok(cos.every((c) => c < 0.999), `the live table drifted: ${cos}`);
+    assert.ok(
+      cos.every((c) => c < 0.999),
+      `the live table drifted: ${cos}`,
+    );
     assert.match(await page.locator('#glove-now').textContent(), /step 600/);
   });
 
   test('a GloVe file from the file picker: neighbours equal the library in node', async () => {
     const wv = await lab.loadWordVectors(SMALL);
-    await page.getByTestId('glove-file').setInputFiles({ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from(SMALL) });
-    await page.waitForFunction(() => document.querySelector('[data-testid="glove-status"]').textContent.includes('small.txt'));
+    await page
+      .getByTestId('glove-file')
+      .setInputFiles({ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from(SMALL) });
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="glove-status"]').textContent.includes('small.txt'),
+    );
     assert.match(await status().textContent(), /8 words × 4\. 7 of the model’s \d+ nouns and verbs are in it/);
     const rows = await page.locator('#glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
     const frozen = await cells('frozen');
     let compared = 0;
     rows.forEach((word, i) => {
-      if (wv.indexOf(word) < 0) return assert.equal(frozen[i], 'not in the file', word);
+      if (wv.indexOf(word) < 0) {
+        return assert.equal(frozen[i], 'not in the file', word);
+      }
       compared++;
       assert.equal(frozen[i], neighboursText(wv.nearest(word, 3)), word);
     });
     assert.equal(compared, 7);
-    assert.ok((await cells('cosine')).every((c) => c === '—'), 'no cosine across different dimensions');
+    assert.ok(
+      (await cells('cosine')).every((c) => c === '—'),
+      'no cosine across different dimensions',
+    );
   });
 
   test('a malformed file shows the line error and keeps the last good file', async () => {
-    const message = await lab.loadWordVectors(MALFORMED).then(() => '', (e) => e.message);
+    const message = await lab.loadWordVectors(MALFORMED).then(
+      () => '',
+      (e) => e.message,
+    );
     assert.match(message, /line 2/);
-    await page.getByTestId('glove-file').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(MALFORMED) });
+    await page
+      .getByTestId('glove-file')
+      .setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(MALFORMED) });
     await page.waitForFunction(() => document.querySelector('[data-testid="glove-error"]').textContent !== '');
     assert.equal(await page.getByTestId('glove-error').textContent(), `bad.txt: ${message}`);
     assert.match(await status().textContent(), /small\.txt/);

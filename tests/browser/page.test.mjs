@@ -46,7 +46,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
   });
 
   after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
+    for (const context of contexts) {
+      await context.close().catch(() => {});
+    }
     await env?.browser.close();
     await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
   });
@@ -62,7 +64,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.deepEqual(await ids(), Array.from(r50k.encode(DEFAULT_TEXT)));
     const spans = r50k.tokens(DEFAULT_TEXT);
     const shown = await page.getByTestId('tok-output').locator('li small').allTextContents();
-    assert.deepEqual(shown, spans.map((t) => `${t.id} · ${t.start}–${t.end}`));
+    assert.deepEqual(
+      shown,
+      spans.map((t) => `${t.id} · ${t.start}–${t.end}`),
+    );
     assert.ok((await page.locator('.token.partial').count()) > 0, 'partial UTF-8 tokens are marked');
     for (const name of ['cl100k_base', 'o200k_base']) {
       await page.getByTestId('tok-vocab').selectOption(name);
@@ -72,7 +77,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       tok.dispose();
     }
     await page.getByTestId('tok-vocab').selectOption('r50k_base');
-    await page.waitForFunction(() => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base',
+    );
   });
 
   test('1 tokenize: a vocabulary trained in the worker equals one trained in node; errors are shown', async () => {
@@ -81,7 +88,11 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     await page.getByTestId('bpe-size').fill('300');
     await page.getByTestId('bpe-pattern').selectOption('gpt2');
     await page.getByTestId('bpe-train').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="bpe-status"]').dataset.state === 'done' && document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'trained');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="bpe-status"]').dataset.state === 'done' &&
+        document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'trained',
+    );
     assert.equal(await page.getByTestId('bpe-progress').evaluate((el) => el.value), 1);
     const trained = await lab.trainTokenizer(corpus, { vocabSize: 300, pattern: 'gpt2' });
     const ids = (await data(page, 'tok-output', 'ids')).split(' ').map(Number);
@@ -96,10 +107,15 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     await page.getByTestId('bpe-train').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="bpe-status"]').dataset.state !== 'running');
     const state = await data(page, 'bpe-status', 'state');
-    if (state === 'error') assert.match(await text(page, 'bpe-status'), /Training failed: .+/);
-    else assert.equal(state, 'done'); // once the C++ fix lands
+    if (state === 'error') {
+      assert.match(await text(page, 'bpe-status'), /Training failed: .+/);
+    } else {
+      assert.equal(state, 'done');
+    } // once the C++ fix lands
     await page.getByTestId('tok-vocab').selectOption('r50k_base');
-    await page.waitForFunction(() => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base',
+    );
   });
 
   test('2 token embeddings: rows of the ids of section 1; the trained table groups nouns and verbs', async () => {
@@ -119,7 +135,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       const ids = Array.from(r50k.encode(' dog bites man'));
       const swapped = ids.slice();
       [swapped[i], swapped[j]] = [swapped[j], swapped[i]];
-      await page.waitForFunction((s) => document.querySelector('[data-testid="order-pooled"]').dataset.swapped === s, swapped.join(' '));
+      await page.waitForFunction(
+        (s) => document.querySelector('[data-testid="order-pooled"]').dataset.swapped === s,
+        swapped.join(' '),
+      );
       assert.ok(Number(await data(page, 'order-pooled', 'worst')) < 1e-5, 'each swapped row equals an original row');
       assert.equal(await text(page, 'order-pooled'), '1.000');
       const withPe = lab.compare(ids, swapped, { embedding, positional: pe, attention: { seed: 3 } });
@@ -137,7 +156,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     await setRange(page, 'sin-base', 3); // 10^3
     await setRange(page, 'sin-pos', 10);
     await setRange(page, 'sin-k', 7);
-    await page.waitForFunction(() => document.querySelector('[data-testid="sin-residual"]').dataset.state === '16/1000/10/7');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sin-residual"]').dataset.state === '16/1000/10/7',
+    );
     const pe = lab.positionalEncoding('sinusoidal', { dim: 16, base: 1000, maxLength: 128 });
     const rotated = rotate(pe.row(10), 7, 16, 1000);
     const target = pe.row(17);
@@ -145,7 +166,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const shown = Number(await data(page, 'sin-residual', 'residual'));
     assert.ok(Math.abs(shown - residual) < 1e-9, `residual ${shown} vs node ${residual}`);
     assert.ok(residual < 1e-5);
-    assert.match(await text(page, 'sin-residual'), new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`));
+    assert.match(
+      await text(page, 'sin-residual'),
+      new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`),
+    );
     assert.match(await text(page, 'sin-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
     pe.dispose();
 
@@ -153,7 +177,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     await page.getByTestId('pe-heatmap').focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('[data-testid="pe-readout"]').textContent.startsWith('PE(1, 1) = cos('));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="pe-readout"]').textContent.startsWith('PE(1, 1) = cos('),
+    );
     assert.match(await text(page, 'pe-readout'), /= 0\.540/); // cos(1)
   });
 
@@ -164,12 +190,25 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     model.dispose();
     const row = (i) => wpe.subarray(i * 32, (i + 1) * 32);
     let near = 0;
-    for (let i = 0; i < 15; i++) near += cosine(row(i), row(i + 1)) / 15;
+    for (let i = 0; i < 15; i++) {
+      near += cosine(row(i), row(i + 1)) / 15;
+    }
     assert.equal(await data(page, 'wpe-pca-note', 'step'), '400');
-    assert.ok(Math.abs(Number(await data(page, 'wpe-pca-note', 'near')) - near) < 1e-6, 'mean neighbour cosine as in node');
+    assert.ok(
+      Math.abs(Number(await data(page, 'wpe-pca-note', 'near')) - near) < 1e-6,
+      'mean neighbour cosine as in node',
+    );
 
     // A checkpoint with a wpe tensor: only that tensor is read and shown.
-    const small = lab.createModel({ vocabSize: 10, contextLength: 40, channels: 24, layers: 1, heads: 2, positions: 'learned', seed: 9 });
+    const small = lab.createModel({
+      vocabSize: 10,
+      contextLength: 40,
+      channels: 24,
+      layers: 1,
+      heads: 2,
+      positions: 'learned',
+      seed: 9,
+    });
     const bytes = small.save();
     small.dispose();
     const file = join(mkdtempSync(join(tmpdir(), 'embedlab-')), 'tiny.safetensors');
@@ -195,12 +234,18 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       pe.dispose();
       assert.equal(await text(page, 'pooled-cosine-input'), '1.000', positions);
       assert.equal(await text(page, 'pooled-cosine-attention'), fixed3(r.attention.pooledCosine), positions);
-      if (positions === 'none') assert.equal(fixed3(r.attention.pooledCosine), '1.000');
-      else assert.ok(r.attention.pooledCosine < 0.9995, positions);
+      if (positions === 'none') {
+        assert.equal(fixed3(r.attention.pooledCosine), '1.000');
+      } else {
+        assert.ok(r.attention.pooledCosine < 0.9995, positions);
+      }
     }
     embedding.dispose();
     const chips = await page.getByTestId('vocab').locator('li').allTextContents();
-    assert.deepEqual(chips, [...new Set(ids[0])].map((id) => `${r50k.decode([id]).replace(/ /g, '␣')} → ${id}`));
+    assert.deepEqual(
+      chips,
+      [...new Set(ids[0])].map((id) => `${r50k.decode([id]).replace(/ /g, '␣')} → ${id}`),
+    );
 
     // Bad input: more tokens than the encodings hold; the library's message reaches the learner, then recovery.
     const long = Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ');
@@ -219,25 +264,36 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const q = table.subarray(0, 16);
     const k = table.subarray(16, 32);
     const scores = [];
-    for (let m = 5; m < 48; m++) scores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, m - 5)));
+    for (let m = 5; m < 48; m++) {
+      scores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, m - 5)));
+    }
     assert.ok(Math.max(...scores) - Math.min(...scores) < 1e-4, 'RoPE scores depend only on the offset');
     assert.equal(Number(await data(page, 'rope-result', 'score')), scores[0]);
 
     await setRange(page, 'alibi-heads', 4);
     await setRange(page, 'alibi-len', 6);
     await page.waitForFunction(() => document.querySelector('[data-testid="alibi-grid"]').dataset.state === '4/6');
-    const rows = await page.locator('#alibi-tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
+    const rows = await page
+      .locator('#alibi-tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
     assert.equal(rows.length, 4);
     rows.forEach((cells, i) => {
       const m = alibiSlope(i + 1, 4);
-      assert.equal(m, 2 ** (-8 * (i + 1) / 4));
+      assert.equal(m, 2 ** ((-8 * (i + 1)) / 4));
       assert.equal(cells[1], m.toPrecision(4));
-      assert.deepEqual(cells.slice(2).map(Number), [0, 1, 2, 3, 4, 5].map((j) => Number((-m * (5 - j) || 0).toFixed(4))));
+      assert.deepEqual(
+        cells.slice(2).map(Number),
+        [0, 1, 2, 3, 4, 5].map((j) => Number((-m * (5 - j) || 0).toFixed(4))),
+      );
     });
     assert.equal(await page.locator('#alibi-grid canvas').count(), 4);
 
     const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
-    const causal = lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), { embedding, positional: null, attention: { seed: 3, causal: true } });
+    const causal = lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), {
+      embedding,
+      positional: null,
+      attention: { seed: 3, causal: true },
+    });
     embedding.dispose();
     assert.equal(await text(page, 'nope-bi'), '1.000');
     assert.equal(await text(page, 'nope-causal'), fixed3(causal.attention.pooledCosine));
@@ -249,8 +305,14 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       const lengths = evaluateLengths(model, d, 16);
       model.dispose();
       const cells = await page.locator(`#race-body tr[data-positions="${positions}"] td`).allTextContents();
-      assert.deepEqual(cells, lengths.map((l) => (l.error ? '—' : l.loss.toFixed(3))), positions);
-      if (positions === 'learned') assert.ok(lengths[1].error && lengths[2].error);
+      assert.deepEqual(
+        cells,
+        lengths.map((l) => (l.error ? '—' : l.loss.toFixed(3))),
+        positions,
+      );
+      if (positions === 'learned') {
+        assert.ok(lengths[1].error && lengths[2].error);
+      }
     }
     assert.match(await text(page, 'race-note'), /cannot go past their table.*learned positions end at contextLength/);
   });
@@ -276,19 +338,35 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const run = async (id, values) => {
       for (const [name, value] of Object.entries(values)) {
         const input = page.getByTestId(`ex-${id}-${name}`);
-        if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
-        else await input.fill(value);
+        if ((await input.evaluate((el) => el.tagName)) === 'SELECT') {
+          await input.selectOption(value);
+        } else {
+          await input.fill(value);
+        }
       }
       await page.getByTestId(`ex-${id}-result`).evaluate((el) => delete el.dataset.ok);
       await page.getByTestId(`ex-${id}-check`).click();
       await page
-        .waitForFunction((t) => document.querySelector(`[data-testid="${t}"]`).dataset.ok !== undefined, `ex-${id}-result`, { timeout: 20_000 })
-        .catch(async (error) => assert.fail(`exercise ${id}: ${await text(page, `ex-${id}-result`)} (${error.message})`));
+        .waitForFunction(
+          (t) => document.querySelector(`[data-testid="${t}"]`).dataset.ok !== undefined,
+          `ex-${id}-result`,
+          { timeout: 20_000 },
+        )
+        .catch(async (error) =>
+          assert.fail(`exercise ${id}: ${await text(page, `ex-${id}-result`)} (${error.message})`),
+        );
       return data(page, `ex-${id}-result`, 'ok');
     };
     assert.equal(await page.locator('#exercise-list > li').count(), 10);
-    for (const [id, values] of Object.entries(answers)) assert.equal(await run(id, values), 'true', `${id}: ${await text(page, `ex-${id}-result`)}`);
-    for (const [id, values] of Object.entries({ closest: { p: '0', q: '5' }, apart: { positions: 'none', dim: '64' }, limit: { length: '17' }, base: { base: '10000' } })) {
+    for (const [id, values] of Object.entries(answers)) {
+      assert.equal(await run(id, values), 'true', `${id}: ${await text(page, `ex-${id}-result`)}`);
+    }
+    for (const [id, values] of Object.entries({
+      closest: { p: '0', q: '5' },
+      apart: { positions: 'none', dim: '64' },
+      limit: { length: '17' },
+      base: { base: '10000' },
+    })) {
       assert.equal(await run(id, values), 'false', id);
     }
     assert.match(await text(page, 'ex-limit-result'), /17 tokens: refused/);
@@ -301,7 +379,11 @@ describe('tutorial page', { timeout: 150_000 }, () => {
 
   test('phone: nothing moves while the workers train; no sideways scrolling', async () => {
     const phone = await open({ width: 390, height: 844 });
-    await phone.page.waitForFunction(() => document.getElementById('main').dataset.state === 'ready' && document.querySelector('[data-testid="race-status"]').dataset.state === 'running');
+    await phone.page.waitForFunction(
+      () =>
+        document.getElementById('main').dataset.state === 'ready' &&
+        document.querySelector('[data-testid="race-status"]').dataset.state === 'running',
+    );
     const boxes = () =>
       phone.page.evaluate(() =>
         Array.from(document.querySelectorAll('main > section'), (s) => {
@@ -312,13 +394,19 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const during = await boxes();
     await waitForPage(phone.page);
     assert.deepEqual(await boxes(), during, 'layout moved while training');
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     assert.equal(overflow, 0, 'the page scrolls sideways at 390 px');
     assert.deepEqual(phone.problems, []);
   });
 
   test('runs under a strict Content-Security-Policy, dark scheme, fallback build with the same numbers', async () => {
-    const strict = await open({ width: 1280, height: 900 }, { csp: STRICT_CSP, path: '?simd=off' }, { colorScheme: 'dark' });
+    const strict = await open(
+      { width: 1280, height: 900 },
+      { csp: STRICT_CSP, path: '?simd=off' },
+      { colorScheme: 'dark' },
+    );
     await waitForPage(strict.page);
     assert.equal(await text(strict.page, 'simd-target'), 'EMU128');
     // The defaults, computed in node with the SIMD build.
@@ -328,12 +416,28 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const e32 = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
     const pe32 = lab.positionalEncoding('sinusoidal', { dim: 32, maxLength: 64 });
     const expected = {
-      'pooled-cosine-attention': lab.compare(ids(` ${A}`), ids(` ${B}`), { embedding: e64, positional: pe64, attention: { seed: 3 } }),
-      'order-pooled-pe': lab.compare(ids(' dog bites man'), ids(' man bites dog'), { embedding: e32, positional: pe32, attention: { seed: 3 } }),
-      'nope-causal': lab.compare(ids(' dog bites man'), ids(' man bites dog'), { embedding: e32, positional: null, attention: { seed: 3, causal: true } }),
+      'pooled-cosine-attention': lab.compare(ids(` ${A}`), ids(` ${B}`), {
+        embedding: e64,
+        positional: pe64,
+        attention: { seed: 3 },
+      }),
+      'order-pooled-pe': lab.compare(ids(' dog bites man'), ids(' man bites dog'), {
+        embedding: e32,
+        positional: pe32,
+        attention: { seed: 3 },
+      }),
+      'nope-causal': lab.compare(ids(' dog bites man'), ids(' man bites dog'), {
+        embedding: e32,
+        positional: null,
+        attention: { seed: 3, causal: true },
+      }),
     };
-    for (const handle of [e64, pe64, e32, pe32]) handle.dispose();
-    for (const [id, r] of Object.entries(expected)) assert.equal(await text(strict.page, id), fixed3(r.attention.pooledCosine), id);
+    for (const handle of [e64, pe64, e32, pe32]) {
+      handle.dispose();
+    }
+    for (const [id, r] of Object.entries(expected)) {
+      assert.equal(await text(strict.page, id), fixed3(r.attention.pooledCosine), id);
+    }
     assert.deepEqual(strict.problems, []); // a CSP violation is reported as a console error
   });
 });

@@ -25,7 +25,9 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.close();
-  if (project) rmSync(project, { recursive: true, force: true });
+  if (project) {
+    rmSync(project, { recursive: true, force: true });
+  }
 });
 
 test('a Vite build of an app importing embedlab loads the wasm and computes', async () => {

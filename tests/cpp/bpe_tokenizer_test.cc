@@ -66,8 +66,7 @@ TEST_CASE("BPE: the heap path and the short path agree on random pieces", "[toke
     for (int code = 0; code < 81; ++code) {
       std::string s;
       for (int i = 0, c = code; i < length; ++i, c /= 3) s += static_cast<char>('a' + c % 3);
-      if (static_cast<int>(s.size()) == length &&
-          std::find(merged.begin(), merged.end(), s) == merged.end()) {
+      if (static_cast<int>(s.size()) == length && std::find(merged.begin(), merged.end(), s) == merged.end()) {
         merged.push_back(s);
       }
     }
@@ -159,9 +158,8 @@ TEST_CASE("Tokenizer: errors name the argument and the valid range", "[tokenizer
   REQUIRE_THROWS_WITH(Tokenizer::FromTiktoken("", "cl99k"), Catch::Contains("cl100k_base"));
   REQUIRE_THROWS_WITH(embedlab::ParseTiktokenFile("YQ== 0\nYg== x\n"), Catch::Contains("line 2"));
   REQUIRE_THROWS_WITH(embedlab::ParseTiktokenFile("YQ== 0\nYQ== 1\n"), Catch::Contains("twice"));
-  REQUIRE_THROWS_WITH(
-      Tokenizer(ByteVocabulary({}), embedlab::PreTokenizerPattern::kGpt2, {{"<|x|>", 65}}, "t"),
-      Catch::Contains("id 65"));
+  REQUIRE_THROWS_WITH(Tokenizer(ByteVocabulary({}), embedlab::PreTokenizerPattern::kGpt2, {{"<|x|>", 65}}, "t"),
+                      Catch::Contains("id 65"));
   Vocabulary missing_byte;
   missing_byte.Add("a", 0);
   REQUIRE_THROWS_WITH(Tokenizer(std::move(missing_byte), embedlab::PreTokenizerPattern::kGpt2, {}, "t"),
@@ -200,8 +198,7 @@ TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") 
   REQUIRE(tokens.ids == expected);
   REQUIRE(tokenizer.DecodeBytes(tokens.ids) == text);
   for (size_t i = 0; i < tokens.ids.size(); ++i) {
-    REQUIRE(tokenizer.TokenBytes(tokens.ids[i]) ==
-            text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
+    REQUIRE(tokenizer.TokenBytes(tokens.ids[i]) == text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
   }
 }
 

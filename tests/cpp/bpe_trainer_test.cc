@@ -71,8 +71,7 @@ TEST_CASE("BPE trainer: overlapping pairs merge left to right", "[tokenizer]") {
   REQUIRE(Same(result.merges[2], 256, 257, 258, 1));
 }
 
-TEST_CASE("BPE trainer: special tokens are skipped in the corpus and get the ids after the vocabulary",
-          "[tokenizer]") {
+TEST_CASE("BPE trainer: special tokens are skipped in the corpus and get the ids after the vocabulary", "[tokenizer]") {
   BpeTrainerOptions options = Options(270);
   options.special_tokens = {"<|eot|>"};
   const auto result = TrainBpe("xy<|eot|>xy<|eot|>", options);
@@ -81,8 +80,7 @@ TEST_CASE("BPE trainer: special tokens are skipped in the corpus and get the ids
   REQUIRE(result.merges.size() == 1);  // only "xy": nothing of "<|eot|>" is learned
   REQUIRE(Same(result.merges[0], 'x', 'y', 256, 2));
   const embedlab::Tokenizer tokenizer(result.vocabulary, result.pattern, result.special_tokens, "t");
-  REQUIRE(tokenizer.Encode("xy<|eot|>", embedlab::SpecialTokenPolicy::AllowAll()) ==
-          std::vector<uint32_t>{256, 270});
+  REQUIRE(tokenizer.Encode("xy<|eot|>", embedlab::SpecialTokenPolicy::AllowAll()) == std::vector<uint32_t>{256, 270});
   REQUIRE(tokenizer.vocab_size() == 271);
 }
 
@@ -226,7 +224,8 @@ TEST_CASE("BPE trainer: long runs of one byte stop at the token-length limit ins
   options.vocab_size = 300;
   embedlab::BpeTrainingResult result = embedlab::TrainBpe(corpus, options);
   size_t longest = 0;
-  for (const embedlab::BpeMerge& merge : result.merges) longest = std::max(longest, result.vocabulary.Bytes(merge.id).size());
+  for (const embedlab::BpeMerge& merge : result.merges)
+    longest = std::max(longest, result.vocabulary.Bytes(merge.id).size());
   REQUIRE(longest <= embedlab::Vocabulary::kMaxTokenBytes);
   REQUIRE(longest >= 128);  // it got as far as the limit allows
   embedlab::Tokenizer tokenizer(std::move(result.vocabulary), result.pattern, result.special_tokens, "runs");

@@ -42,7 +42,8 @@ void RequireSameVocabulary(const Vocabulary& actual, const Vocabulary& expected)
     if (actual.HasRank(rank) != expected.HasRank(rank)) ++mismatches;
     if (!expected.HasRank(rank)) continue;
     if (actual.Bytes(rank) != expected.Bytes(rank) || actual.Rank(expected.Bytes(rank)) != rank) ++mismatches;
-    if (actual.Rank(std::string(expected.Bytes(rank)) + "z") != expected.Rank(std::string(expected.Bytes(rank)) + "z")) {
+    if (actual.Rank(std::string(expected.Bytes(rank)) + "z") !=
+        expected.Rank(std::string(expected.Bytes(rank)) + "z")) {
       ++mismatches;
     }
   }
@@ -88,8 +89,7 @@ TEST_CASE("Vocabulary binary form: round trips at many sizes, in hash order or n
   }
 }
 
-TEST_CASE("Vocabulary binary form: loads to the same tokenizer, with gaps, long tokens and specials",
-          "[tokenizer]") {
+TEST_CASE("Vocabulary binary form: loads to the same tokenizer, with gaps, long tokens and specials", "[tokenizer]") {
   Vocabulary v;
   for (int b = 0; b < 256; ++b) v.Add(std::string(1, static_cast<char>(b)), static_cast<uint32_t>(b));
   v.Add("ab", 300);  // a gap in the ranks
@@ -101,8 +101,7 @@ TEST_CASE("Vocabulary binary form: loads to the same tokenizer, with gaps, long 
   REQUIRE(loaded.Rank("abcdefghijklmnoq") == Vocabulary::kNoRank);
   REQUIRE_FALSE(loaded.HasRank(290));
 
-  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}},
-                                      "t");
+  const embedlab::Tokenizer tokenizer(v, embedlab::PreTokenizerPattern::kCl100k, {{"<|endoftext|>", 302}}, "t");
   const embedlab::Tokenizer reloaded = embedlab::LoadTokenizerFile(embedlab::SaveTokenizerBinary(tokenizer));
   const std::string text = "ab the abcdefghijklmnop<|endoftext|>" + std::string(300, 'q');
   const auto ids = tokenizer.Encode(text, embedlab::SpecialTokenPolicy::AllowAll());

@@ -56,8 +56,7 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
       json += "\"" + key + "\": " + std::to_string(rank++) + ", ";
     }
   }
-  json +=
-      "\"" + Spell(" t") + "\": 256, \"he\": 257, \"" + Spell(" the") + "\": 258, \"<|endoftext|>\": 259}";
+  json += "\"" + Spell(" t") + "\": 256, \"he\": 257, \"" + Spell(" the") + "\": 258, \"<|endoftext|>\": 259}";
   const std::string merges = "#version: 0.2\n" + Spell(" ") + " t\nh e\n" + Spell(" t") + " he\n";
   const Vocabulary v = embedlab::ParseGpt2Vocabulary(json, merges);
   REQUIRE(v.size() == 259);
@@ -66,8 +65,7 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
   REQUIRE(v.Rank("\n") == 198);
   REQUIRE(v.Rank(" the") == 258);
   REQUIRE(v.Rank("<|endoftext|>") == Vocabulary::kNoRank);
-  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"),
-                      Catch::Contains("rank 256"));
+  REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary(json, "#version: 0.2\nh e\n"), Catch::Contains("rank 256"));
   REQUIRE_THROWS_WITH(embedlab::ParseGpt2Vocabulary("[1]", ""), Catch::Contains("not a JSON object"));
   // Only the first line is a header: a later line starting with '#' is a merge ("# #" makes "##").
   std::string with_hash = json;

@@ -21,7 +21,8 @@ const std::vector<int32_t> kManBitesDog = {2, 1, 0};
 double ReversalMismatch(const std::vector<float>& a, const std::vector<float>& b, size_t dim) {
   double worst = 0;
   for (size_t i = 0; i < 3; ++i)
-    for (size_t c = 0; c < dim; ++c) worst = std::max(worst, static_cast<double>(std::fabs(a[i * dim + c] - b[(2 - i) * dim + c])));
+    for (size_t c = 0; c < dim; ++c)
+      worst = std::max(worst, static_cast<double>(std::fabs(a[i * dim + c] - b[(2 - i) * dim + c])));
   return worst;
 }
 
@@ -45,7 +46,8 @@ TEST_CASE("SelfAttention matches the double-precision reference, causal and not"
     const auto expected = reference::Attention(x, length, dim, w[0], w[1], w[2], causal);
     std::vector<float> out(length * dim);
     attention.Forward(x.data(), length, out.data());
-    for (size_t i = 0; i < out.size(); ++i) REQUIRE(std::fabs(out[i] - expected[i]) <= 1e-5 * (1 + std::fabs(expected[i])));
+    for (size_t i = 0; i < out.size(); ++i)
+      REQUIRE(std::fabs(out[i] - expected[i]) <= 1e-5 * (1 + std::fabs(expected[i])));
   }
 }
 
@@ -66,8 +68,8 @@ TEST_CASE("With sinusoidal or learned positions attention tells the sentences ap
   SelfAttention attention(32, 2, false);
   SinusoidalEncoding sinusoidal(32, 16);
   LearnedEncoding learned(16, 32, 3, 1.0);
-  for (const PositionalEncoding* encoding : {static_cast<const PositionalEncoding*>(&sinusoidal),
-                                             static_cast<const PositionalEncoding*>(&learned)}) {
+  for (const PositionalEncoding* encoding :
+       {static_cast<const PositionalEncoding*>(&sinusoidal), static_cast<const PositionalEncoding*>(&learned)}) {
     INFO(PositionKindName(encoding->kind()));
     const SequenceComparison result = CompareSequences(kDogBitesMan, kManBitesDog, embedding, encoding, &attention);
     // Mean pooling adds the same positions in both sentences, so the pooled inputs still match:

@@ -47,7 +47,8 @@ TEST_CASE("Bad arguments name the argument and the allowed range") {
 
   TokenEmbedding embedding(10, 8, 1);
   std::vector<float> out(8);
-  REQUIRE_THROWS_WITH(embedding.Lookup({3, 10}, out.data()), Contains("ids[1]") && Contains("[0, 9]") && Contains("got 10"));
+  REQUIRE_THROWS_WITH(embedding.Lookup({3, 10}, out.data()),
+                      Contains("ids[1]") && Contains("[0, 9]") && Contains("got 10"));
   REQUIRE_THROWS_WITH(embedding.Lookup({-1}, out.data()), Contains("ids[0]") && Contains("got -1"));
 
   SinusoidalEncoding encoding(8, 4);
@@ -71,7 +72,8 @@ TEST_CASE("SinusoidalEncoding follows the chapter's formula to float precision")
         double worst = 0;
         for (size_t t = 0; t < 50; ++t)
           for (size_t c = 0; c < dim; ++c)
-            worst = std::max(worst, std::fabs(table[t * dim + c] - reference::SinusoidalValue(offset + t, c, dim, base)));
+            worst =
+                std::max(worst, std::fabs(table[t * dim + c] - reference::SinusoidalValue(offset + t, c, dim, base)));
         INFO("base " << base << " dim " << dim << " offset " << offset);
         REQUIRE(worst <= 5e-7);
       }
@@ -103,7 +105,8 @@ TEST_CASE("Compose returns token, position and their exact float sum") {
     for (size_t c = 0; c < 16; ++c) {
       const float token = embedding.table()[ids[t] * 16 + c];
       REQUIRE(composed.token_vectors[t * 16 + c] == token);
-      REQUIRE(std::fabs(composed.position_vectors[t * 16 + c] - reference::SinusoidalValue(5 + t, c, 16, 10000)) <= 5e-7);
+      REQUIRE(std::fabs(composed.position_vectors[t * 16 + c] - reference::SinusoidalValue(5 + t, c, 16, 10000)) <=
+              5e-7);
       REQUIRE(composed.input_vectors[t * 16 + c] == token + composed.position_vectors[t * 16 + c]);
     }
   }

@@ -1,18 +1,19 @@
+#include "embed/glove_file.h"
+
 #include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
-
-#include "embed/glove_file.h"
 
 using namespace embedlab;
 using Catch::Matchers::Contains;
 
 TEST_CASE("GloVe text: words and a row-major table", "[glove]") {
-  const GloveTable table = ParseGloveText("the 0.418 0.24968 -0.41242\n, 0.013441 0.23682 -0.16899\nof 1e-3 -2.5E+2 7\n");
+  const GloveTable table =
+      ParseGloveText("the 0.418 0.24968 -0.41242\n, 0.013441 0.23682 -0.16899\nof 1e-3 -2.5E+2 7\n");
   REQUIRE(table.dim == 3);
   REQUIRE(table.words == std::vector<std::string>{"the", ",", "of"});
-  REQUIRE(table.vectors == std::vector<float>{0.418f, 0.24968f, -0.41242f, 0.013441f, 0.23682f, -0.16899f,
-                                              1e-3f, -250.0f, 7.0f});
+  REQUIRE(table.vectors ==
+          std::vector<float>{0.418f, 0.24968f, -0.41242f, 0.013441f, 0.23682f, -0.16899f, 1e-3f, -250.0f, 7.0f});
 }
 
 TEST_CASE("GloVe text: word2vec header, CRLF, tabs, blank lines, no final newline", "[glove]") {
@@ -36,8 +37,8 @@ TEST_CASE("GloVe text: malformed files name the line", "[glove]") {
   REQUIRE_THROWS_WITH(ParseGloveText("\n \n\t\n"), Contains("no vectors"));
   REQUIRE_THROWS_WITH(ParseGloveText("a 1 2\nb 3\n"),
                       Contains("line 2") && Contains("2 values") && Contains("line 1") && Contains("got 1 values"));
-  REQUIRE_THROWS_WITH(ParseGloveText("a 1 2\n\nb 3 x\n"), Contains("line 3") && Contains("value 2 of \"b\"") &&
-                                                               Contains("\"x\""));
+  REQUIRE_THROWS_WITH(ParseGloveText("a 1 2\n\nb 3 x\n"),
+                      Contains("line 3") && Contains("value 2 of \"b\"") && Contains("\"x\""));
   REQUIRE_THROWS_WITH(ParseGloveText("lonely\n"), Contains("line 1") && Contains("word followed by its values"));
   for (const char* bad : {"nan", "inf", "-inf", "NaN", "1e39", "0x1p3", "1.2.3", "--1", "1e", ".", "+", "1,5"}) {
     INFO(bad);
@@ -45,8 +46,8 @@ TEST_CASE("GloVe text: malformed files name the line", "[glove]") {
                         Contains("line 1") && Contains("not a finite number"));
   }
   // Header mismatches.
-  REQUIRE_THROWS_WITH(ParseGloveText("3 2\na 1 2\nb 3 4\n"), Contains("line 1") && Contains("announces 3 rows") &&
-                                                                  Contains("has 2"));
+  REQUIRE_THROWS_WITH(ParseGloveText("3 2\na 1 2\nb 3 4\n"),
+                      Contains("line 1") && Contains("announces 3 rows") && Contains("has 2"));
   REQUIRE_THROWS_WITH(ParseGloveText("1 2\na 1 2\nb 3 4\n"), Contains("line 3") && Contains("header's count (1)"));
   REQUIRE_THROWS_WITH(ParseGloveText("2 3\na 1 2\n"), Contains("line 2") && Contains("the header (line 1)"));
   REQUIRE_THROWS_AS(ParseGloveText("2 3\na 1 2\n"), std::invalid_argument);

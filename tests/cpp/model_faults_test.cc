@@ -82,8 +82,8 @@ TEST_CASE("an injected NaN weight fails that step with the loss named, nothing c
   const size_t unused = trainer.model().layout().Find("wte.weight").offset;
   trainer.model().parameters()[unused] = std::numeric_limits<float>::quiet_NaN();
   const State before_unused = Snapshot(trainer);
-  REQUIRE_THROWS_WITH(trainer.TrainStep(ids, targets, 2, 16), Contains("training step 5") && Contains("NaN") &&
-                                                                  Contains("those of step 4"));
+  REQUIRE_THROWS_WITH(trainer.TrainStep(ids, targets, 2, 16),
+                      Contains("training step 5") && Contains("NaN") && Contains("those of step 4"));
   RequireUnchanged(trainer, before_unused);
 }
 
@@ -103,7 +103,7 @@ TEST_CASE("a non-finite gradient is refused by AdamW before any change, naming t
     model.gradients()[tensor.offset + 1] = bad;
     const State before = Snapshot(trainer);
     REQUIRE_THROWS_WITH(optimizer.Step(model), Contains("training step 2") && Contains(tensor.name) &&
-                                                    Contains("NaN or Inf") && Contains("those of step 1"));
+                                                   Contains("NaN or Inf") && Contains("those of step 1"));
     RequireUnchanged(trainer, before);
   }
   // Finite gradients whose norm overflows float are refused too (clipping would divide by Inf).
@@ -179,6 +179,6 @@ TEST_CASE("GptTrainer::Load refuses truncated, tampered and non-finite checkpoin
   tampered = bytes;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   std::memcpy(tampered.data() + 8 + header_length + 4 * 3, &nan, 4);
-  REQUIRE_THROWS_WITH(GptTrainer::Load(tampered), Contains("checkpoint:") && Contains("NaN") &&
-                                                      Contains("finite values"));
+  REQUIRE_THROWS_WITH(GptTrainer::Load(tampered),
+                      Contains("checkpoint:") && Contains("NaN") && Contains("finite values"));
 }

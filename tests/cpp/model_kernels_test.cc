@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "random/prng.h"
-#include "simd/kernel_targets.h"
 #include "random_vectors.h"
+#include "simd/kernel_targets.h"
 
 namespace simd = embedlab::simd;
 

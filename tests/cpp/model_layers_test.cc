@@ -9,8 +9,8 @@
 #include "model/cross_entropy.h"
 #include "model/rotary_embedding.h"
 #include "random/prng.h"
-#include "simd/model_kernels.h"
 #include "random_vectors.h"
+#include "simd/model_kernels.h"
 
 namespace {
 

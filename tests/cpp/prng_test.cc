@@ -1,8 +1,8 @@
+#include "random/prng.h"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
-
-#include "random/prng.h"
 
 using embedlab::DeterministicLog;
 using embedlab::Prng;

@@ -92,8 +92,7 @@ TEST_CASE("Pre-tokenizers: pieces are non-empty and tile random inputs", "[token
                                              "\xFF",
                                              "\xE4"};
   embedlab::Prng prng(3);
-  for (auto pattern :
-       {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
+  for (auto pattern : {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
     for (int trial = 0; trial < 2000; ++trial) {
       std::string text;
       const int length = static_cast<int>(prng.NextU32() % 40);
@@ -116,8 +115,7 @@ TEST_CASE("Pre-tokenizers: pieces are non-empty and tile random inputs", "[token
 }
 
 TEST_CASE("Pre-tokenizers: 100k-character runs split in linear time", "[tokenizer]") {
-  for (auto pattern :
-       {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
+  for (auto pattern : {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
     for (char c : {'x', ' ', '7', '\n', '!'}) {
       const auto pieces = embedlab::SplitIntoPieces(std::string(100000, c), pattern);
       REQUIRE(!pieces.empty());

@@ -1,13 +1,14 @@
 // Every kernel, on every Highway target this CPU supports, against the double-precision reference.
+#include "simd/vector_kernels.h"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
 #include "random/prng.h"
+#include "random_vectors.h"
 #include "reference_math.h"
 #include "simd/kernel_targets.h"
-#include "simd/vector_kernels.h"
-#include "random_vectors.h"
 
 namespace simd = embedlab::simd;
 
@@ -55,8 +56,8 @@ TEST_CASE("Dot, Norm and CosineSimilarity match the reference on every target") 
       REQUIRE(std::fabs(simd::Dot(a.data(), b.data(), n) - reference::Dot(a.data(), b.data(), n)) <= bound + 1e-30);
       const double norm = std::sqrt(reference::Dot(a.data(), a.data(), n));
       REQUIRE(std::fabs(simd::Norm(a.data(), n) - norm) <= 1e-6 * norm + 1e-30);
-      REQUIRE(std::fabs(simd::CosineSimilarity(a.data(), b.data(), n) -
-                        reference::Cosine(a.data(), b.data(), n)) <= 2e-6);
+      REQUIRE(std::fabs(simd::CosineSimilarity(a.data(), b.data(), n) - reference::Cosine(a.data(), b.data(), n)) <=
+              2e-6);
       if (n > 0) REQUIRE(std::fabs(simd::CosineSimilarity(a.data(), a.data(), n) - 1.0) <= 1e-6);
     }
   });

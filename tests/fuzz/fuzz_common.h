@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <string>
 
-#define FUZZ_CHECK(condition)                                                            \
-  do {                                                                                   \
-    if (!(condition)) {                                                                  \
+#define FUZZ_CHECK(condition)                                                                   \
+  do {                                                                                          \
+    if (!(condition)) {                                                                         \
       std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #condition); \
-      std::abort();                                                                      \
-    }                                                                                    \
+      std::abort();                                                                             \
+    }                                                                                           \
   } while (0)
 
 // Runs body; documented errors are an acceptable outcome (returns false), others propagate.

@@ -159,8 +159,9 @@ int main(int argc, char** argv) {
   Write("tokenizer_file", "bare_binary", tokenizer_vocabulary.ToBinary());
 
   // GloVe text.
-  Write("glove", "plain", "the 0.418 0.24968 -0.41242 0.1217\n, 0.013441 0.23682 -0.16899 0.40951\n"
-                          "of 0.70853 0.57088 -0.4716 0.18048\n");
+  Write("glove", "plain",
+        "the 0.418 0.24968 -0.41242 0.1217\n, 0.013441 0.23682 -0.16899 0.40951\n"
+        "of 0.70853 0.57088 -0.4716 0.18048\n");
   Write("glove", "word2vec", "3 2\r\nking 0.5 -1e-3\r\nqueen .25 +3.E2\r\nat name@x.com 1 2\r\n");
   Write("glove", "ragged", "a 1 2 3\nb 1 2\n");
 

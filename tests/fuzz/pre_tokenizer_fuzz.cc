@@ -11,8 +11,8 @@ using namespace embedlab;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  for (PreTokenizerPattern pattern : {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k,
-                                      PreTokenizerPattern::kO200k}) {
+  for (PreTokenizerPattern pattern :
+       {PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k}) {
     const std::vector<ByteSpan> pieces = SplitIntoPieces(text, pattern);
     size_t position = 0;
     for (const ByteSpan& piece : pieces) {

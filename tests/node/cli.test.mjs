@@ -27,7 +27,13 @@ test('tokenize, count and decode match tiktoken', () => {
   const decoded = run(['decode', '--encoding', 'o200k_base'], ids.stdout);
   assert.equal(decoded.stdout, TEXT);
   const json = JSON.parse(run(['tokenize', '--format', 'json'], 'hi there').stdout);
-  assert.deepEqual(json.map((token) => [token.text, token.start, token.end]), [['hi', 0, 2], [' there', 2, 8]]);
+  assert.deepEqual(
+    json.map((token) => [token.text, token.start, token.end]),
+    [
+      ['hi', 0, 2],
+      [' there', 2, 8],
+    ],
+  );
   reference.free();
 });
 
@@ -47,7 +53,9 @@ test('encode prints token, position and input vectors', () => {
   const result = JSON.parse(run(['encode', 'dog bites man', '--dim', '8', '--positions', 'sinusoidal']).stdout);
   assert.equal(result.ids.length, 3);
   for (let t = 0; t < 3; t++) {
-    for (let c = 0; c < 8; c++) assert.equal(result.inputs[t][c], Math.fround(result.tokens[t][c] + result.positions[t][c]));
+    for (let c = 0; c < 8; c++) {
+      assert.equal(result.inputs[t][c], Math.fround(result.tokens[t][c] + result.positions[t][c]));
+    }
   }
   assert.equal(result.positions[1][0], Math.fround(Math.sin(1)));
 });
@@ -58,5 +66,8 @@ test('bad commands and arguments fail with a message and a non-zero exit', () =>
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /embedlab tokenize: name must be one of gpt2/);
   assert.match(run(['train-bpe', '--vocab-size', '300']).stderr, /needs at least one CORPUS file/);
-  assert.match(run(['train-bpe', '/dev/null', '--vocab-size', '10', '-o', join(work, 'x')]).stderr, /vocabSize must be an integer in \[256/);
+  assert.match(
+    run(['train-bpe', '/dev/null', '--vocab-size', '10', '-o', join(work, 'x')]).stderr,
+    /vocabSize must be an integer in \[256/,
+  );
 });

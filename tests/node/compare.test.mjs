@@ -18,7 +18,9 @@ before(async () => {
 // Largest difference between A's output rows and B's rows read backwards.
 function reversalMismatch(a, b, length, dim) {
   let worst = 0;
-  for (let i = 0; i < length; i++) worst = Math.max(worst, maxAbsDiff(row(a, i, dim), row(b, length - 1 - i, dim)));
+  for (let i = 0; i < length; i++) {
+    worst = Math.max(worst, maxAbsDiff(row(a, i, dim), row(b, length - 1 - i, dim)));
+  }
   return worst;
 }
 
@@ -28,7 +30,9 @@ test('without positions: same bag of vectors, attention outputs are the same row
   assert.ok(Math.abs(result.pooledCosine - 1) <= 1e-6);
   assert.ok(Math.abs(result.attention.pooledCosine - 1) <= 1e-6);
   assert.ok(reversalMismatch(result.attention.outputsA, result.attention.outputsB, 3, 32) <= 1e-6);
-  for (let i = 0; i < 3; i++) assert.ok(Math.abs(result.similarity[i * 3 + (2 - i)] - 1) <= 1e-6);
+  for (let i = 0; i < 3; i++) {
+    assert.ok(Math.abs(result.similarity[i * 3 + (2 - i)] - 1) <= 1e-6);
+  }
 });
 
 for (const kind of ['sinusoidal', 'learned']) {
@@ -49,14 +53,19 @@ test('compare agrees with the reference computed from compose and attention.forw
   const embedding = track(lab.tokenEmbedding({ vocabSize: 10, dim: 16, seed: 7, stddev: 1 }));
   const positional = track(lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 32 }));
   const attention = track(lab.selfAttention({ dim: 16, seed: 9 }));
-  const idsA = [1, 5, 9, 2], idsB = [9, 9, 0];
+  const idsA = [1, 5, 9, 2],
+    idsB = [9, 9, 0];
   const result = lab.compare(idsA, idsB, { embedding, positional, attention });
   const a = lab.compose(idsA, { embedding, positional }).inputVectors;
   const b = lab.compose(idsB, { embedding, positional }).inputVectors;
-  for (let i = 0; i < 4; i++)
-    for (let j = 0; j < 3; j++) assert.ok(Math.abs(result.similarity[i * 3 + j] - cosine(row(a, i, 16), row(b, j, 16))) <= 2e-6);
+  for (let i = 0; i < 4; i++) {
+    for (let j = 0; j < 3; j++) {
+      assert.ok(Math.abs(result.similarity[i * 3 + j] - cosine(row(a, i, 16), row(b, j, 16))) <= 2e-6);
+    }
+  }
   assert.ok(Math.abs(result.pooledCosine - cosine(meanPool(a, 4, 16), meanPool(b, 3, 16))) <= 2e-6);
-  const outA = attention.forward(a).outputs, outB = attention.forward(b).outputs;
+  const outA = attention.forward(a).outputs,
+    outB = attention.forward(b).outputs;
   assert.deepEqual(result.attention.outputsA, outA);
   assert.deepEqual(result.attention.outputsB, outB);
   assert.ok(Math.abs(result.attention.pooledCosine - cosine(meanPool(outA, 4, 16), meanPool(outB, 3, 16))) <= 2e-6);
@@ -70,6 +79,8 @@ test('attention weights are a softmax: rows sum to 1, causal rows see no future'
   for (let q = 0; q < 5; q++) {
     const rowWeights = weights.subarray(q * 5, q * 5 + 5);
     assert.ok(Math.abs(rowWeights.reduce((s, w) => s + w, 0) - 1) <= 1e-6);
-    for (let k = q + 1; k < 5; k++) assert.equal(rowWeights[k], 0);
+    for (let k = q + 1; k < 5; k++) {
+      assert.equal(rowWeights[k], 0);
+    }
   }
 });

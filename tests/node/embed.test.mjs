@@ -14,7 +14,12 @@ before(async () => {
 });
 
 test('sinusoidal table follows PE(pos,2i)=sin(pos/base^(2i/d)), PE(pos,2i+1)=cos(...) to 5e-7', () => {
-  for (const [dim, base] of [[2, 10000], [16, 10000], [64, 100], [130, 10000]]) {
+  for (const [dim, base] of [
+    [2, 10000],
+    [16, 10000],
+    [64, 100],
+    [130, 10000],
+  ]) {
     const encoding = track(lab.positionalEncoding('sinusoidal', { dim, maxLength: 65536, base }));
     for (const offset of [0, 65536 - 40]) {
       const table = encoding.table(40, offset);
@@ -73,6 +78,6 @@ test('returned arrays are copies the caller owns', () => {
   const first = embedding.table();
   first.fill(42);
   assert.notEqual(embedding.table()[0], 42);
-  lab.tokenEmbedding({ vocabSize: 100000, dim: 64 }).dispose();  // grows the heap: copies stay valid
+  lab.tokenEmbedding({ vocabSize: 100000, dim: 64 }).dispose(); // grows the heap: copies stay valid
   assert.equal(first[0], 42);
 });

@@ -20,7 +20,8 @@ for (const simd of [true, false]) {
 
     test('dot, norm and cosine match the reference', () => {
       for (const n of SIZES) {
-        const a = testVector(n, 1 + n), b = testVector(n, 2 + n);
+        const a = testVector(n, 1 + n),
+          b = testVector(n, 2 + n);
         const bound = 1e-6 * (1 + Math.sqrt(n)) * absDot(a, b) + 1e-30;
         assert.ok(Math.abs(lab.kernels.dot(a, b) - dot(a, b)) <= bound, `dot n=${n}`);
         const norm = Math.sqrt(dot(a, a));
@@ -31,9 +32,12 @@ for (const simd of [true, false]) {
 
     test('add is exact and scaledAdd within one rounding', () => {
       for (const n of SIZES) {
-        const a = testVector(n, 3), b = testVector(n, 4);
+        const a = testVector(n, 3),
+          b = testVector(n, 4);
         const sum = lab.kernels.add(a, b);
-        for (let i = 0; i < n; i++) assert.equal(sum[i], Math.fround(a[i] + b[i]));
+        for (let i = 0; i < n; i++) {
+          assert.equal(sum[i], Math.fround(a[i] + b[i]));
+        }
         const y = lab.kernels.scaledAdd(0.37, a, b);
         for (let i = 0; i < n; i++) {
           const expected = b[i] + Math.fround(0.37) * a[i];
@@ -44,14 +48,16 @@ for (const simd of [true, false]) {
 
     test('cosineMatrix matches pairwise cosines', () => {
       for (const dim of [1, 3, 8, 17, 64]) {
-        const a = testVector(5 * dim, 5), b = testVector(7 * dim, 6);
+        const a = testVector(5 * dim, 5),
+          b = testVector(7 * dim, 6);
         const matrix = lab.kernels.cosineMatrix(a, b, dim);
         assert.equal(matrix.length, 35);
-        for (let i = 0; i < 5; i++)
+        for (let i = 0; i < 5; i++) {
           for (let j = 0; j < 7; j++) {
             const expected = cosine(a.subarray(i * dim, (i + 1) * dim), b.subarray(j * dim, (j + 1) * dim));
             assert.ok(Math.abs(matrix[i * 7 + j] - expected) <= 2e-6);
           }
+        }
       }
     });
 

@@ -28,10 +28,14 @@ const heap = () => lab.memory().allocatedBytes;
 
 // Runs body `warmup` times, then `cycles` times, and checks the heap moved by at most 1 MB over the cycles.
 async function cycles(t, name, count, body, warmup = 10) {
-  for (let i = 0; i < warmup; ++i) await body(i);
+  for (let i = 0; i < warmup; ++i) {
+    await body(i);
+  }
   const start = heap();
   const began = performance.now();
-  for (let i = 0; i < count; ++i) await body(i);
+  for (let i = 0; i < count; ++i) {
+    await body(i);
+  }
   const end = heap();
   const figures = `${name}: ${count} cycles, allocatedBytes ${start} -> ${end} (${end >= start ? '+' : ''}${end - start} bytes, ${Math.round(performance.now() - began)} ms)`;
   t.diagnostic(figures);
@@ -41,18 +45,30 @@ async function cycles(t, name, count, body, warmup = 10) {
 
 test('1e5 encode calls keep the heap within 1 MB', async (t) => {
   const texts = ['Hello, world!', 'the dog bites the man', 'def f(x):\n    return x ** 2\n', 'Ünïcödé 日本語 👍🏽'];
-  await cycles(t, 'tokenizer.encode', 1e5, (i) => {
-    tokenizer.encode(texts[i & 3]);
-  }, 1000);
-  await cycles(t, 'tokenizer.tokens + decode', 1e4, (i) => {
-    tokenizer.decode(tokenizer.encode(texts[i & 3]));
-    tokenizer.tokens(texts[i & 3]);
-  }, 100);
+  await cycles(
+    t,
+    'tokenizer.encode',
+    1e5,
+    (i) => {
+      tokenizer.encode(texts[i & 3]);
+    },
+    1000,
+  );
+  await cycles(
+    t,
+    'tokenizer.tokens + decode',
+    1e4,
+    (i) => {
+      tokenizer.decode(tokenizer.encode(texts[i & 3]));
+      tokenizer.tokens(texts[i & 3]);
+    },
+    100,
+  );
 });
 
 test('a long encode or decode does not pin its buffers once calls are short again', (t) => {
   const before = heap();
-  const long = 'The quick brown fox jumps over the lazy dog. '.repeat(200_000);  // 9 MB of text
+  const long = 'The quick brown fox jumps over the lazy dog. '.repeat(200_000); // 9 MB of text
   const ids = tokenizer.encode(long);
   assert.equal(tokenizer.decode(ids), long);
   const peak = heap();
@@ -92,11 +108,17 @@ test('1e3 create/dispose cycles of every object type keep the heap within 1 MB',
     k.dispose();
   });
   // Each getTokenizer loads the shipped binary vocabulary (~1 ms for r50k).
-  await cycles(t, 'Tokenizer via getTokenizer(r50k_base)', 1e3, async () => {
-    const k = await lab.getTokenizer('r50k_base');
-    k.encode('the dog');
-    k.dispose();
-  }, 3);
+  await cycles(
+    t,
+    'Tokenizer via getTokenizer(r50k_base)',
+    1e3,
+    async () => {
+      const k = await lab.getTokenizer('r50k_base');
+      k.encode('the dog');
+      k.dispose();
+    },
+    3,
+  );
   await cycles(t, 'Model via createModel + trainStep', 1e3, (i) => {
     const m = lab.createModel({ vocabSize: 64, contextLength: 16, channels: 16, layers: 1, heads: 2, seed: i });
     m.trainStep({ ids: [[1, 2, 3, 4]], targets: [[2, 3, 4, 5]] });

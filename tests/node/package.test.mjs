@@ -15,7 +15,9 @@ const run = (command, args) => runIn(project, command, args);
 
 before(() => {
   project = installPackedPackage('embedlab-pack-');
-  for (const file of ['usage.ts', 'usage.cjs', 'tsconfig.json']) copyFileSync(join(here, file), join(project, file));
+  for (const file of ['usage.ts', 'usage.cjs', 'tsconfig.json']) {
+    copyFileSync(join(here, file), join(project, file));
+  }
 });
 
 after(() => rmSync(project, { recursive: true, force: true }));
@@ -25,18 +27,29 @@ test('the tarball holds the package files and nothing else', () => {
   const jsLayer = readdirSync(join(repo, 'src', 'bindings', 'js'));
   const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
   assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, 'vocab'].sort());
-  assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(),
-    ['cl100k_base.emblvoc', 'o200k_base.emblvoc', 'p50k_base.emblvoc', 'r50k_base.emblvoc']);
+  assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(), [
+    'cl100k_base.emblvoc',
+    'o200k_base.emblvoc',
+    'p50k_base.emblvoc',
+    'r50k_base.emblvoc',
+  ]);
 });
 
 test('import works from an ES module', () => {
-  const out = run('node', ['--input-type=module', '-e',
-    "import createEmbedLab from 'embedlab'; const lab = await createEmbedLab(); console.log(lab.version, lab.simdTarget);"]);
+  const out = run('node', [
+    '--input-type=module',
+    '-e',
+    "import createEmbedLab from 'embedlab'; const lab = await createEmbedLab(); console.log(lab.version, lab.simdTarget);",
+  ]);
   assert.match(out, /^0\.1\.0 (WASM|EMU128)$/m);
 });
 
 test('npx embedlab runs the installed command line', () => {
-  const out = execFileSync('npx', ['--no-install', 'embedlab', 'tokenize', '--encoding', 'cl100k_base'], { cwd: project, input: 'hello world', encoding: 'utf8' });
+  const out = execFileSync('npx', ['--no-install', 'embedlab', 'tokenize', '--encoding', 'cl100k_base'], {
+    cwd: project,
+    input: 'hello world',
+    encoding: 'utf8',
+  });
   assert.equal(out.trim(), '15339 1917');
 });
 

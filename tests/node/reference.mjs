@@ -1,13 +1,17 @@
 // Double-precision references in plain JS, written from the formulas; shared by the node tests.
 export function dot(a, b) {
   let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  for (let i = 0; i < a.length; i++) {
+    sum += a[i] * b[i];
+  }
   return sum;
 }
 
 export function absDot(a, b) {
   let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] * b[i]);
+  for (let i = 0; i < a.length; i++) {
+    sum += Math.abs(a[i] * b[i]);
+  }
   return sum;
 }
 
@@ -27,13 +31,19 @@ export function row(matrix, i, dim) {
 
 export function meanPool(vectors, length, dim) {
   const pooled = new Float64Array(dim);
-  for (let t = 0; t < length; t++) for (let c = 0; c < dim; c++) pooled[c] += vectors[t * dim + c] / length;
+  for (let t = 0; t < length; t++) {
+    for (let c = 0; c < dim; c++) {
+      pooled[c] += vectors[t * dim + c] / length;
+    }
+  }
   return pooled;
 }
 
 export function maxAbsDiff(a, b) {
   let worst = 0;
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  for (let i = 0; i < a.length; i++) {
+    worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  }
   return worst;
 }
 
@@ -41,7 +51,10 @@ export function maxAbsDiff(a, b) {
 export function testVector(n, seed) {
   let state = seed >>> 0 || 1;
   const uniform = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) + 0.5) / 4294967296;
-  return Float32Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()));
+  return Float32Array.from(
+    { length: n },
+    () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()),
+  );
 }
 
 // Node 20 has no `using`: tests track the handles they create and dispose them after each test.
@@ -50,7 +63,9 @@ export function handleTracker() {
   return {
     track: (handle) => (handles.push(handle), handle),
     disposeAll: () => {
-      while (handles.length) handles.pop().dispose();
+      while (handles.length) {
+        handles.pop().dispose();
+      }
     },
   };
 }

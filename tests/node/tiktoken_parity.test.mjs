@@ -25,10 +25,15 @@ const require = createRequire(import.meta.url);
 const SEED = 1;
 const ENCODINGS = ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'];
 // TestPlans.txt also has p50k_edit cases: its ordinary encoding is p50k_base's.
-const PLAN_ENCODINGS = { r50k_base: ['r50k_base'], p50k_base: ['p50k_base', 'p50k_edit'], cl100k_base: ['cl100k_base'], o200k_base: ['o200k_base'] };
+const PLAN_ENCODINGS = {
+  r50k_base: ['r50k_base'],
+  p50k_base: ['p50k_base', 'p50k_edit'],
+  cl100k_base: ['cl100k_base'],
+  o200k_base: ['o200k_base'],
+};
 
 const corpora = {
-  english: englishCorpus({ bytes: 0.75e6 }),  // + ~0.26 MB of licences: ~1 MB
+  english: englishCorpus({ bytes: 0.75e6 }), // + ~0.26 MB of licences: ~1 MB
   multilingual: multilingualCorpus({ bytes: 0.5e6 }),
   adversarial: adversarialStrings({ count: 3000, seed: SEED }),
 };
@@ -37,9 +42,13 @@ const plans = testPlanCases();
 // The reference's ids, computed once per encoding and shared by both flavours.
 const referenceCache = new Map();
 function referenceOf(name) {
-  if (referenceCache.has(name)) return referenceCache.get(name);
+  if (referenceCache.has(name)) {
+    return referenceCache.get(name);
+  }
   const enc = get_encoding(name);
-  const specials = Object.keys(JSON.parse(readFileSync(require.resolve(`tiktoken/encoders/${name}.json`), 'utf8')).special_tokens);
+  const specials = Object.keys(
+    JSON.parse(readFileSync(require.resolve(`tiktoken/encoders/${name}.json`), 'utf8')).special_tokens,
+  );
   const specialTexts = specialTokenStrings({ count: 500, seed: SEED, specials });
   const planCases = plans.filter((c) => PLAN_ENCODINGS[name].includes(c.encoding));
   const orError = (encode) => {
@@ -50,7 +59,9 @@ function referenceOf(name) {
     }
   };
   const reference = {
-    corpora: Object.fromEntries(Object.entries(corpora).map(([label, texts]) => [label, texts.map((t) => enc.encode_ordinary(t))])),
+    corpora: Object.fromEntries(
+      Object.entries(corpora).map(([label, texts]) => [label, texts.map((t) => enc.encode_ordinary(t))]),
+    ),
     planCases,
     plans: planCases.map((c) => enc.encode_ordinary(c.text)),
     specialTexts,
@@ -63,9 +74,15 @@ function referenceOf(name) {
 }
 
 function firstDifference(a, b) {
-  if (a === 'error' || b === 'error') return a === b ? -1 : 0;
+  if (a === 'error' || b === 'error') {
+    return a === b ? -1 : 0;
+  }
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; ++i) if (a[i] !== b[i]) return i;
+  for (let i = 0; i < n; ++i) {
+    if (a[i] !== b[i]) {
+      return i;
+    }
+  }
   return a.length === b.length ? -1 : n;
 }
 
@@ -81,7 +98,8 @@ function compare(label, texts, ours, theirs) {
       row.equalTokens += size;
     } else {
       row.equalTokens += at;
-      row.mismatch ??= `${label}: text ${JSON.stringify(texts[i].slice(0, 120))} differs at token ${at}: ours ` +
+      row.mismatch ??=
+        `${label}: text ${JSON.stringify(texts[i].slice(0, 120))} differs at token ${at}: ours ` +
         `${ours[i] === 'error' ? 'error' : Array.from(ours[i].slice(at, at + 5))} tiktoken ` +
         `${theirs[i] === 'error' ? 'error' : Array.from(theirs[i].slice(at, at + 5))}`;
     }
@@ -109,28 +127,58 @@ for (const simd of [true, false]) {
           const reference = referenceOf(name);
           const rows = [];
           for (const [label, texts] of Object.entries(corpora)) {
-            rows.push(compare(label, texts, texts.map((text) => tokenizer.encodeOrdinary(text)), reference.corpora[label]));
+            rows.push(
+              compare(
+                label,
+                texts,
+                texts.map((text) => tokenizer.encodeOrdinary(text)),
+                reference.corpora[label],
+              ),
+            );
           }
           const planTexts = reference.planCases.map((c) => c.text);
           const planIds = planTexts.map((text) => tokenizer.encodeOrdinary(text));
           rows.push(compare('TestPlans', planTexts, planIds, reference.plans));
-          rows.push(compare('TestPlans stored ids', planTexts, planIds, reference.planCases.map((c) => c.expected)));
+          rows.push(
+            compare(
+              'TestPlans stored ids',
+              planTexts,
+              planIds,
+              reference.planCases.map((c) => c.expected),
+            ),
+          );
           const specialTexts = reference.specialTexts;
-          rows.push(compare('specials allowed', specialTexts,
-            specialTexts.map((text) => tokenizer.encode(text, { allowedSpecial: 'all' })), reference.specialsAllowed));
-          rows.push(compare('specials disallowed', specialTexts, specialTexts.map((text) => {
-            try {
-              return tokenizer.encode(text);
-            } catch (error) {
-              assert.match(error.message, /disallowed special token/);
-              return 'error';
-            }
-          }), reference.specialsDisallowed));
+          rows.push(
+            compare(
+              'specials allowed',
+              specialTexts,
+              specialTexts.map((text) => tokenizer.encode(text, { allowedSpecial: 'all' })),
+              reference.specialsAllowed,
+            ),
+          );
+          rows.push(
+            compare(
+              'specials disallowed',
+              specialTexts,
+              specialTexts.map((text) => {
+                try {
+                  return tokenizer.encode(text);
+                } catch (error) {
+                  assert.match(error.message, /disallowed special token/);
+                  return 'error';
+                }
+              }),
+              reference.specialsDisallowed,
+            ),
+          );
           const rejected = reference.specialsDisallowed.filter((ids) => ids === 'error').length;
           const sum = (key) => rows.reduce((s, r) => s + r[key], 0);
-          t.diagnostic(`${name} ${flavour}: ${sum('equalTexts')}/${sum('texts')} texts, ${sum('equalTokens')}/${sum('tokens')} tokens equal; ` +
-            `english ${(utf8Bytes(corpora.english) / 1e6).toFixed(2)} MB, multilingual ${(utf8Bytes(corpora.multilingual) / 1e6).toFixed(2)} MB; ` +
-            rows.map((r) => `${r.label} ${r.equalTexts}/${r.texts}`).join(', ') + `; ${rejected} special texts rejected by both`);
+          t.diagnostic(
+            `${name} ${flavour}: ${sum('equalTexts')}/${sum('texts')} texts, ${sum('equalTokens')}/${sum('tokens')} tokens equal; ` +
+              `english ${(utf8Bytes(corpora.english) / 1e6).toFixed(2)} MB, multilingual ${(utf8Bytes(corpora.multilingual) / 1e6).toFixed(2)} MB; ` +
+              rows.map((r) => `${r.label} ${r.equalTexts}/${r.texts}`).join(', ') +
+              `; ${rejected} special texts rejected by both`,
+          );
           const mismatches = rows.filter((r) => r.mismatch).map((r) => r.mismatch);
           assert.deepEqual(mismatches, []);
           assert.ok(planTexts.length >= 57 && rejected > 0 && rejected < specialTexts.length);
@@ -146,10 +194,14 @@ for (const simd of [true, false]) {
             const bytes = new Uint8Array(length);
             for (let i = 0; i < length; i++) {
               const kind = random();
-              bytes[i] = kind < 0.35 ? Math.floor(random() * 256)          // any byte: invalid UTF-8
-                : kind < 0.5 ? 0x80 + Math.floor(random() * 0x40)            // stray continuation bytes
-                : kind < 0.75 ? utf8[Math.floor(random() * utf8.length)]      // pieces of real characters
-                : 0x20 + Math.floor(random() * 0x5f);                         // printable ASCII
+              bytes[i] =
+                kind < 0.35
+                  ? Math.floor(random() * 256) // any byte: invalid UTF-8
+                  : kind < 0.5
+                    ? 0x80 + Math.floor(random() * 0x40) // stray continuation bytes
+                    : kind < 0.75
+                      ? utf8[Math.floor(random() * utf8.length)] // pieces of real characters
+                      : 0x20 + Math.floor(random() * 0x5f); // printable ASCII
             }
             try {
               new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -10,7 +10,9 @@ before(async () => {
   lab = await createEmbedLab();
 });
 
-const FILE = ['4 3', 'king 0.8 0.6 0.1', 'queen 0.75 0.65 0.2', 'apple -0.2 0.1 0.97', 'pear -0.1 0.2 0.9', ''].join('\r\n');
+const FILE = ['4 3', 'king 0.8 0.6 0.1', 'queen 0.75 0.65 0.2', 'apple -0.2 0.1 0.97', 'pear -0.1 0.2 0.9', ''].join(
+  '\r\n',
+);
 
 test('a word2vec file with a header parses into words and vectors', async () => {
   const vectors = await lab.loadWordVectors(FILE);
@@ -25,7 +27,10 @@ test('nearest() ranks by cosine like a double-precision reference', async () => 
   const expected = ['queen', 'apple', 'pear']
     .map((word) => ({ word, cosine: cosine(vectors.vector('king'), vectors.vector(word)) }))
     .sort((a, b) => b.cosine - a.cosine);
-  assert.deepEqual(found.map((entry) => entry.word), expected.map((entry) => entry.word));
+  assert.deepEqual(
+    found.map((entry) => entry.word),
+    expected.map((entry) => entry.word),
+  );
   found.forEach((entry, i) => assert.ok(Math.abs(entry.cosine - expected[i].cosine) <= 2e-6));
 });
 

@@ -78,7 +78,8 @@ int main() {
   std::vector<float> sinusoidal_table(40 * 10);
   sinusoidal.Table(0, 40, sinusoidal_table.data());
   const SelfAttention attention(10, 4, false);
-  const SequenceComparison comparison = CompareSequences({0, 1, 2, 6}, {6, 2, 1, 0}, embedding, &sinusoidal, &attention);
+  const SequenceComparison comparison =
+      CompareSequences({0, 1, 2, 6}, {6, 2, 1, 0}, embedding, &sinusoidal, &attention);
 
   std::printf("{\"target\":\"%s\",\n", simd::ActiveTargetName().c_str());
   PrintModelLosses();

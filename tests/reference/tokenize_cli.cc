@@ -60,11 +60,11 @@ int Train(size_t vocab_size, const std::string& pattern, const std::string& outp
   const auto start = std::chrono::steady_clock::now();
   embedlab::BpeTrainingResult result = embedlab::TrainBpe(corpus, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr, "trained %zu merges on %zu bytes in %.3f s%s\n", result.merges.size(), corpus.size(),
-               seconds, result.exhausted ? " (no pairs left)" : "");
+  std::fprintf(stderr, "trained %zu merges on %zu bytes in %.3f s%s\n", result.merges.size(), corpus.size(), seconds,
+               result.exhausted ? " (no pairs left)" : "");
   if (!output_path.empty()) {
-    const embedlab::Tokenizer tokenizer(std::move(result.vocabulary), result.pattern,
-                                        std::move(result.special_tokens), "trained");
+    const embedlab::Tokenizer tokenizer(std::move(result.vocabulary), result.pattern, std::move(result.special_tokens),
+                                        "trained");
     std::ofstream(output_path, std::ios::binary) << embedlab::SaveTokenizerFile(tokenizer);
   }
   return 0;
@@ -84,8 +84,7 @@ int Usage() {
 int main(int argc, char** argv) {
   std::string vocab_path, encoding, pattern = "o200k", output_path, tokenizer_path, save_binary_path;
   size_t train_vocab_size = 0;
-  bool whole = false, base64_lines = false, json = false, allow_special = false, disallow_special = false,
-       time = false;
+  bool whole = false, base64_lines = false, json = false, allow_special = false, disallow_special = false, time = false;
   int repeat = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -129,11 +128,9 @@ int main(int argc, char** argv) {
     if (!file) throw std::invalid_argument("cannot open " + path);
     const std::string contents = ReadAll(file);
     const auto load_start = std::chrono::steady_clock::now();
-    const embedlab::Tokenizer tokenizer = tokenizer_path.empty()
-                                              ? embedlab::Tokenizer::FromTiktoken(contents, encoding)
-                                              : embedlab::LoadTokenizerFile(contents);
-    const double load_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+    const embedlab::Tokenizer tokenizer = tokenizer_path.empty() ? embedlab::Tokenizer::FromTiktoken(contents, encoding)
+                                                                 : embedlab::LoadTokenizerFile(contents);
+    const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
     if (!save_binary_path.empty()) {
       std::ofstream(save_binary_path, std::ios::binary) << embedlab::SaveTokenizerBinary(tokenizer);
       std::fprintf(stderr, "load %.1f ms; wrote %s\n", load_seconds * 1e3, save_binary_path.c_str());
@@ -155,8 +152,7 @@ int main(int argc, char** argv) {
         pos = eol + 1;
         if (base64_lines) {
           std::string decoded;
-          if (!embedlab::DecodeBase64(line, &decoded))
-            throw std::invalid_argument("bad base64 line: " + line);
+          if (!embedlab::DecodeBase64(line, &decoded)) throw std::invalid_argument("bad base64 line: " + line);
           line = decoded;
         }
         texts.push_back(std::move(line));
@@ -188,9 +184,8 @@ int main(int argc, char** argv) {
     const double seconds = run_seconds[run_seconds.size() / 2];
     std::fwrite(out.data(), 1, out.size(), stdout);
     if (time) {
-      std::fprintf(
-          stderr, "load %.1f ms; encoded %zu bytes into %zu tokens in %.4f s (median of %d): %.2f MB/s\n",
-          load_seconds * 1e3, total_bytes, total_tokens, seconds, repeat, total_bytes / seconds / 1e6);
+      std::fprintf(stderr, "load %.1f ms; encoded %zu bytes into %zu tokens in %.4f s (median of %d): %.2f MB/s\n",
+                   load_seconds * 1e3, total_bytes, total_tokens, seconds, repeat, total_bytes / seconds / 1e6);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "embedlab_tokenize: %s\n", e.what());

@@ -17,18 +17,41 @@ const dataDir = gptTokenizerDataDir;
 export const utf8Bytes = (texts) => texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 
 const troffNamedChars = {
-  em: '—', en: '–', aq: "'", dq: '"', bu: '•', co: '©', rg: '®', lq: '“', rq: '”', oq: '‘', cq: '’',
-  ha: '^', ti: '~', mu: '×', di: '÷', '+-': '±', '<=': '≤', '>=': '≥', '->': '→', '<-': '←', hy: '-',
+  em: '—',
+  en: '–',
+  aq: "'",
+  dq: '"',
+  bu: '•',
+  co: '©',
+  rg: '®',
+  lq: '“',
+  rq: '”',
+  oq: '‘',
+  cq: '’',
+  ha: '^',
+  ti: '~',
+  mu: '×',
+  di: '÷',
+  '+-': '±',
+  '<=': '≤',
+  '>=': '≥',
+  '->': '→',
+  '<-': '←',
+  hy: '-',
 };
 
 // Man page source -> plain text: macro names and font escapes go, their text stays.
 export function stripTroff(source) {
   const out = [];
   for (let line of source.split('\n')) {
-    if (line.startsWith('.\\"') || line.startsWith("'\\\"") || line.startsWith('\\"')) continue;
+    if (line.startsWith('.\\"') || line.startsWith('\'\\"') || line.startsWith('\\"')) {
+      continue;
+    }
     if (/^[.']/.test(line)) {
       line = line.replace(/^[.']\s*\S+\s*/, '').replace(/"/g, '');
-      if (!line) continue;
+      if (!line) {
+        continue;
+      }
     }
     line = line
       .replace(/\\f(\[[^\]]*\]|\(..|.)/g, '')
@@ -58,9 +81,14 @@ function listFiles(dir, predicate) {
     for (const name of entries) {
       const path = join(d, name);
       const st = statSync(path, { throwIfNoEntry: false });
-      if (!st) continue;
-      if (st.isDirectory()) walk(path);
-      else if (predicate(path)) found.push(path);
+      if (!st) {
+        continue;
+      }
+      if (st.isDirectory()) {
+        walk(path);
+      } else if (predicate(path)) {
+        found.push(path);
+      }
     }
   };
   walk(dir);
@@ -84,7 +112,9 @@ function sampleTexts(paths, budget, read) {
   for (let offset = 0; offset < stride && total < budget; ++offset) {
     for (let i = offset; i < paths.length && total < budget; i += stride) {
       const text = read(paths[i]);
-      if (!text) continue;
+      if (!text) {
+        continue;
+      }
       texts.push(text);
       total += Buffer.byteLength(text);
     }
@@ -126,44 +156,181 @@ export function mulberry32(a) {
 
 const fragments = [
   // combining marks: alone, after letters, spaces, digits, punctuation; Mn, Mc, Me
-  'e\u0301', '\u0301', 'a\u0308\u0323', '\u20dd', 'क\u0903', ' \u0301x', '1\u0301', '!\u0301', 'A\u0301B',
-  '\u0301\u0302\u0303', 'Z\u0351a', 'ǅ\u0301', 'ʰ\u0301', '\u0e31', 'ก\u0e31', "x\u0301's", '\n\u0301',
+  'e\u0301',
+  '\u0301',
+  'a\u0308\u0323',
+  '\u20dd',
+  'क\u0903',
+  ' \u0301x',
+  '1\u0301',
+  '!\u0301',
+  'A\u0301B',
+  '\u0301\u0302\u0303',
+  'Z\u0351a',
+  'ǅ\u0301',
+  'ʰ\u0301',
+  '\u0e31',
+  'ก\u0e31',
+  "x\u0301's",
+  '\n\u0301',
   // emoji and ZWJ sequences
-  '👨‍👩‍👧‍👦', '🏳️‍🌈', '👍🏽', '🇺🇸🇫🇷', '1️⃣', '🍏🍎', '\u200d', '❤️', '🧑🏿‍🚀',
+  '👨‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '👍🏽',
+  '🇺🇸🇫🇷',
+  '1️⃣',
+  '🍏🍎',
+  '\u200d',
+  '❤️',
+  '🧑🏿‍🚀',
   // CJK, Korean, fullwidth, Japanese
-  '日本語のテキスト', '中文字符测试', '한국어 문장', 'ＡＢＣ１２３', 'カタカナー', '〇〻',
+  '日本語のテキスト',
+  '中文字符测试',
+  '한국어 문장',
+  'ＡＢＣ１２３',
+  'カタカナー',
+  '〇〻',
   // RTL and bidi controls
-  'مرحبا بالعالم', 'שלום עולם', '\u200f', '\u202e', 'ال٣٤٥', 'فی‌الحال',
+  'مرحبا بالعالم',
+  'שלום עולם',
+  '\u200f',
+  '\u202e',
+  'ال٣٤٥',
+  'فی‌الحال',
   // special whitespace and format characters
-  '\u0085', '\ufeff', '\u00a0', '\u2028', '\u2029', '\u3000', '\u200b', '\u180e', '\u1680', '\u000b', '\u000c',
-  '\u001c', '\u001f', '\u2000\u200a', ' \u0085 ', '\u0085\n', 'x\ufeffy',
+  '\u0085',
+  '\ufeff',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u3000',
+  '\u200b',
+  '\u180e',
+  '\u1680',
+  '\u000b',
+  '\u000c',
+  '\u001c',
+  '\u001f',
+  '\u2000\u200a',
+  ' \u0085 ',
+  '\u0085\n',
+  'x\ufeffy',
   // lone surrogates (JS encodes them as U+FFFD)
-  '\ud800', '\udc00', 'a\ud83dz', '\ud83d', '\ufffd',
+  '\ud800',
+  '\udc00',
+  'a\ud83dz',
+  '\ud83d',
+  '\ufffd',
   // whitespace runs
-  ' ', '  ', '   ', '\t', '\n', '\r\n', ' \n ', '\n\n\n', '  \r\n  ', '\t\t x', ' \t\n', '\r', '\r\r\n',
+  ' ',
+  '  ',
+  '   ',
+  '\t',
+  '\n',
+  '\r\n',
+  ' \n ',
+  '\n\n\n',
+  '  \r\n  ',
+  '\t\t x',
+  ' \t\n',
+  '\r',
+  '\r\r\n',
   // digits and numbers of every kind
-  '1234567', '１２３４', 'Ⅻ', '½', '²³', '٠١٢٣٤', '१२३', '3.14159', '1,000,000', '0x7f', '12ab34',
+  '1234567',
+  '１２３４',
+  'Ⅻ',
+  '½',
+  '²³',
+  '٠١٢٣٤',
+  '१२३',
+  '3.14159',
+  '1,000,000',
+  '0x7f',
+  '12ab34',
   // contractions in odd cases
-  "'S", "'Ll", "'lL", "'RE", "'Ve", "'D", "'M", "'T", "'ſ", "'ſt", '’s', "''s", "don't", "DON'T", "I'M",
-  "y'all", "'", "''", "it's'S", " 's", "'ll've", "L'Ll",
+  "'S",
+  "'Ll",
+  "'lL",
+  "'RE",
+  "'Ve",
+  "'D",
+  "'M",
+  "'T",
+  "'ſ",
+  "'ſt",
+  '’s',
+  "''s",
+  "don't",
+  "DON'T",
+  "I'M",
+  "y'all",
+  "'",
+  "''",
+  "it's'S",
+  " 's",
+  "'ll've",
+  "L'Ll",
   // letter classes that o200k separates
-  'ǅungla', 'ʰello', 'Aʰ', 'aʰB', 'getHTTPResponse', 'XMLHttpRequest', 'HELLOworld', 'helloWORLD',
-  'ǈǋ', 'ᾈᾉ', 'ΣΊΣΥΦΟΣ', 'İstanbul', 'straße', 'ǲwx',
+  'ǅungla',
+  'ʰello',
+  'Aʰ',
+  'aʰB',
+  'getHTTPResponse',
+  'XMLHttpRequest',
+  'HELLOworld',
+  'helloWORLD',
+  'ǈǋ',
+  'ᾈᾉ',
+  'ΣΊΣΥΦΟΣ',
+  'İstanbul',
+  'straße',
+  'ǲwx',
   // punctuation, slashes, code, markup, special-token text
-  '/', '//', '\\', '...', '—', '–', '«»', '()', '{}', '<|endoftext|>', '<|fim_prefix|>', '<|endofprompt|>',
-  'for (int i = 0; i < n; ++i) {\n\treturn x;\n}', 'https://example.com/a/b?c=d', '/usr/share/man/',
-  '#include <stdio.h>', '  - item\n  - item', '**bold**', '$HOME/.bashrc', '\t\t}\n\n',
+  '/',
+  '//',
+  '\\',
+  '...',
+  '—',
+  '–',
+  '«»',
+  '()',
+  '{}',
+  '<|endoftext|>',
+  '<|fim_prefix|>',
+  '<|endofprompt|>',
+  'for (int i = 0; i < n; ++i) {\n\treturn x;\n}',
+  'https://example.com/a/b?c=d',
+  '/usr/share/man/',
+  '#include <stdio.h>',
+  '  - item\n  - item',
+  '**bold**',
+  '$HOME/.bashrc',
+  '\t\t}\n\n',
   // plain words
-  'Hello', ' world', 'the', ' quick', 'brown', ' fox', 'The', 'a', 'I', 'ok',
+  'Hello',
+  ' world',
+  'the',
+  ' quick',
+  'brown',
+  ' fox',
+  'The',
+  'a',
+  'I',
+  'ok',
 ];
 
 function randomCodePoint(rand) {
   const r = rand();
   let cp;
-  if (r < 0.3) cp = Math.floor(rand() * 0x80);
-  else if (r < 0.6) cp = Math.floor(rand() * 0x800);
-  else if (r < 0.9) cp = Math.floor(rand() * 0x10000);
-  else cp = Math.floor(rand() * 0x110000);
+  if (r < 0.3) {
+    cp = Math.floor(rand() * 0x80);
+  } else if (r < 0.6) {
+    cp = Math.floor(rand() * 0x800);
+  } else if (r < 0.9) {
+    cp = Math.floor(rand() * 0x10000);
+  } else {
+    cp = Math.floor(rand() * 0x110000);
+  }
   return String.fromCodePoint(cp);
 }
 
@@ -184,14 +351,19 @@ export function adversarialStrings({ count = 4000, seed = 1 } = {}) {
     if (kind < 0.25) {
       // random code points from every plane, unassigned and private use included
       const n = 1 + Math.floor(rand() * 20);
-      for (let i = 0; i < n; ++i) s += randomCodePoint(rand);
+      for (let i = 0; i < n; ++i) {
+        s += randomCodePoint(rand);
+      }
     } else {
       const n = 1 + Math.floor(rand() * 10);
       for (let i = 0; i < n; ++i) {
         s += pick(fragments);
         const sep = rand();
-        if (sep < 0.3) s += ' ';
-        else if (sep < 0.4) s += pick(['\n', '  ', '\t', '\u0085', "'", '\r\n']);
+        if (sep < 0.3) {
+          s += ' ';
+        } else if (sep < 0.4) {
+          s += pick(['\n', '  ', '\t', '\u0085', "'", '\r\n']);
+        }
       }
     }
     strings.push(s);
@@ -204,9 +376,11 @@ export function testPlanCases() {
   const cases = [];
   let current = null;
   for (const line of readFileSync(join(dataDir, 'TestPlans.txt'), 'utf8').split('\n')) {
-    if (line.startsWith('EncodingName: ')) current = { encoding: line.slice(14).trim() };
-    else if (line.startsWith('Sample: ') && current) current.text = line.slice(8);
-    else if (line.startsWith('Encoded: ') && current) {
+    if (line.startsWith('EncodingName: ')) {
+      current = { encoding: line.slice(14).trim() };
+    } else if (line.startsWith('Sample: ') && current) {
+      current.text = line.slice(8);
+    } else if (line.startsWith('Encoded: ') && current) {
       current.expected = JSON.parse(line.slice(9));
       cases.push(current);
       current = null;

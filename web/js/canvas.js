@@ -6,19 +6,31 @@ import { divergingCss, divergingRgb, textOn } from './colour.js';
 export function theme() {
   const style = getComputedStyle(document.documentElement);
   const get = (name) => style.getPropertyValue(name).trim();
-  return { fg: get('--fg'), muted: get('--muted'), border: get('--border'), mark: get('--mark'), focus: get('--focus') };
+  return {
+    fg: get('--fg'),
+    muted: get('--muted'),
+    border: get('--border'),
+    mark: get('--mark'),
+    focus: get('--focus'),
+  };
 }
 
 /** Sizes the backing store to the CSS box; returns a context in CSS pixels, or null when hidden. */
 export function fitCanvas(canvas) {
   const width = canvas.clientWidth;
   const height = canvas.clientHeight;
-  if (width === 0 || height === 0) return null;
+  if (width === 0 || height === 0) {
+    return null;
+  }
   const dpr = Math.min(window.devicePixelRatio || 1, 3);
   const w = Math.round(width * dpr);
   const h = Math.round(height * dpr);
-  if (canvas.width !== w) canvas.width = w;
-  if (canvas.height !== h) canvas.height = h;
+  if (canvas.width !== w) {
+    canvas.width = w;
+  }
+  if (canvas.height !== h) {
+    canvas.height = h;
+  }
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
@@ -60,7 +72,9 @@ export function heatmapLayout(width, height, rows, cols) {
  */
 export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cursor = null }) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   const colours = theme();
   const g = heatmapLayout(width, height, rows, cols);
@@ -71,11 +85,15 @@ export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cur
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'right';
   const rowStep = rows <= 16 ? 4 : rows <= 32 ? 8 : 16;
-  for (let r = 0; r < rows; r += rowStep) ctx.fillText(String(r), g.left - 12, g.top + (r + 0.5) * g.cellH);
+  for (let r = 0; r < rows; r += rowStep) {
+    ctx.fillText(String(r), g.left - 12, g.top + (r + 0.5) * g.cellH);
+  }
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   const colStep = cols <= 16 ? 4 : cols <= 64 ? 16 : 32;
-  for (let c = 0; c < cols; c += colStep) ctx.fillText(String(c), g.left + (c + 0.5) * g.cellW, g.top - 4);
+  for (let c = 0; c < cols; c += colStep) {
+    ctx.fillText(String(c), g.left + (c + 0.5) * g.cellW, g.top - 4);
+  }
 
   // Rows used by the sentences: an outline across the table and a bracket in the gutter.
   // A dark line under a light one reads on every colour of the scale, in light and dark themes.
@@ -83,7 +101,10 @@ export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cur
     const y0 = g.top + mark.from * g.cellH;
     const y1 = g.top + (mark.to + 1) * g.cellH;
     ctx.setLineDash(k === 0 ? [] : [6, 4]);
-    for (const [style, lineWidth] of [['#111111', 3.5], ['#ffffff', 1.5]]) {
+    for (const [style, lineWidth] of [
+      ['#111111', 3.5],
+      ['#ffffff', 1.5],
+    ]) {
       ctx.strokeStyle = style;
       ctx.lineWidth = lineWidth;
       ctx.strokeRect(g.left + 2, y0 + 1.5, g.w - 4, y1 - y0 - 3);
@@ -124,7 +145,9 @@ export function stripsHeight(n) {
  */
 export function drawStrips(canvas, { tokens, dim, token, position, input, range }) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width } = fit;
   const colours = theme();
   const narrow = width < 420;
@@ -161,16 +184,22 @@ export function drawStrips(canvas, { tokens, dim, token, position, input, range 
 }
 
 function ellipsize(ctx, text, maxWidth) {
-  if (ctx.measureText(text).width <= maxWidth) return text;
+  if (ctx.measureText(text).width <= maxWidth) {
+    return text;
+  }
   let s = text;
-  while (s.length > 1 && ctx.measureText(s + '…').width > maxWidth) s = s.slice(0, -1);
+  while (s.length > 1 && ctx.measureText(s + '…').width > maxWidth) {
+    s = s.slice(0, -1);
+  }
   return s + '…';
 }
 
 /** Similarity matrix with row labels (sentence A) and column labels (sentence B) and values in cells. */
 export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, range = 1 }) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   const colours = theme();
   ctx.font = FONT;
@@ -189,10 +218,14 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'right';
   rowLabels.forEach((label, r) => {
-    if (size >= 9 || r % Math.ceil(9 / size) === 0) ctx.fillText(ellipsize(ctx, label, left - 8), left - 6, top + (r + 0.5) * size);
+    if (size >= 9 || r % Math.ceil(9 / size) === 0) {
+      ctx.fillText(ellipsize(ctx, label, left - 8), left - 6, top + (r + 0.5) * size);
+    }
   });
   colLabels.forEach((label, c) => {
-    if (size < 9 && c % Math.ceil(9 / size) !== 0) return;
+    if (size < 9 && c % Math.ceil(9 / size) !== 0) {
+      return;
+    }
     const x = left + (c + 0.5) * size;
     ctx.save();
     if (rotateColumns) {
@@ -234,7 +267,9 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
 /** A horizontal colour bar from -1 to 1. */
 export function drawLegend(canvas) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   for (let x = 0; x < width; x++) {
     ctx.fillStyle = divergingCss((2 * x) / Math.max(1, width - 1) - 1, 1);
@@ -245,7 +280,9 @@ export function drawLegend(canvas) {
 /** Labelled rows of dim values, one strip each: rows = [{label, values}]. */
 export function drawRows(canvas, rows, dim, range) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width } = fit;
   const colours = theme();
   const labelW = Math.min(150, width * 0.35);

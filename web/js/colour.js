@@ -12,7 +12,9 @@ const STOPS = [
 
 /** RGB of a value in [-1, 1] (clamped). Returns [r, g, b] with 0..255 integers. */
 export function divergingRgb(t) {
-  if (!Number.isFinite(t)) return [128, 128, 128];
+  if (!Number.isFinite(t)) {
+    return [128, 128, 128];
+  }
   const x = Math.max(-1, Math.min(1, t));
   for (let i = 1; i < STOPS.length; i++) {
     const [x1, c1] = STOPS[i];

@@ -11,7 +11,9 @@ export function wordsOf(labels) {
   const seen = new Set();
   return labels.map((label) => {
     const word = /^ \S+$/.test(label) ? label.slice(1) : label;
-    if (!/^\S+$/.test(word) || seen.has(word) || (!label.startsWith(' ') && spaced.has(word))) return null;
+    if (!/^\S+$/.test(word) || seen.has(word) || (!label.startsWith(' ') && spaced.has(word))) {
+      return null;
+    }
     seen.add(word);
     return word;
   });
@@ -22,7 +24,9 @@ export function gloveText(labels, wte) {
   const dim = wte.length / labels.length;
   const lines = [];
   wordsOf(labels).forEach((word, i) => {
-    if (word === null) return;
+    if (word === null) {
+      return;
+    }
     const values = Array.from(wte.subarray(i * dim, (i + 1) * dim), (v) => String(Number(v.toPrecision(9))));
     lines.push(`${word} ${values.join(' ')}`);
   });
@@ -35,7 +39,9 @@ export function liveNearest(words, wte, i, k = 3) {
   const row = (j) => wte.subarray(j * dim, (j + 1) * dim);
   const out = [];
   words.forEach((word, j) => {
-    if (j !== i && word !== null) out.push({ word, cosine: cosine(row(i), row(j)) });
+    if (j !== i && word !== null) {
+      out.push({ word, cosine: cosine(row(i), row(j)) });
+    }
   });
   return out.sort((a, b) => b.cosine - a.cosine).slice(0, k);
 }

@@ -3,15 +3,27 @@
 /** Projects the rows of a rows × cols matrix on its first two principal components (power iteration). */
 export function pca2(values, rows, cols) {
   const mean = new Float64Array(cols);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) mean[c] += values[r * cols + c] / rows;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      mean[c] += values[r * cols + c] / rows;
+    }
+  }
   const x = new Float64Array(rows * cols);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) x[r * cols + c] = values[r * cols + c] - mean[c];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      x[r * cols + c] = values[r * cols + c] - mean[c];
+    }
+  }
   const cov = new Float64Array(cols * cols);
   for (let r = 0; r < rows; r++) {
     for (let a = 0; a < cols; a++) {
       const xa = x[r * cols + a];
-      if (xa === 0) continue;
-      for (let b = 0; b < cols; b++) cov[a * cols + b] += xa * x[r * cols + b];
+      if (xa === 0) {
+        continue;
+      }
+      for (let b = 0; b < cols; b++) {
+        cov[a * cols + b] += xa * x[r * cols + b];
+      }
     }
   }
   const components = [];
@@ -21,26 +33,38 @@ export function pca2(values, rows, cols) {
       const w = new Float64Array(cols);
       for (let a = 0; a < cols; a++) {
         let s = 0;
-        for (let b = 0; b < cols; b++) s += cov[a * cols + b] * v[b];
+        for (let b = 0; b < cols; b++) {
+          s += cov[a * cols + b] * v[b];
+        }
         w[a] = s;
       }
       for (const u of components) {
         const d = w.reduce((s, wi, i) => s + wi * u[i], 0);
-        for (let i = 0; i < cols; i++) w[i] -= d * u[i];
+        for (let i = 0; i < cols; i++) {
+          w[i] -= d * u[i];
+        }
       }
       const n = Math.hypot(...w) || 1;
       v = w.map((wi) => wi / n);
     }
     // Sign convention: the largest entry positive, so plots do not flip between snapshots at random.
     let big = 0;
-    for (let i = 1; i < cols; i++) if (Math.abs(v[i]) > Math.abs(v[big])) big = i;
-    if (v[big] < 0) v = v.map((vi) => -vi);
+    for (let i = 1; i < cols; i++) {
+      if (Math.abs(v[i]) > Math.abs(v[big])) {
+        big = i;
+      }
+    }
+    if (v[big] < 0) {
+      v = v.map((vi) => -vi);
+    }
     components.push(v);
   }
   return Array.from({ length: rows }, (_, r) =>
     components.map((u) => {
       let s = 0;
-      for (let c = 0; c < cols; c++) s += x[r * cols + c] * u[c];
+      for (let c = 0; c < cols; c++) {
+        s += x[r * cols + c] * u[c];
+      }
       return s;
     }),
   );
@@ -50,6 +74,8 @@ export function cosine(a, b) {
   let d = 0;
   let na = 0;
   let nb = 0;
-  for (let i = 0; i < a.length; i++) (d += a[i] * b[i]), (na += a[i] * a[i]), (nb += b[i] * b[i]);
+  for (let i = 0; i < a.length; i++) {
+    ((d += a[i] * b[i]), (na += a[i] * a[i]), (nb += b[i] * b[i]));
+  }
   return na && nb ? d / Math.sqrt(na * nb) : 0;
 }

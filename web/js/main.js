@@ -26,7 +26,9 @@ function createContext(lab) {
       listeners.add(fn);
     },
     async loadTokenizer(name) {
-      if (!tokenizers.has(name)) tokenizers.set(name, await lab.getTokenizer(name));
+      if (!tokenizers.has(name)) {
+        tokenizers.set(name, await lab.getTokenizer(name));
+      }
       return tokenizers.get(name);
     },
     /** Makes `name` the page's vocabulary (an OpenAI name, or 'trained' with a Tokenizer). */
@@ -35,18 +37,26 @@ function createContext(lab) {
         const old = tokenizers.get(name);
         tokenizers.set(name, tokenizer);
         if (old && old !== tokenizer) {
-          if (ctx.tokenizer === old) ctx.tokenizer = tokenizer;
+          if (ctx.tokenizer === old) {
+            ctx.tokenizer = tokenizer;
+          }
           old.dispose();
         }
         if (!select) {
-          if (ctx.tokenizerName === name) for (const fn of listeners) fn();
+          if (ctx.tokenizerName === name) {
+            for (const fn of listeners) {
+              fn();
+            }
+          }
           return;
         }
       }
       const next = tokenizer ?? (await ctx.loadTokenizer(name));
       ctx.tokenizer = next;
       ctx.tokenizerName = name;
-      for (const fn of listeners) fn();
+      for (const fn of listeners) {
+        fn();
+      }
     },
     /** The token embedding table of the current vocabulary: vocabSize rows of dim, N(0, stddev), seed 1. */
     embedding(dim, stddev) {
@@ -80,7 +90,8 @@ async function start() {
   }
   $('lab-version').textContent = lab.version;
   $('simd-target').textContent = lab.simdTarget;
-  $('lab-flavour').textContent = `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
+  $('lab-flavour').textContent =
+    `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
   const ctx = createContext(lab);
   try {
     await ctx.setTokenizer('r50k_base');

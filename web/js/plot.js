@@ -7,15 +7,21 @@ export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 function niceRange(min, max) {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
-  if (min === max) return [min - 1, max + 1];
+  if (!Number.isFinite(min) || !Number.isFinite(max)) {
+    return [0, 1];
+  }
+  if (min === max) {
+    return [min - 1, max + 1];
+  }
   const pad = (max - min) * 0.05;
   return [min - pad, max + pad];
 }
 
 function fmt(v) {
   const a = Math.abs(v);
-  if (a !== 0 && (a < 0.01 || a >= 1e4)) return v.toExponential(1);
+  if (a !== 0 && (a < 0.01 || a >= 1e4)) {
+    return v.toExponential(1);
+  }
   return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
 
@@ -25,7 +31,9 @@ function fmt(v) {
  */
 export function drawLines(canvas, series, options = {}) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   const colours = theme();
   const { x0 = 0, dx = 1, xLabel = '' } = options;
@@ -34,11 +42,19 @@ export function drawLines(canvas, series, options = {}) {
   let n = 1;
   for (const s of series) {
     n = Math.max(n, s.values.length);
-    for (const v of s.values) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+    for (const v of s.values) {
+      if (Number.isFinite(v)) {
+        ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
+      }
+    }
   }
   let [yMin, yMax] = niceRange(lo, hi);
-  if (options.yMin !== undefined) yMin = options.yMin;
-  if (options.yMax !== undefined) yMax = options.yMax;
+  if (options.yMin !== undefined) {
+    yMin = options.yMin;
+  }
+  if (options.yMax !== undefined) {
+    yMax = options.yMax;
+  }
   const left = 46;
   const right = 8;
   const top = 8;
@@ -54,7 +70,9 @@ export function drawLines(canvas, series, options = {}) {
   ctx.fillStyle = colours.muted;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
-  for (const v of [yMin, (yMin + yMax) / 2, yMax]) ctx.fillText(fmt(v), left - 4, Y(v));
+  for (const v of [yMin, (yMin + yMax) / 2, yMax]) {
+    ctx.fillText(fmt(v), left - 4, Y(v));
+  }
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   for (const f of [0, 0.5, 1]) {
@@ -63,7 +81,9 @@ export function drawLines(canvas, series, options = {}) {
     ctx.fillText(String(Math.round(x0 + i * dx)), X(i), top + h + 4);
   }
   ctx.textAlign = 'center';
-  if (xLabel) ctx.fillText(xLabel, left + w / 2, top + h + 18);
+  if (xLabel) {
+    ctx.fillText(xLabel, left + w / 2, top + h + 18);
+  }
   if (yMin < 0 && yMax > 0) {
     ctx.strokeStyle = colours.border;
     ctx.beginPath();
@@ -87,10 +107,15 @@ export function drawLines(canvas, series, options = {}) {
     ctx.beginPath();
     let started = false;
     s.values.forEach((v, i) => {
-      if (!Number.isFinite(v)) return;
+      if (!Number.isFinite(v)) {
+        return;
+      }
       const y = Math.max(top, Math.min(top + h, Y(v)));
-      if (started) ctx.lineTo(X(i), y);
-      else ctx.moveTo(X(i), y), (started = true);
+      if (started) {
+        ctx.lineTo(X(i), y);
+      } else {
+        (ctx.moveTo(X(i), y), (started = true));
+      }
     });
     ctx.stroke();
     ctx.setLineDash([]);
@@ -100,7 +125,9 @@ export function drawLines(canvas, series, options = {}) {
 /** Scatter with labels. points: [{x, y, label, colour}]; options.path draws a line through them in order. */
 export function drawScatter(canvas, points, options = {}) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   const colours = theme();
   const pad = 24;
@@ -138,7 +165,9 @@ export function drawScatter(canvas, points, options = {}) {
 /** Grouped bars. groups: [{label, values: (number|null)[]}], keys: labels of the bars in a group. */
 export function drawBars(canvas, groups, keys, options = {}) {
   const fit = fitCanvas(canvas);
-  if (!fit) return;
+  if (!fit) {
+    return;
+  }
   const { ctx, width, height } = fit;
   const colours = theme();
   const left = 40;
@@ -147,13 +176,21 @@ export function drawBars(canvas, groups, keys, options = {}) {
   const w = width - left - 4;
   const h = height - top - bottom;
   let hi = 0;
-  for (const g of groups) for (const v of g.values) if (Number.isFinite(v)) hi = Math.max(hi, v);
+  for (const g of groups) {
+    for (const v of g.values) {
+      if (Number.isFinite(v)) {
+        hi = Math.max(hi, v);
+      }
+    }
+  }
   hi = options.yMax ?? (hi > 0 ? hi * 1.1 : 1);
   ctx.font = FONT;
   ctx.fillStyle = colours.muted;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
-  for (const v of [0, hi / 2, hi]) ctx.fillText(fmt(v), left - 4, top + h - (v / hi) * h);
+  for (const v of [0, hi / 2, hi]) {
+    ctx.fillText(fmt(v), left - 4, top + h - (v / hi) * h);
+  }
   ctx.strokeStyle = colours.border;
   ctx.beginPath();
   ctx.moveTo(left, top + h + 0.5);

@@ -26,7 +26,9 @@ export function sentences(count, seed) {
   for (let i = 0; i < count; i++) {
     const s = NOUNS[pick(NOUNS.length)];
     let o = NOUNS[pick(NOUNS.length)];
-    if (o === s) o = NOUNS[(NOUNS.indexOf(s) + 1) % NOUNS.length];
+    if (o === s) {
+      o = NOUNS[(NOUNS.indexOf(s) + 1) % NOUNS.length];
+    }
     out.push(`${DETS[pick(2)]} ${s} ${VERBS[pick(VERBS.length)]} ${DETS[pick(2)]} ${o}.`);
   }
   return out.join(' ');
@@ -80,7 +82,15 @@ export function validBatch(stream, batch, length) {
   return { ids, targets };
 }
 
-export const MODEL_DEFAULTS = { channels: 32, layers: 2, heads: 4, contextLength: 16, batch: 8, learningRate: 3e-3, seed: 1 };
+export const MODEL_DEFAULTS = {
+  channels: 32,
+  layers: 2,
+  heads: 4,
+  contextLength: 16,
+  batch: 8,
+  learningRate: 3e-3,
+  seed: 1,
+};
 
 /** Model config for a scheme on this data. */
 export function modelConfig(data, positions, options = {}) {

@@ -5,7 +5,7 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 /** Splits text into lower-cased words; punctuation and spaces separate words and are dropped. */
 export function words(text) {
-  return (text.toLowerCase().match(WORD) ?? []);
+  return text.toLowerCase().match(WORD) ?? [];
 }
 
 /** Builds the vocabulary of several sentences. Returns {vocab: string[], ids: number[][], words: string[][]}. */
@@ -27,7 +27,9 @@ export function buildVocabulary(sentences) {
 
 /** True when b is a reordering of a (same multiset of ids). */
 export function isPermutation(a, b) {
-  if (a.length !== b.length) return false;
+  if (a.length !== b.length) {
+    return false;
+  }
   const x = [...a].sort((p, q) => p - q);
   const y = [...b].sort((p, q) => p - q);
   return x.every((v, i) => v === y[i]);

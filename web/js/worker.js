@@ -28,7 +28,9 @@ async function trainBpe({ corpus, vocabSize, pattern }) {
     left: decoder.decode(tokenizer.tokenBytes(m.left)),
     right: decoder.decode(tokenizer.tokenBytes(m.right)),
   }));
-  post({ kind: 'done', bytes, mergeCount: tokenizer.merges.length, vocabSize: tokenizer.vocabSize, merges }, [bytes.buffer]);
+  post({ kind: 'done', bytes, mergeCount: tokenizer.merges.length, vocabSize: tokenizer.vocabSize, merges }, [
+    bytes.buffer,
+  ]);
   tokenizer.dispose();
 }
 
@@ -54,7 +56,9 @@ async function resume({ encoding, resume: bytes, steps, every, options }) {
   for (let s = 0; s < steps; s++) {
     const { step, loss } = model.trainStep(randomBatch(d.train, o.batch, o.contextLength, pick));
     post({ kind: 'progress', step, steps: last, loss });
-    if (step % every === 0 || step === last) post({ kind: 'snapshot', step, loss, wte: model.tokenEmbeddings() });
+    if (step % every === 0 || step === last) {
+      post({ kind: 'snapshot', step, loss, wte: model.tokenEmbeddings() });
+    }
   }
   const saved = model.save();
   model.dispose();
@@ -70,7 +74,9 @@ async function train({ encoding, positions, steps, every, options, keep = false 
     const wte = model.tokenEmbeddings();
     const wpe = model.positionEmbeddings();
     const transfer = [wte.buffer];
-    if (wpe) transfer.push(wpe.buffer);
+    if (wpe) {
+      transfer.push(wpe.buffer);
+    }
     post({ kind: 'snapshot', step, loss, wte, wpe }, transfer);
   };
   const model = trainModel(l, d, positions, {
@@ -84,7 +90,9 @@ async function train({ encoding, positions, steps, every, options, keep = false 
     ...options,
     onStep: ({ step, loss, model }) => {
       post({ kind: 'progress', step, steps, loss });
-      if (step % every === 0 || step === steps) snapshot(model, step, loss);
+      if (step % every === 0 || step === steps) {
+        snapshot(model, step, loss);
+      }
     },
   });
   const lengths = evaluateLengths(trained, d, trained.config.contextLength);
@@ -103,7 +111,9 @@ async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
       steps,
       ...options,
       onStep: ({ step, loss }) => {
-        if (step % 10 === 0 || step === steps) post({ kind: 'progress', positions, index, count: schemes.length, step, steps, loss });
+        if (step % 10 === 0 || step === steps) {
+          post({ kind: 'progress', positions, index, count: schemes.length, step, steps, loss });
+        }
       },
     });
     const lengths = evaluateLengths(model, d, model.config.contextLength);

@@ -2,10 +2,18 @@
 // allowed range. Ranges are checked again in C++, which owns them.
 
 export function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  if (typeof value === 'object') return `an object (${value.constructor?.name ?? 'Object'})`;
+  if (value === null) {
+    return 'null';
+  }
+  if (Array.isArray(value)) {
+    return `an array of length ${value.length}`;
+  }
+  if (typeof value === 'string') {
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  }
+  if (typeof value === 'object') {
+    return `an object (${value.constructor?.name ?? 'Object'})`;
+  }
   return String(value);
 }
 
@@ -30,12 +38,16 @@ export function requireNumber(name, value, min, max) {
 }
 
 export function requireBoolean(name, value) {
-  if (typeof value !== 'boolean') throw new TypeError(`${name} must be true or false, got ${describe(value)}`);
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${name} must be true or false, got ${describe(value)}`);
+  }
   return value;
 }
 
 export function requireOptions(name, value) {
-  if (value === undefined) return {};
+  if (value === undefined) {
+    return {};
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(`${name} must be an options object, got ${describe(value)}`);
   }
@@ -52,7 +64,9 @@ export function requireIds(name, ids, maxLength) {
   if (ids.length > maxLength) {
     throw new RangeError(`${name}.length must be in [0, ${maxLength}], got ${ids.length}`);
   }
-  if (ids instanceof Int32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) return ids;
+  if (ids instanceof Int32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) {
+    return ids;
+  }
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (typeof id !== 'number' && typeof id !== 'bigint') {

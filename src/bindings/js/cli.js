@@ -39,7 +39,9 @@ const readInput = (file) => readFileSync(file ?? 0);
 
 function integer(name, text) {
   const value = Number(text);
-  if (!Number.isInteger(value)) throw new RangeError(`--${name} must be an integer, got ${text}`);
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`--${name} must be an integer, got ${text}`);
+  }
   return value;
 }
 
@@ -66,13 +68,23 @@ const COMMANDS = {
   },
   async decode(lab, values, files) {
     const tokenizer = await openTokenizer(lab, values);
-    const ids = readInput(files[0]).toString('utf8').split(/\s+/).filter(Boolean).map((word) => integer('ids', word));
+    const ids = readInput(files[0])
+      .toString('utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => integer('ids', word));
     process.stdout.write(tokenizer.decodeBytes(ids));
   },
   async 'train-bpe'(lab, values, files) {
-    if (files.length === 0) throw new TypeError('train-bpe needs at least one CORPUS file');
-    if (!values.output) throw new TypeError('train-bpe needs -o OUT');
-    if (values['vocab-size'] === undefined) throw new TypeError('train-bpe needs --vocab-size N');
+    if (files.length === 0) {
+      throw new TypeError('train-bpe needs at least one CORPUS file');
+    }
+    if (!values.output) {
+      throw new TypeError('train-bpe needs -o OUT');
+    }
+    if (values['vocab-size'] === undefined) {
+      throw new TypeError('train-bpe needs --vocab-size N');
+    }
     const corpus = Buffer.concat(files.map((file) => readFileSync(file)));
     const started = performance.now();
     const tokenizer = await lab.trainTokenizer(new Uint8Array(corpus), {
@@ -83,22 +95,42 @@ const COMMANDS = {
     });
     writeFileSync(values.output, tokenizer.save({ binary: values.binary }));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    process.stderr.write(`\ntrained ${tokenizer.merges.length} merges on ${corpus.length} bytes in ${seconds} s -> ${values.output}\n`);
+    process.stderr.write(
+      `\ntrained ${tokenizer.merges.length} merges on ${corpus.length} bytes in ${seconds} s -> ${values.output}\n`,
+    );
   },
   async encode(lab, values, files) {
-    if (files.length === 0) throw new TypeError('encode needs TEXT');
+    if (files.length === 0) {
+      throw new TypeError('encode needs TEXT');
+    }
     const tokenizer = await lab.getTokenizer(values.encoding);
     const ids = tokenizer.encode(files.join(' '));
     const dim = integer('dim', values.dim);
     const embedding = lab.tokenEmbedding({ vocabSize: tokenizer.vocabSize, dim, seed: integer('seed', values.seed) });
-    const positional = values.positions === 'none' ? null
-      : lab.positionalEncoding(values.positions, { dim, maxLength: Math.max(1, ids.length), seed: integer('seed', values.seed) });
+    const positional =
+      values.positions === 'none'
+        ? null
+        : lab.positionalEncoding(values.positions, {
+            dim,
+            maxLength: Math.max(1, ids.length),
+            seed: integer('seed', values.seed),
+          });
     const { tokenVectors, positionVectors, inputVectors } = lab.compose(ids, { embedding, positional });
-    const rows = (array) => Array.from({ length: ids.length }, (_, t) => Array.from(array.subarray(t * dim, (t + 1) * dim)));
-    process.stdout.write(JSON.stringify({ ids: Array.from(ids), tokens: rows(tokenVectors), positions: rows(positionVectors), inputs: rows(inputVectors) }) + '\n');
+    const rows = (array) =>
+      Array.from({ length: ids.length }, (_, t) => Array.from(array.subarray(t * dim, (t + 1) * dim)));
+    process.stdout.write(
+      JSON.stringify({
+        ids: Array.from(ids),
+        tokens: rows(tokenVectors),
+        positions: rows(positionVectors),
+        inputs: rows(inputVectors),
+      }) + '\n',
+    );
   },
   async bench(lab, values, files) {
-    const text = files[0] ? readFileSync(files[0]) : Buffer.from('The quick brown fox jumps over the lazy dog. '.repeat(20000));
+    const text = files[0]
+      ? readFileSync(files[0])
+      : Buffer.from('The quick brown fox jumps over the lazy dog. '.repeat(20000));
     for (const name of ['r50k_base', 'cl100k_base', 'o200k_base']) {
       const tokenizer = await lab.getTokenizer(name);
       tokenizer.encodeOrdinary(text);
@@ -107,7 +139,9 @@ const COMMANDS = {
         tokenizer.encodeOrdinary(text);
         return performance.now() - started;
       }).sort((a, b) => a - b);
-      process.stdout.write(`${name.padEnd(12)} ${(text.length / 1e3 / runs[2]).toFixed(1)} MB/s (median of 5, ${lab.simdTarget})\n`);
+      process.stdout.write(
+        `${name.padEnd(12)} ${(text.length / 1e3 / runs[2]).toFixed(1)} MB/s (median of 5, ${lab.simdTarget})\n`,
+      );
     }
   },
 };

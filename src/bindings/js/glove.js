@@ -15,7 +15,9 @@ export class WordVectors {
     this.vectors = vectors;
     this.#index = new Map();
     words.forEach((word, i) => {
-      if (!this.#index.has(word)) this.#index.set(word, i);
+      if (!this.#index.has(word)) {
+        this.#index.set(word, i);
+      }
     });
   }
 
@@ -34,9 +36,15 @@ export class WordVectors {
   nearest(query, k = 10) {
     requireInteger('k', k, 1, this.words.length);
     const target = typeof query === 'string' ? this.vector(query) : query;
-    if (target === undefined) throw new RangeError(`query must be a word of the file, got ${describe(query)}`);
-    if (!ArrayBuffer.isView(target) && !Array.isArray(target)) throw new TypeError(`query must be a word or a vector, got ${describe(query)}`);
-    if (target.length !== this.dim) throw new RangeError(`query vector length must be ${this.dim}, got ${target.length}`);
+    if (target === undefined) {
+      throw new RangeError(`query must be a word of the file, got ${describe(query)}`);
+    }
+    if (!ArrayBuffer.isView(target) && !Array.isArray(target)) {
+      throw new TypeError(`query must be a word or a vector, got ${describe(query)}`);
+    }
+    if (target.length !== this.dim) {
+      throw new RangeError(`query vector length must be ${this.dim}, got ${target.length}`);
+    }
     const cosines = this.lab.kernels.cosineMatrix(target, this.vectors, this.dim);
     const order = Array.from(cosines.keys()).filter((i) => typeof query !== 'string' || this.words[i] !== query);
     order.sort((a, b) => cosines[b] - cosines[a]);

@@ -23,7 +23,9 @@ export class WasmHandle {
 
   /** The raw Embind object; throws once disposed. */
   raw(argumentName = this.constructor.name) {
-    if (this.#raw === null) throw new Error(`${argumentName} has been disposed; create a new ${this.constructor.name}`);
+    if (this.#raw === null) {
+      throw new Error(`${argumentName} has been disposed; create a new ${this.constructor.name}`);
+    }
     return this.#raw;
   }
 
@@ -36,7 +38,9 @@ export class WasmHandle {
   }
 
   dispose() {
-    if (this.#raw === null) return;
+    if (this.#raw === null) {
+      return;
+    }
     registry.unregister(this);
     this.#raw.delete();
     this.#raw = null;

@@ -440,7 +440,12 @@ export declare class EmbedLab {
   tokenizerFromVocabulary(
     files:
       | { tiktoken: string | Uint8Array | ArrayBuffer; encoding: EncodingName }
-      | { tiktoken: string | Uint8Array | ArrayBuffer; pattern?: 'gpt2' | 'cl100k' | 'o200k'; specialTokens?: Record<string, number>; name?: string }
+      | {
+          tiktoken: string | Uint8Array | ArrayBuffer;
+          pattern?: 'gpt2' | 'cl100k' | 'o200k';
+          specialTokens?: Record<string, number>;
+          name?: string;
+        }
       | { tiktokenJson: string | { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string } }
       | { encoderJson: string | Uint8Array | ArrayBuffer; vocabBpe: string | Uint8Array | ArrayBuffer },
   ): Tokenizer;

@@ -10,7 +10,9 @@ export { SafetensorsFile } from './safetensors.js';
 export { Tokenizer } from './tokenizer.js';
 
 // The smallest module that uses a v128 instruction (the probe wasm-feature-detect uses too).
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
 
 /** True when this engine runs WebAssembly SIMD128. */
 export function simdSupported() {
@@ -21,7 +23,9 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 
 async function loadFlavour(flavour) {
   const wasmUrl =
-    flavour === 'simd' ? new URL('./embedlab-simd.wasm', import.meta.url) : new URL('./embedlab-fallback.wasm', import.meta.url);
+    flavour === 'simd'
+      ? new URL('./embedlab-simd.wasm', import.meta.url)
+      : new URL('./embedlab-fallback.wasm', import.meta.url);
   const moduleOptions = {};
   let factory;
   if (isNode && wasmUrl.protocol === 'file:') {
@@ -36,7 +40,7 @@ async function loadFlavour(flavour) {
     });
     moduleOptions.instantiateWasm = (imports, receiveInstance) => {
       WebAssembly.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled), fail);
-      return {};  // Emscripten's protocol: the exports arrive through receiveInstance
+      return {}; // Emscripten's protocol: the exports arrive through receiveInstance
     };
     return Promise.race([factory(moduleOptions), failed]);
   }
@@ -46,7 +50,9 @@ async function loadFlavour(flavour) {
 }
 
 async function importFactory(flavour) {
-  return flavour === 'simd' ? (await import('./embedlab-simd.js')).default : (await import('./embedlab-fallback.js')).default;
+  return flavour === 'simd'
+    ? (await import('./embedlab-simd.js')).default
+    : (await import('./embedlab-fallback.js')).default;
 }
 
 /**

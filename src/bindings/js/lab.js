@@ -1,5 +1,13 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors.
-import { describe, requireBoolean, requireIds, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
+import {
+  describe,
+  requireBoolean,
+  requireIds,
+  requireInteger,
+  requireNumber,
+  requireOptions,
+  requireVector,
+} from './checks.js';
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
 import { WordVectors } from './glove.js';
 import { Model, normalizeModelConfig } from './model.js';
@@ -54,7 +62,11 @@ export class EmbedLab {
       throw new TypeError(`name must be one of ${this.tokenizerNames.join(', ')}; got ${describe(name)}`);
     }
     this.#stage(await readVocabulary(file));
-    return new Tokenizer(this, this.call(() => this.#raw.tokenizerForEncoding(name)), this.#raw);
+    return new Tokenizer(
+      this,
+      this.call(() => this.#raw.tokenizerForEncoding(name)),
+      this.#raw,
+    );
   }
 
   /**
@@ -67,10 +79,18 @@ export class EmbedLab {
    */
   async trainTokenizer(corpus, options) {
     const {
-      vocabSize, pattern = 'o200k', specialTokens = [], name = 'trained', onProgress, progressInterval = Infinity, signal,
+      vocabSize,
+      pattern = 'o200k',
+      specialTokens = [],
+      name = 'trained',
+      onProgress,
+      progressInterval = Infinity,
+      signal,
     } = requireOptions('options', options);
     const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
-    if (!(bytes instanceof Uint8Array)) throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
+    }
     requireInteger('vocabSize', vocabSize, 256, 2 ** 21);
     if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) {
       throw new TypeError(`pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);
@@ -78,10 +98,18 @@ export class EmbedLab {
     if (!Array.isArray(specialTokens) || specialTokens.some((token) => typeof token !== 'string' || token === '')) {
       throw new TypeError(`specialTokens must be an array of non-empty strings, got ${describe(specialTokens)}`);
     }
-    if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
-    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
-    if (progressInterval !== Infinity) requireInteger('progressInterval', progressInterval, 1, 2 ** 21);
-    if (signal?.aborted) throw signal.reason ?? new Error('training was aborted before it started');
+    if (typeof name !== 'string') {
+      throw new TypeError(`name must be a string, got ${describe(name)}`);
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    }
+    if (progressInterval !== Infinity) {
+      requireInteger('progressInterval', progressInterval, 1, 2 ** 21);
+    }
+    if (signal?.aborted) {
+      throw signal.reason ?? new Error('training was aborted before it started');
+    }
     this.#stage(bytes);
     const trainer = this.call(() => this.#raw.createBpeTrainer(vocabSize, pattern, specialTokens));
     try {
@@ -92,12 +120,23 @@ export class EmbedLab {
         sizer.update(performance.now() - started);
         if (onProgress !== undefined) {
           const last = trainer.lastMerge();
-          const report = { merges: trainer.mergesDone(), wanted: trainer.mergesWanted(), token: last?.token ?? new Uint8Array(), count: last?.count ?? 0 };
-          if (onProgress(report) === false) break;
+          const report = {
+            merges: trainer.mergesDone(),
+            wanted: trainer.mergesWanted(),
+            token: last?.token ?? new Uint8Array(),
+            count: last?.count ?? 0,
+          };
+          if (onProgress(report) === false) {
+            break;
+          }
         }
         await yieldToEventLoop();
       }
-      return new Tokenizer(this, this.call(() => trainer.finish(name)), this.#raw);
+      return new Tokenizer(
+        this,
+        this.call(() => trainer.finish(name)),
+        this.#raw,
+      );
     } finally {
       trainer.delete();
     }
@@ -112,40 +151,72 @@ export class EmbedLab {
   tokenizerFromVocabulary(files) {
     const options = requireOptions('files', files);
     const bytesOf = (name, value) => {
-      if (typeof value === 'string') return new TextEncoder().encode(value);
-      if (value instanceof Uint8Array) return value;
-      if (value instanceof ArrayBuffer) return new Uint8Array(value);
+      if (typeof value === 'string') {
+        return new TextEncoder().encode(value);
+      }
+      if (value instanceof Uint8Array) {
+        return value;
+      }
+      if (value instanceof ArrayBuffer) {
+        return new Uint8Array(value);
+      }
       throw new TypeError(`${name} must be a string or bytes, got ${describe(value)}`);
     };
     const specialsOf = (name, map) => {
-      if (map === null || typeof map !== 'object') throw new TypeError(`${name} must be an object {text: id}, got ${describe(map)}`);
-      return Object.entries(map).map(([text, id]) => ({ text, id: requireInteger(`${name}[${JSON.stringify(text)}]`, id, 0, 0xfffffffe) }));
+      if (map === null || typeof map !== 'object') {
+        throw new TypeError(`${name} must be an object {text: id}, got ${describe(map)}`);
+      }
+      return Object.entries(map).map(([text, id]) => ({
+        text,
+        id: requireInteger(`${name}[${JSON.stringify(text)}]`, id, 0, 0xfffffffe),
+      }));
     };
     const build = (kind, split, pattern, specials, name) =>
-      new Tokenizer(this, this.call(() => this.#raw.tokenizerFromVocabulary(kind, split, pattern, specials, name)), this.#raw);
+      new Tokenizer(
+        this,
+        this.call(() => this.#raw.tokenizerFromVocabulary(kind, split, pattern, specials, name)),
+        this.#raw,
+      );
     if (options.tiktoken !== undefined) {
       const bytes = bytesOf('files.tiktoken', options.tiktoken);
       if (options.encoding !== undefined) {
         if (VOCABULARY_FILES[options.encoding] === undefined) {
-          throw new TypeError(`files.encoding must be one of ${this.tokenizerNames.join(', ')}; got ${describe(options.encoding)}`);
+          throw new TypeError(
+            `files.encoding must be one of ${this.tokenizerNames.join(', ')}; got ${describe(options.encoding)}`,
+          );
         }
         this.#stage(bytes);
-        return new Tokenizer(this, this.call(() => this.#raw.tokenizerForEncoding(options.encoding)), this.#raw);
+        return new Tokenizer(
+          this,
+          this.call(() => this.#raw.tokenizerForEncoding(options.encoding)),
+          this.#raw,
+        );
       }
       const { pattern = 'o200k', specialTokens = {}, name = 'custom' } = options;
-      if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) throw new TypeError(`files.pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);
+      if (!['gpt2', 'cl100k', 'o200k'].includes(pattern)) {
+        throw new TypeError(`files.pattern must be 'gpt2', 'cl100k' or 'o200k', got ${describe(pattern)}`);
+      }
       const specials = specialsOf('files.specialTokens', specialTokens);
       this.#stage(bytes);
       return build('tiktoken', 0, pattern, specials, String(name));
     }
     if (options.tiktokenJson !== undefined) {
       const json = typeof options.tiktokenJson === 'string' ? JSON.parse(options.tiktokenJson) : options.tiktokenJson;
-      if (json === null || typeof json !== 'object' || typeof json.bpe_ranks !== 'string' || typeof json.pat_str !== 'string') {
-        throw new TypeError('files.tiktokenJson must be npm tiktoken\'s encoder JSON with pat_str, special_tokens and bpe_ranks');
+      if (
+        json === null ||
+        typeof json !== 'object' ||
+        typeof json.bpe_ranks !== 'string' ||
+        typeof json.pat_str !== 'string'
+      ) {
+        throw new TypeError(
+          "files.tiktokenJson must be npm tiktoken's encoder JSON with pat_str, special_tokens and bpe_ranks",
+        );
       }
       const pattern = PATTERN_OF_REGEX[json.pat_str];
       if (pattern === undefined) {
-        throw new RangeError(`files.tiktokenJson.pat_str must be the gpt2, cl100k or o200k pattern (the pre-tokenizers this library implements), got ${describe(json.pat_str)}`);
+        throw new RangeError(
+          `files.tiktokenJson.pat_str must be the gpt2, cl100k or o200k pattern (the pre-tokenizers this library implements), got ${describe(json.pat_str)}`,
+        );
       }
       const specials = specialsOf('files.tiktokenJson.special_tokens', json.special_tokens ?? {});
       this.#stage(new TextEncoder().encode(json.bpe_ranks));
@@ -165,11 +236,21 @@ export class EmbedLab {
 
   /** A tokenizer saved with tokenizer.save() (text or binary form). */
   loadTokenizer(bytes) {
-    if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
-    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
+    if (typeof bytes === 'string') {
+      bytes = new TextEncoder().encode(bytes);
+    }
+    if (bytes instanceof ArrayBuffer) {
+      bytes = new Uint8Array(bytes);
+    }
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
+    }
     this.#stage(bytes);
-    return new Tokenizer(this, this.call(() => this.#raw.loadTokenizer()), this.#raw);
+    return new Tokenizer(
+      this,
+      this.call(() => this.#raw.loadTokenizer()),
+      this.#raw,
+    );
   }
 
   /**
@@ -178,15 +259,25 @@ export class EmbedLab {
    */
   createModel(config) {
     const { model, optimizer } = normalizeModelConfig(config);
-    return new Model(this, this.call(() => this.#raw.createModel(model, optimizer)));
+    return new Model(
+      this,
+      this.call(() => this.#raw.createModel(model, optimizer)),
+    );
   }
 
   /** A model saved with model.save() (safetensors bytes), optimizer state included. */
   loadModel(bytes) {
-    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+    if (bytes instanceof ArrayBuffer) {
+      bytes = new Uint8Array(bytes);
+    }
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+    }
     this.#stage(bytes);
-    return new Model(this, this.call(() => this.#raw.loadModel()));
+    return new Model(
+      this,
+      this.call(() => this.#raw.loadModel()),
+    );
   }
 
   /**
@@ -195,10 +286,13 @@ export class EmbedLab {
    */
   async loadWordVectors(source) {
     let bytes;
-    if (typeof source === 'string') bytes = new TextEncoder().encode(source);
-    else if (source instanceof Uint8Array) bytes = source;
-    else if (source instanceof ArrayBuffer) bytes = new Uint8Array(source);
-    else if (source !== null && typeof source === 'object' && typeof source.arrayBuffer === 'function') {
+    if (typeof source === 'string') {
+      bytes = new TextEncoder().encode(source);
+    } else if (source instanceof Uint8Array) {
+      bytes = source;
+    } else if (source instanceof ArrayBuffer) {
+      bytes = new Uint8Array(source);
+    } else if (source !== null && typeof source === 'object' && typeof source.arrayBuffer === 'function') {
       bytes = new Uint8Array(await source.arrayBuffer());
     } else {
       throw new TypeError(`source must be text, a Uint8Array, an ArrayBuffer or a Blob/File, got ${describe(source)}`);
@@ -226,7 +320,10 @@ export class EmbedLab {
     requireInteger('dim', dim, 1, this.limits.maxDim);
     requireInteger('seed', seed, 0, SEED_MAX);
     requireNumber('stddev', stddev, 0, 100);
-    return new TokenEmbedding(this, this.call(() => this.#raw.createTokenEmbedding(vocabSize, dim, seed, stddev)));
+    return new TokenEmbedding(
+      this,
+      this.call(() => this.#raw.createTokenEmbedding(vocabSize, dim, seed, stddev)),
+    );
   }
 
   positionalEncoding(kind, options) {
@@ -254,7 +351,10 @@ export class EmbedLab {
     requireInteger('dim', dim, 1, this.limits.maxDim);
     requireInteger('seed', seed, 0, SEED_MAX);
     requireBoolean('causal', causal);
-    return new SelfAttention(this, this.call(() => this.#raw.createSelfAttention(dim, seed, causal)));
+    return new SelfAttention(
+      this,
+      this.call(() => this.#raw.createSelfAttention(dim, seed, causal)),
+    );
   }
 
   compose(ids, options) {
@@ -292,7 +392,9 @@ export class EmbedLab {
     if (!(value instanceof type)) {
       throw new TypeError(`${name} must be a ${type.name} from this EmbedLab, got ${describe(value)}`);
     }
-    if (value.lab !== this) throw new TypeError(`${name} belongs to another EmbedLab instance`);
+    if (value.lab !== this) {
+      throw new TypeError(`${name} belongs to another EmbedLab instance`);
+    }
     return value.raw(name);
   }
 

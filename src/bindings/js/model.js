@@ -9,8 +9,17 @@ const ROPE_LAYOUTS = ['interleaved', 'rotate_half'];
 
 export function normalizeModelConfig(config) {
   const {
-    vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned',
-    ropeLayout = 'interleaved', ropeBase = 10000, causal = true, seed = 0, optimizer = {},
+    vocabSize,
+    contextLength = 32,
+    channels = 32,
+    layers = 2,
+    heads = 2,
+    positions = 'learned',
+    ropeLayout = 'interleaved',
+    ropeBase = 10000,
+    causal = true,
+    seed = 0,
+    optimizer = {},
   } = requireOptions('config', config);
   requireInteger('vocabSize', vocabSize, 1, 2 ** 21);
   requireInteger('contextLength', contextLength, 1, 65536);
@@ -27,7 +36,12 @@ export function normalizeModelConfig(config) {
   requireBoolean('causal', causal);
   requireInteger('seed', seed, 0, 2 ** 53);
   const {
-    learningRate = 1e-3, beta1 = 0.9, beta2 = 0.95, eps = 1e-8, weightDecay = 0.1, maxGradNorm = 1,
+    learningRate = 1e-3,
+    beta1 = 0.9,
+    beta2 = 0.95,
+    eps = 1e-8,
+    weightDecay = 0.1,
+    maxGradNorm = 1,
   } = requireOptions('config.optimizer', optimizer);
   requireNumber('optimizer.learningRate', learningRate, 0, 10);
   requireNumber('optimizer.beta1', beta1, 0, 1);
@@ -47,8 +61,12 @@ function flatten(name, rows, batch, length) {
     const width = rows[0].length;
     const flat = new Int32Array(rows.length * width);
     rows.forEach((row, r) => {
-      if (!Array.isArray(row) && !ArrayBuffer.isView(row)) throw new TypeError(`${name}[${r}] must be an array of ids, got ${describe(row)}`);
-      if (row.length !== width) throw new RangeError(`${name}[${r}].length must be ${width} like ${name}[0], got ${row.length}`);
+      if (!Array.isArray(row) && !ArrayBuffer.isView(row)) {
+        throw new TypeError(`${name}[${r}] must be an array of ids, got ${describe(row)}`);
+      }
+      if (row.length !== width) {
+        throw new RangeError(`${name}[${r}].length must be ${width} like ${name}[0], got ${row.length}`);
+      }
       for (let t = 0; t < width; t++) {
         const value = row[t];
         if (typeof value !== 'number' || !Number.isInteger(value)) {
@@ -60,7 +78,9 @@ function flatten(name, rows, batch, length) {
     return { flat, batch: rows.length, length: width };
   }
   if (!Array.isArray(rows) && !(ArrayBuffer.isView(rows) && !(rows instanceof DataView))) {
-    throw new TypeError(`${name} must be an array of sequences (number[][]) or a flat typed array, got ${describe(rows)}`);
+    throw new TypeError(
+      `${name} must be an array of sequences (number[][]) or a flat typed array, got ${describe(rows)}`,
+    );
   }
   if (batch === undefined || length === undefined) {
     throw new TypeError(`a flat ${name} needs batch.batch and batch.length`);
@@ -71,7 +91,9 @@ function flatten(name, rows, batch, length) {
     throw new RangeError(`${name}.length must be batch × length = ${batch * length}, got ${rows.length}`);
   }
   const flat = Int32Array.from(rows, (value, i) => {
-    if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name}[${i}] must be an integer, got ${describe(value)}`);
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      throw new TypeError(`${name}[${i}] must be an integer, got ${describe(value)}`);
+    }
     return value;
   });
   return { flat, batch, length };
@@ -83,16 +105,19 @@ export function normalizeBatch(batch, needTargets) {
   }
   const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length);
   if (batch.targets === undefined) {
-    if (needTargets) throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
+    if (needTargets) {
+      throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
+    }
     return { ids: ids.flat, targets: null, batch: ids.batch, length: ids.length };
   }
   const targets = flatten('batch.targets', batch.targets, batch.batch, batch.length);
   if (targets.batch !== ids.batch || targets.length !== ids.length) {
-    throw new RangeError(`batch.targets must have the shape of batch.ids (${ids.batch} × ${ids.length}), got ${targets.batch} × ${targets.length}`);
+    throw new RangeError(
+      `batch.targets must have the shape of batch.ids (${ids.batch} × ${ids.length}), got ${targets.batch} × ${targets.length}`,
+    );
   }
   return { ids: ids.flat, targets: targets.flat, batch: ids.batch, length: ids.length };
 }
-
 
 export class Model extends WasmHandle {
   /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
@@ -129,12 +154,18 @@ export class Model extends WasmHandle {
   async train(options) {
     const { steps, batches, onProgress, signal } = requireOptions('options', options);
     requireInteger('steps', steps, 0, 1e9);
-    if (typeof batches !== 'function') throw new TypeError(`batches must be a function (step) => batch, got ${describe(batches)}`);
-    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    if (typeof batches !== 'function') {
+      throw new TypeError(`batches must be a function (step) => batch, got ${describe(batches)}`);
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    }
     const losses = [];
     let lastYield = performance.now();
     for (let i = 0; i < steps; i++) {
-      if (signal?.aborted) return { losses, aborted: true };
+      if (signal?.aborted) {
+        return { losses, aborted: true };
+      }
       const result = this.trainStep(batches(i));
       losses.push(result.loss);
       onProgress?.(result);
@@ -171,7 +202,9 @@ export class Model extends WasmHandle {
     const raw = this.raw();
     requireInteger('length', length, 0, this.maxLength);
     const additive = ['learned', 'sinusoidal'].includes(this.config.positions);
-    if (length === 0) return additive ? new Float32Array(0) : null;
+    if (length === 0) {
+      return additive ? new Float32Array(0) : null;
+    }
     return this.lab.call(() => raw.positionEmbeddings(length));
   }
 

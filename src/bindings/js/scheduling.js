@@ -5,8 +5,12 @@ let channel = null;
 const waiting = [];
 
 export function yieldToEventLoop() {
-  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  if (typeof setImmediate === 'function') {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+  if (typeof MessageChannel !== 'function') {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
   if (channel === null) {
     channel = new MessageChannel();
     channel.port1.onmessage = () => waiting.shift()?.();
@@ -26,7 +30,10 @@ export class SliceSizer {
   }
 
   update(elapsedMs) {
-    if (elapsedMs < this.sliceMs / 2) this.count = Math.min(this.maxCount, this.count * 2);
-    else if (elapsedMs > this.sliceMs * 2) this.count = Math.max(1, Math.floor(this.count / 2));
+    if (elapsedMs < this.sliceMs / 2) {
+      this.count = Math.min(this.maxCount, this.count * 2);
+    } else if (elapsedMs > this.sliceMs * 2) {
+      this.count = Math.max(1, Math.floor(this.count / 2));
+    }
   }
 }

@@ -4,33 +4,43 @@ import { describe, requireInteger } from './checks.js';
 import { WasmHandle } from './handles.js';
 
 const textEncoder = new TextEncoder();
-const textDecoder = new TextDecoder('utf-8');  // without {stream}, decode() keeps no state between calls
+const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
 const MAX_ID = 0xffffffff;
 // Node's Buffer turns ASCII bytes into a string about 3x faster than TextDecoder (a plain copy); for bytes
 // below 0x80, Latin-1 and UTF-8 give the same string.
 const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
 
 function specialList(name, value) {
-  if (value === 'all') return { all: true, list: [] };
-  if (value === undefined) return { all: false, list: [] };
+  if (value === 'all') {
+    return { all: true, list: [] };
+  }
+  if (value === undefined) {
+    return { all: false, list: [] };
+  }
   if (typeof value === 'string' || value === null || typeof value[Symbol.iterator] !== 'function') {
     throw new TypeError(`${name} must be 'all' or an array/Set of special-token strings, got ${describe(value)}`);
   }
   const list = [...value];
   list.forEach((item, i) => {
-    if (typeof item !== 'string') throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
+    if (typeof item !== 'string') {
+      throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
+    }
   });
   return { all: false, list };
 }
 
 function requireTokenIds(ids) {
-  if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) return ids;
+  if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) {
+    return ids;
+  }
   if (!Array.isArray(ids) && !(ArrayBuffer.isView(ids) && !(ids instanceof DataView))) {
     throw new TypeError(`ids must be an array or typed array of token ids, got ${describe(ids)}`);
   }
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    if (typeof id !== 'number') throw new TypeError(`ids[${i}] must be an integer token id, got ${describe(id)}`);
+    if (typeof id !== 'number') {
+      throw new TypeError(`ids[${i}] must be an integer token id, got ${describe(id)}`);
+    }
     if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
       throw new RangeError(`ids[${i}] must be an integer in [0, ${MAX_ID}], got ${describe(id)}`);
     }
@@ -77,9 +87,13 @@ export class Tokenizer extends WasmHandle {
    */
   save(options = {}) {
     const raw = this.raw();
-    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`options must be an object, got ${describe(options)}`);
+    }
     const { binary = false } = options;
-    if (typeof binary !== 'boolean') throw new TypeError(`binary must be true or false, got ${describe(binary)}`);
+    if (typeof binary !== 'boolean') {
+      throw new TypeError(`binary must be true or false, got ${describe(binary)}`);
+    }
     return this.lab.call(() => raw.save(binary));
   }
 
@@ -143,12 +157,14 @@ export class Tokenizer extends WasmHandle {
 
   #encode(text, ordinary, withSpans, options, copyIds = true) {
     const raw = this.raw();
-    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`options must be an object, got ${describe(options)}`);
+    }
     const allowed = specialList('allowedSpecial', options.allowedSpecial);
     const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
     let size;
     if (typeof text === 'string') {
-      const capacity = text.length * 3;  // UTF-16 code unit -> at most 3 UTF-8 bytes
+      const capacity = text.length * 3; // UTF-16 code unit -> at most 3 UTF-8 bytes
       const pointer = this.lab.call(() => raw.inputBuffer(capacity));
       size = textEncoder.encodeInto(text, this.#module.HEAPU8.subarray(pointer, pointer + capacity)).written;
     } else if (text instanceof Uint8Array) {
@@ -159,8 +175,11 @@ export class Tokenizer extends WasmHandle {
       throw new TypeError(`text must be a string or a Uint8Array, got ${describe(text)}`);
     }
     const count = this.lab.call(() =>
-      raw.encode(size, ordinary, withSpans, allowed.all, allowed.list, disallowed.all, disallowed.list));
-    if (!copyIds) return { count };
+      raw.encode(size, ordinary, withSpans, allowed.all, allowed.list, disallowed.all, disallowed.list),
+    );
+    if (!copyIds) {
+      return { count };
+    }
     const heap32 = this.#module.HEAPU32;
     const copy = (pointer) => heap32.slice(pointer >>> 2, (pointer >>> 2) + count);
     const result = { count, ids: copy(raw.idsPointer()) };

@@ -13,20 +13,24 @@ export const VOCABULARY_FILES = Object.freeze({
 });
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-const loaded = new Map();  // file -> Promise<Uint8Array>; a vocabulary is read once per process
+const loaded = new Map(); // file -> Promise<Uint8Array>; a vocabulary is read once per process
 
 async function read(file) {
   const url = new URL(`./vocab/${file}.emblvoc`, import.meta.url);
-  if (isNode && url.protocol === 'file:') return process.getBuiltinModule('fs').readFileSync(url);
+  if (isNode && url.protocol === 'file:') {
+    return process.getBuiltinModule('fs').readFileSync(url);
+  }
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load the ${file} vocabulary from ${url}: HTTP ${response.status}`);
+  if (!response.ok) {
+    throw new Error(`could not load the ${file} vocabulary from ${url}: HTTP ${response.status}`);
+  }
   return new Uint8Array(await response.arrayBuffer());
 }
 
 export function readVocabulary(file) {
   if (!loaded.has(file)) {
     const promise = read(file);
-    promise.catch(() => loaded.delete(file));  // a failed load may be retried
+    promise.catch(() => loaded.delete(file)); // a failed load may be retried
     loaded.set(file, promise);
   }
   return loaded.get(file);
@@ -35,6 +39,8 @@ export function readVocabulary(file) {
 /** The regex strings of npm tiktoken's encoder JSON files, by the pre-tokenizer that implements them. */
 export const PATTERN_OF_REGEX = Object.freeze({
   "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+": 'gpt2',
-  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+": 'cl100k',
-  "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+": 'o200k',
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+":
+    'cl100k',
+  "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+":
+    'o200k',
 });

@@ -38,7 +38,12 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
 {
   using embedding: TokenEmbedding = lab.tokenEmbedding({ vocabSize: 4, dim: 8, seed: 1, stddev: 1 });
   using sinusoidal: PositionalEncoding = lab.positionalEncoding('sinusoidal', { dim: 8, maxLength: 16, base: 10000 });
-  using learned: PositionalEncoding = lab.positionalEncoding('learned', { dim: 8, maxLength: 16, seed: 2, stddev: 0.02 });
+  using learned: PositionalEncoding = lab.positionalEncoding('learned', {
+    dim: 8,
+    maxLength: 16,
+    seed: 2,
+    stddev: 0.02,
+  });
   using none: PositionalEncoding = lab.positionalEncoding('none', { dim: 8 });
   using attention: SelfAttention = lab.selfAttention({ dim: 8, seed: 3, causal: false });
   check(embedding.vocabSize === 4 && embedding.dim === 8 && !embedding.disposed, 'embedding members');
@@ -61,7 +66,10 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   check(attended !== null && attended.outputsA.length === 24 && attended.outputsB.length === 24, 'attention outputs');
   check(attended !== null && attended.similarity.length === 9 && attended.pooledCosine < 1, 'attention pooled');
   check(lab.compare([0], [1], { embedding, attention: false }).attention === null, 'no attention');
-  check(lab.compare([0], [1], { embedding, attention: { seed: 1, causal: true } }).attention !== null, 'attention options');
+  check(
+    lab.compare([0], [1], { embedding, attention: { seed: 1, causal: true } }).attention !== null,
+    'attention options',
+  );
   check(lab.compare([0], [1], { embedding, attention: true }).attention !== null, 'attention true');
   embedding.dispose();
   check(embedding.disposed, 'disposed');
@@ -71,13 +79,26 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
 {
   check(lab.tokenizerNames.includes('cl100k_base'), 'tokenizerNames');
   using tokenizer: Tokenizer = await lab.getTokenizer('cl100k_base');
-  check(tokenizer.name === 'cl100k_base' && tokenizer.pattern === 'cl100k' && tokenizer.vocabSize === 100277, 'tokenizer members');
-  check(tokenizer.specialTokens.some((token) => token.text === '<|endoftext|>' && token.id === 100257), 'specialTokens');
+  check(
+    tokenizer.name === 'cl100k_base' && tokenizer.pattern === 'cl100k' && tokenizer.vocabSize === 100277,
+    'tokenizer members',
+  );
+  check(
+    tokenizer.specialTokens.some((token) => token.text === '<|endoftext|>' && token.id === 100257),
+    'specialTokens',
+  );
   const ids: Uint32Array = tokenizer.encode('hello <|endoftext|>', { allowedSpecial: 'all', disallowedSpecial: 'all' });
   check(ids.length === 3 && ids[2] === 100257, 'encode');
   check(tokenizer.encodeOrdinary('hello').length === 1 && tokenizer.count('hello world') === 2, 'encodeOrdinary/count');
   const spans: TokenSpan[] = tokenizer.tokens('héllo');
-  check(spans.length > 0 && spans[0].start === 0 && spans.at(-1)!.end === 6 && spans[0].bytes.length > 0 && typeof spans[0].text === 'string', 'tokens');
+  check(
+    spans.length > 0 &&
+      spans[0].start === 0 &&
+      spans.at(-1)!.end === 6 &&
+      spans[0].bytes.length > 0 &&
+      typeof spans[0].text === 'string',
+    'tokens',
+  );
   check(tokenizer.decode(ids) === 'hello <|endoftext|>' && tokenizer.decodeBytes([15339]).length === 5, 'decode');
   check(tokenizer.tokenBytes(15339).length === 5, 'tokenBytes');
   const decoder: StreamingDecoder = tokenizer.decoder();
@@ -86,17 +107,49 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
 
 {
   using model: Model = lab.createModel({
-    vocabSize: 8, contextLength: 4, channels: 8, layers: 1, heads: 2, positions: 'rope', ropeLayout: 'rotate_half',
-    ropeBase: 10000, causal: true, seed: 1, optimizer: { learningRate: 1e-2, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0, maxGradNorm: 1 },
+    vocabSize: 8,
+    contextLength: 4,
+    channels: 8,
+    layers: 1,
+    heads: 2,
+    positions: 'rope',
+    ropeLayout: 'rotate_half',
+    ropeBase: 10000,
+    causal: true,
+    seed: 1,
+    optimizer: { learningRate: 1e-2, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0, maxGradNorm: 1 },
   });
-  check(model.config.positions === 'rope' && model.config.optimizer.learningRate > 0 && model.parameterCount > 0, 'model config');
-  const batch = { ids: [[1, 2, 3], [4, 5, 6]], targets: [[2, 3, 4], [5, 6, 7]] };
+  check(
+    model.config.positions === 'rope' && model.config.optimizer.learningRate > 0 && model.parameterCount > 0,
+    'model config',
+  );
+  const batch = {
+    ids: [
+      [1, 2, 3],
+      [4, 5, 6],
+    ],
+    targets: [
+      [2, 3, 4],
+      [5, 6, 7],
+    ],
+  };
   const first: TrainStepResult = model.trainStep(batch);
   check(first.step === 1 && first.loss > 0 && first.gradientNorm > 0 && model.step === 1, 'trainStep');
-  const trained = await model.train({ steps: 5, batches: () => batch, onProgress: () => {}, signal: new AbortController().signal });
+  const trained = await model.train({
+    steps: 5,
+    batches: () => batch,
+    onProgress: () => {},
+    signal: new AbortController().signal,
+  });
   check(trained.losses.length === 5 && !trained.aborted && trained.losses[4] < first.loss, 'train');
-  check(model.evaluate({ ids: [1, 2, 3, 4, 5, 6], targets: [2, 3, 4, 5, 6, 7], batch: 2, length: 3 }) > 0, 'evaluate flat');
-  check(model.logits({ ids: [[1, 2]] }).length === 16 && model.tokenEmbeddings().length === 64, 'logits/tokenEmbeddings');
+  check(
+    model.evaluate({ ids: [1, 2, 3, 4, 5, 6], targets: [2, 3, 4, 5, 6, 7], batch: 2, length: 3 }) > 0,
+    'evaluate flat',
+  );
+  check(
+    model.logits({ ids: [[1, 2]] }).length === 16 && model.tokenEmbeddings().length === 64,
+    'logits/tokenEmbeddings',
+  );
   check(model.positionEmbeddings() === null && model.maxLength >= 4, 'positionEmbeddings/maxLength');
   check(model.hiddenStates([1, 2]).length === 2, 'hiddenStates');
   model.setLearningRate(1e-3);
@@ -105,31 +158,53 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   check(loaded.step === model.step && loaded.evaluate(batch) === model.evaluate(batch), 'loadModel');
   using file: SafetensorsFile = await lab.readSafetensors(new Blob([new Uint8Array(bytes)]));
   const wte: TensorInfo | undefined = file.tensors.find((tensor) => tensor.name === 'wte.weight');
-  check(wte !== undefined && wte.dtype === 'F32' && wte.shape.join() === '8,8' && wte.offset > 0 && wte.byteLength === 256, 'tensors');
+  check(
+    wte !== undefined && wte.dtype === 'F32' && wte.shape.join() === '8,8' && wte.offset > 0 && wte.byteLength === 256,
+    'tensors',
+  );
   check(file.metadata.positions === 'rope' && (await file.get('wte.weight')).length === 64, 'metadata/get');
 }
 
 {
   const seen: TokenizerTrainingProgress[] = [];
   using trained: Tokenizer = await lab.trainTokenizer('low lower lowest '.repeat(50), {
-    vocabSize: 260, pattern: 'gpt2', specialTokens: ['<|end|>'], name: 'mine', progressInterval: 1,
-    onProgress: (progress) => void seen.push(progress), signal: new AbortController().signal,
+    vocabSize: 260,
+    pattern: 'gpt2',
+    specialTokens: ['<|end|>'],
+    name: 'mine',
+    progressInterval: 1,
+    onProgress: (progress) => void seen.push(progress),
+    signal: new AbortController().signal,
   });
-  check(seen.length > 0 && seen[0].merges === 1 && seen[0].wanted === 4 && seen[0].token.length === 2 && seen[0].count > 0, 'progress');
+  check(
+    seen.length > 0 && seen[0].merges === 1 && seen[0].wanted === 4 && seen[0].token.length === 2 && seen[0].count > 0,
+    'progress',
+  );
   check(trained.name === 'mine' && trained.merges.length === 4 && trained.merges[0].id === 256, 'merges');
   using reloaded: Tokenizer = lab.loadTokenizer(trained.save({ binary: true }));
   check(reloaded.encode('lowest').join() === trained.encode('lowest').join(), 'save/loadTokenizer');
   // A saved tokenizer without its header line is a plain .tiktoken file.
   const tiktokenText = new TextDecoder().decode(trained.save()).split('\n').slice(1).join('\n');
-  using fromFile: Tokenizer = lab.tokenizerFromVocabulary({ tiktoken: tiktokenText, pattern: 'gpt2', specialTokens: { '<|end|>': 260 }, name: 'plain' });
-  check(fromFile.encode('lowest').join() === trained.encode('lowest').join() && fromFile.name === 'plain', 'tokenizerFromVocabulary');
+  using fromFile: Tokenizer = lab.tokenizerFromVocabulary({
+    tiktoken: tiktokenText,
+    pattern: 'gpt2',
+    specialTokens: { '<|end|>': 260 },
+    name: 'plain',
+  });
+  check(
+    fromFile.encode('lowest').join() === trained.encode('lowest').join() && fromFile.name === 'plain',
+    'tokenizerFromVocabulary',
+  );
   const memory = lab.memory();
   check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');
 }
 
 {
   const glove: WordVectors = await lab.loadWordVectors(new Blob(['king 1 0 0\nqueen 0.9 0.1 0\napple 0 0 1\n']));
-  check(glove.words.length === 3 && glove.dim === 3 && glove.vectors.length === 9 && glove.indexOf('apple') === 2, 'glove members');
+  check(
+    glove.words.length === 3 && glove.dim === 3 && glove.vectors.length === 9 && glove.indexOf('apple') === 2,
+    'glove members',
+  );
   check(glove.vector('queen')?.[0] === Math.fround(0.9) && glove.vector('pear') === undefined, 'glove vector');
   check(glove.nearest('king', 1)[0].word === 'queen' && glove.nearest([0, 0, 1], 1)[0].cosine > 0.99, 'glove nearest');
 }

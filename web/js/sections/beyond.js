@@ -94,7 +94,11 @@ function updateAlibi() {
   for (let h = 1; h <= H; h++) {
     const m = alibiSlope(h, H);
     const values = new Float32Array(L * L);
-    for (let i = 0; i < L; i++) for (let j = 0; j < L; j++) values[i * L + j] = j <= i ? -m * (i - j) : NaN;
+    for (let i = 0; i < L; i++) {
+      for (let j = 0; j < L; j++) {
+        values[i * L + j] = j <= i ? -m * (i - j) : NaN;
+      }
+    }
     const figure = document.createElement('figure');
     figure.className = 'figure alibi-head';
     const caption = document.createElement('figcaption');
@@ -108,12 +112,16 @@ function updateAlibi() {
     const tr = document.createElement('tr');
     tr.insertCell().textContent = String(h);
     tr.insertCell().textContent = m.toPrecision(4);
-    for (let j = 0; j < L; j++) tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
+    for (let j = 0; j < L; j++) {
+      tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
+    }
     tr.dataset.head = String(h);
     body.push(tr);
   }
   grid.replaceChildren(...figures.map((f) => f.figure));
-  for (const f of figures) drawMatrix(f.canvas, { values: f.values, rows: L, cols: L, rowLabels: labels, colLabels: labels, range });
+  for (const f of figures) {
+    drawMatrix(f.canvas, { values: f.values, rows: L, cols: L, rowLabels: labels, colLabels: labels, range });
+  }
   $('alibi-thead').replaceChildren(head);
   $('alibi-tbody').replaceChildren(...body);
   grid.dataset.state = `${H}/${L}`;
@@ -132,7 +140,8 @@ function updateNope() {
     $('nope-causal').textContent = fixed3(causal.attention.pooledCosine);
     $('nope-causal').dataset.value = String(causal.attention.pooledCosine);
     $('nope-bi').dataset.value = String(bi.attention.pooledCosine);
-    $('nope-note').textContent = `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, one random head, no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order.`;
+    $('nope-note').textContent =
+      `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, one random head, no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order.`;
   } catch (error) {
     $('nope-note').textContent = error.message;
   }
@@ -144,7 +153,13 @@ let results = [];
 
 function renderRace() {
   // Every scheme has a row from the start (placeholders until its result arrives): no layout shift.
-  const rowsShown = RACE_SCHEMES.map((positions) => results.find((r) => r.positions === positions) ?? { positions, lengths: [{ pending: true }, { pending: true }, { pending: true }] });
+  const rowsShown = RACE_SCHEMES.map(
+    (positions) =>
+      results.find((r) => r.positions === positions) ?? {
+        positions,
+        lengths: [{ pending: true }, { pending: true }, { pending: true }],
+      },
+  );
   const body = rowsShown.map(({ positions, lengths }) => {
     const tr = document.createElement('tr');
     tr.dataset.positions = positions;
@@ -159,7 +174,9 @@ function renderRace() {
         continue;
       }
       td.textContent = l.error ? '—' : l.loss.toFixed(3);
-      if (l.error) td.title = l.error;
+      if (l.error) {
+        td.title = l.error;
+      }
       td.dataset.value = l.error ? '' : String(l.loss);
     }
     return tr;
@@ -167,7 +184,10 @@ function renderRace() {
   $('race-body').replaceChildren(...body);
   drawBars(
     $('race-chart'),
-    results.map(({ positions, lengths }) => ({ label: positions, values: lengths.map((l) => (l.error ? null : l.loss)) })),
+    results.map(({ positions, lengths }) => ({
+      label: positions,
+      values: lengths.map((l) => (l.error ? null : l.loss)),
+    })),
     ['16 tokens', '32', '64'],
   );
   const learned = results.find((r) => r.positions === 'learned');
@@ -200,7 +220,9 @@ async function startRace() {
   race = current;
   try {
     const done = await current.done;
-    if (!done) return;
+    if (!done) {
+      return;
+    }
     status.dataset.state = 'done';
     status.dataset.steps = String(steps);
     status.textContent = `Done: ${RACE_SCHEMES.length} schemes × ${steps} steps.`;
@@ -227,7 +249,9 @@ export function init(context) {
       renderRace();
     }),
   );
-  for (const canvas of document.querySelectorAll('#beyond canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#beyond canvas')) {
+    observer.observe(canvas);
+  }
   updateRope();
   updateAlibi();
   updateNope();

@@ -41,7 +41,9 @@ const handles = new Map();
 
 function cached(name, key, create) {
   const entry = handles.get(name);
-  if (entry && entry.key === key) return entry.handle;
+  if (entry && entry.key === key) {
+    return entry.handle;
+  }
   const handle = create(); // if this throws, the old handle stays usable
   entry?.handle.dispose();
   handles.set(name, { key, handle });
@@ -64,7 +66,8 @@ function readState() {
 class LearnerError extends Error {}
 
 function compute(state) {
-  const tok = (text) => (text.trim() === '' ? [] : ctx.tokenizer.tokens(state.prefix && !/^\s/.test(text) ? ` ${text}` : text));
+  const tok = (text) =>
+    text.trim() === '' ? [] : ctx.tokenizer.tokens(state.prefix && !/^\s/.test(text) ? ` ${text}` : text);
   const tokensA = tok(state.a);
   const tokensB = tok(state.b);
   renderVocabulary([...tokensA, ...tokensB]); // shown even when the inputs are refused below
@@ -102,7 +105,9 @@ const label = (t) => t.text.replace(/ /g, '␣');
 
 function renderVocabulary(tokens) {
   const seen = new Map();
-  for (const t of tokens) seen.set(t.id, label(t));
+  for (const t of tokens) {
+    seen.set(t.id, label(t));
+  }
   const items = [...seen].map(([id, text]) => {
     const li = document.createElement('li');
     const b = document.createElement('b');
@@ -216,10 +221,22 @@ function render(r) {
     similarityTable('Input vectors', comparison.similarity, rowLabels, colLabels),
     similarityTable('After one self-attention layer', comparison.attention.similarity, rowLabels, colLabels),
   );
-  els.vectorsA.setAttribute('aria-label', `Token, position and input vectors of sentence A: ${describeWords(r.wordsA)}`);
-  els.vectorsB.setAttribute('aria-label', `Token, position and input vectors of sentence B: ${describeWords(r.wordsB)}`);
-  els.simInput.setAttribute('aria-label', `Cosine similarity of input vectors, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`);
-  els.simAttention.setAttribute('aria-label', `Cosine similarity after self-attention, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`);
+  els.vectorsA.setAttribute(
+    'aria-label',
+    `Token, position and input vectors of sentence A: ${describeWords(r.wordsA)}`,
+  );
+  els.vectorsB.setAttribute(
+    'aria-label',
+    `Token, position and input vectors of sentence B: ${describeWords(r.wordsB)}`,
+  );
+  els.simInput.setAttribute(
+    'aria-label',
+    `Cosine similarity of input vectors, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`,
+  );
+  els.simAttention.setAttribute(
+    'aria-label',
+    `Cosine similarity after self-attention, rows ${r.wordsA.join(' ')}, columns ${r.wordsB.join(' ')}; values in the tables below`,
+  );
 
   // Strip canvases grow with the longer sentence (only when the learner types more words), A and B alike.
   const stripHeight = `${stripsHeight(Math.max(r.wordsA.length, r.wordsB.length))}px`;
@@ -251,7 +268,9 @@ function renderError(error) {
 }
 
 function update() {
-  if (!lab) return;
+  if (!lab) {
+    return;
+  }
   const state = readState();
   try {
     const result = compute(state);
@@ -267,7 +286,9 @@ function update() {
 
 let frame = 0;
 function scheduleUpdate() {
-  if (frame) return;
+  if (frame) {
+    return;
+  }
   frame = requestAnimationFrame(() => {
     frame = 0;
     update();
@@ -282,7 +303,9 @@ export function init(context) {
   ctx.onTokenizer(scheduleUpdate);
   const redraw = () => last && draw(last);
   const observer = new ResizeObserver(() => requestAnimationFrame(redraw));
-  for (const canvas of document.querySelectorAll('#compare canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#compare canvas')) {
+    observer.observe(canvas);
+  }
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
   update();
 }

@@ -29,23 +29,31 @@ const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
 function showTable() {
   const ids = ($('tok-output').dataset.ids ?? '').split(' ').filter(Boolean).map(Number);
   const distinct = [...new Set(ids)].slice(0, MAX_ROWS);
-  if (distinct.length === 0) return;
+  if (distinct.length === 0) {
+    return;
+  }
   const embedding = ctx.embedding(DIM, 1);
   const rows = embedding.lookup(distinct);
   const tokenizer = ctx.tokenizer;
   drawRows(
     $('emb-heatmap'),
-    distinct.map((id, r) => ({ label: `${show(tokenizer.decode([id]))} → row ${id}`, values: rows.subarray(r * DIM, (r + 1) * DIM) })),
+    distinct.map((id, r) => ({
+      label: `${show(tokenizer.decode([id]))} → row ${id}`,
+      values: rows.subarray(r * DIM, (r + 1) * DIM),
+    })),
     DIM,
     2,
   );
-  $('emb-caption').textContent = `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1). Colour from −2 (blue) to +2 (orange).`;
+  $('emb-caption').textContent =
+    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1). Colour from −2 (blue) to +2 (orange).`;
   $('emb-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
   $('emb-heatmap').dataset.ids = distinct.join(' ');
 }
 
 function drawSnapshot() {
-  if (!snapshot) return;
+  if (!snapshot) {
+    return;
+  }
   const { wte, step } = snapshot;
   const V = labels.length;
   const C = wte.length / V;
@@ -59,13 +67,19 @@ function drawSnapshot() {
   const rows = [];
   const vec = (i) => wte.subarray(i * C, (i + 1) * C);
   labels.forEach((label, i) => {
-    if (kindOf(label) === 2) return;
+    if (kindOf(label) === 2) {
+      return;
+    }
     let best = -1;
     let bestCos = -2;
     for (let j = 0; j < V; j++) {
-      if (j === i) continue;
+      if (j === i) {
+        continue;
+      }
       const c = cosine(vec(i), vec(j));
-      if (c > bestCos) (bestCos = c), (best = j);
+      if (c > bestCos) {
+        ((bestCos = c), (best = j));
+      }
     }
     const tr = document.createElement('tr');
     tr.insertCell().textContent = show(label);
@@ -76,14 +90,19 @@ function drawSnapshot() {
   });
   $('emb-neighbours').replaceChildren(...rows);
   const same = rows.filter((r) => r.dataset.same === 'true').length;
-  $('emb-pca').setAttribute('aria-label', `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`);
+  $('emb-pca').setAttribute(
+    'aria-label',
+    `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`,
+  );
   $('emb-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
   drawGlove();
 }
 
 /** Word, frozen neighbours, live neighbours at step 0 and now, cos(frozen, live): one row per noun and verb. */
 function drawGlove() {
-  if (!snapshot) return;
+  if (!snapshot) {
+    return;
+  }
   const words = wordsOf(labels);
   const C = snapshot.wte.length / labels.length;
   const file = frozen?.vectors;
@@ -92,18 +111,23 @@ function drawGlove() {
   let known = 0;
   labels.forEach((label, i) => {
     const word = words[i];
-    if (kindOf(label) === 2 || word === null) return;
+    if (kindOf(label) === 2 || word === null) {
+      return;
+    }
     const tr = document.createElement('tr');
     tr.dataset.word = word;
     tr.insertCell().textContent = word;
     const frozenCell = tr.insertCell();
     frozenCell.dataset.col = 'frozen';
     const inFile = file ? file.indexOf(word) >= 0 : false;
-    if (!file) frozenCell.textContent = '—';
-    else if (!inFile) (frozenCell.textContent = 'not in the file'), frozenCell.classList.add('muted');
-    else {
+    if (!file) {
+      frozenCell.textContent = '—';
+    } else if (!inFile) {
+      ((frozenCell.textContent = 'not in the file'), frozenCell.classList.add('muted'));
+    } else {
       known++;
-      frozenCell.textContent = file.words.length > 1 ? neighboursText(file.nearest(word, Math.min(3, file.words.length - 1))) : '—';
+      frozenCell.textContent =
+        file.words.length > 1 ? neighboursText(file.nearest(word, Math.min(3, file.words.length - 1))) : '—';
     }
     const early = tr.insertCell();
     early.dataset.col = 'early';
@@ -120,14 +144,18 @@ function drawGlove() {
       cos.textContent = fixed3(c);
     } else {
       cos.textContent = '—';
-      if (inFile) cos.title = `the file has ${file.dim} dimensions, the model ${C}`;
+      if (inFile) {
+        cos.title = `the file has ${file.dim} dimensions, the model ${C}`;
+      }
     }
     rows.push(tr);
   });
   $('glove-rows').replaceChildren(...rows);
   $('glove-early').textContent = `step ${initial?.step ?? 0}`;
   $('glove-now').textContent = `step ${snapshot.step}`;
-  if (!frozen) return;
+  if (!frozen) {
+    return;
+  }
   const status = $('glove-status');
   const { vectors, source } = frozen;
   let text = `Frozen file: ${source}, ${vectors.words.length} words × ${vectors.dim}. ${known} of the model’s ${rows.length} nouns and verbs are in it.`;
@@ -137,7 +165,9 @@ function drawGlove() {
     status.dataset.mean = fixed3(mean);
   } else {
     delete status.dataset.mean;
-    if (known > 0) text += ` Its ${vectors.dim} dimensions are not the model’s ${C}, so only neighbours compare.`;
+    if (known > 0) {
+      text += ` Its ${vectors.dim} dimensions are not the model’s ${C}, so only neighbours compare.`;
+    }
   }
   status.textContent = text;
   status.dataset.state = 'loaded';
@@ -150,20 +180,28 @@ async function freeze(source, name) {
   $('glove-error').textContent = '';
   try {
     const vectors = await ctx.lab.loadWordVectors(source);
-    if (request !== freezing) return;
+    if (request !== freezing) {
+      return;
+    }
     frozen = { vectors, source: name };
     drawGlove();
   } catch (error) {
-    if (request !== freezing) return;
+    if (request !== freezing) {
+      return;
+    }
     $('glove-status').dataset.state = 'error';
     $('glove-error').textContent = `${name}: ${error.message}`;
   }
 }
 
 function exportVectors() {
-  if (!snapshot) return;
+  if (!snapshot) {
+    return;
+  }
   const text = gloveText(labels, snapshot.wte);
-  if (exported) URL.revokeObjectURL(exported.url);
+  if (exported) {
+    URL.revokeObjectURL(exported.url);
+  }
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   exported = { text, step: snapshot.step, url };
   const name = `embedlab-step-${snapshot.step}.txt`;
@@ -188,26 +226,37 @@ async function run(type, steps, params) {
   $('emb-error').textContent = '';
   const every = Math.max(1, Math.floor(steps / 10));
   const first = type === 'resume' ? snapshot.step : 0;
-  const current = runJob(type, { encoding: 'r50k_base', positions: 'learned', steps, every, keep: true, ...params }, (m) => {
-    if (current !== job) return;
-    if (m.kind === 'data') labels = m.labels;
-    else if (m.kind === 'progress') {
-      progress.value = (m.step - first) / steps;
-      status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
-    } else if (m.kind === 'snapshot') {
-      snapshot = m;
-      if (m.step === 0) initial = m;
-      drawSnapshot();
-      if (autoFreeze && !frozen && m.step > 0) {
-        autoFreeze = false;
-        freeze(gloveText(labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
+  const current = runJob(
+    type,
+    { encoding: 'r50k_base', positions: 'learned', steps, every, keep: true, ...params },
+    (m) => {
+      if (current !== job) {
+        return;
       }
-    }
-  });
+      if (m.kind === 'data') {
+        labels = m.labels;
+      } else if (m.kind === 'progress') {
+        progress.value = (m.step - first) / steps;
+        status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+      } else if (m.kind === 'snapshot') {
+        snapshot = m;
+        if (m.step === 0) {
+          initial = m;
+        }
+        drawSnapshot();
+        if (autoFreeze && !frozen && m.step > 0) {
+          autoFreeze = false;
+          freeze(gloveText(labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
+        }
+      }
+    },
+  );
   job = current;
   try {
     const done = await current.done;
-    if (!done) return;
+    if (!done) {
+      return;
+    }
     saved = done.saved ?? null;
     $('emb-continue').disabled = !saved;
     status.dataset.state = 'done';
@@ -225,7 +274,9 @@ function train() {
 }
 
 function keepTraining() {
-  if (!saved || !snapshot) return;
+  if (!saved || !snapshot) {
+    return;
+  }
   const bytes = saved;
   saved = null;
   return run('resume', CONTINUE_STEPS, { resume: bytes });
@@ -239,11 +290,15 @@ export function init(context) {
   $('emb-continue').addEventListener('click', keepTraining);
   $('glove-export').addEventListener('click', exportVectors);
   $('glove-freeze').addEventListener('click', () => {
-    if (exported) freeze(exported.text, `your export of step ${exported.step}`);
+    if (exported) {
+      freeze(exported.text, `your export of step ${exported.step}`);
+    }
   });
   $('glove-file').addEventListener('change', () => {
     const file = $('glove-file').files?.[0];
-    if (!file) return;
+    if (!file) {
+      return;
+    }
     autoFreeze = false;
     freeze(file, file.name);
   });
@@ -253,7 +308,9 @@ export function init(context) {
       drawSnapshot();
     }),
   );
-  for (const canvas of document.querySelectorAll('#embeddings canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#embeddings canvas')) {
+    observer.observe(canvas);
+  }
   showTable();
   train();
 }

@@ -21,7 +21,9 @@ const EXERCISES = [
     text: 'Find an English word that r50k_base (GPT-2) cuts into at least three tokens. Type it with its leading space, as it would appear mid-sentence.',
     inputs: [{ name: 'word', label: 'Word', value: ' cat' }],
     async check({ word }) {
-      if (!/^ ?[A-Za-z]+$/.test(word)) return [false, 'Use letters only, with an optional leading space.'];
+      if (!/^ ?[A-Za-z]+$/.test(word)) {
+        return [false, 'Use letters only, with an optional leading space.'];
+      }
       const tok = await ctx.loadTokenizer('r50k_base');
       const pieces = tok.tokens(word).map((t) => `“${t.text}”`);
       return [pieces.length >= 3, `${pieces.length} tokens: ${pieces.join(' + ')}.`];
@@ -33,7 +35,9 @@ const EXERCISES = [
     text: 'Find a text of at least 20 characters that o200k_base encodes in at most half as many tokens as r50k_base. (Hint: try a language other than English.)',
     inputs: [{ name: 'text', label: 'Text', value: 'Привет, как дела? Всё хорошо.' }],
     async check({ text }) {
-      if ([...text].length < 20) return [false, 'Use at least 20 characters.'];
+      if ([...text].length < 20) {
+        return [false, 'Use at least 20 characters.'];
+      }
       const a = (await ctx.loadTokenizer('r50k_base')).count(text);
       const b = (await ctx.loadTokenizer('o200k_base')).count(text);
       return [2 * b <= a, `r50k_base: ${a} tokens, o200k_base: ${b} tokens (ratio ${(b / a).toFixed(2)}).`];
@@ -46,7 +50,12 @@ const EXERCISES = [
     inputs: [{ name: 'id', label: 'Token id', value: '', type: 'number' }],
     async check({ id }) {
       const ids = (await ctx.loadTokenizer('r50k_base')).encode(' dog');
-      return [Number(id) === ids[0], Number(id) === ids[0] ? `Yes: “␣dog” → ${ids[0]}.` : `No, ${id} is not it. Type “ dog” in section 1 with r50k_base.`];
+      return [
+        Number(id) === ids[0],
+        Number(id) === ids[0]
+          ? `Yes: “␣dog” → ${ids[0]}.`
+          : `No, ${id} is not it. Type “ dog” in section 1 with r50k_base.`,
+      ];
     },
   },
   {
@@ -60,14 +69,23 @@ const EXERCISES = [
     async check({ p, q }) {
       p = Number(p);
       q = Number(q);
-      if (!(p >= 0 && q >= 0 && p < 64 && q < 64 && p !== q)) return [false, 'Two different positions in 0…63.'];
+      if (!(p >= 0 && q >= 0 && p < 64 && q < 64 && p !== q)) {
+        return [false, 'Two different positions in 0…63.'];
+      }
       return withEncoding(ctx.lab, { dim: 16, maxLength: 64 }, (pe) => {
         const t = pe.table(64);
         const row = (i) => t.subarray(i * 16, (i + 1) * 16);
         let best = -2;
-        for (let a = 0; a < 64; a++) for (let b = a + 1; b < 64; b++) best = Math.max(best, ctx.lab.kernels.cosine(row(a), row(b)));
+        for (let a = 0; a < 64; a++) {
+          for (let b = a + 1; b < 64; b++) {
+            best = Math.max(best, ctx.lab.kernels.cosine(row(a), row(b)));
+          }
+        }
         const mine = ctx.lab.kernels.cosine(row(p), row(q));
-        return [mine >= best - 1e-6, `cos(PE(${p}), PE(${q})) = ${mine.toFixed(4)}; the best pair reaches ${best.toFixed(4)}. Every pair at distance 1 does.`];
+        return [
+          mine >= best - 1e-6,
+          `cos(PE(${p}), PE(${q})) = ${mine.toFixed(4)}; the best pair reaches ${best.toFixed(4)}. Every pair at distance 1 does.`,
+        ];
       });
     },
   },
@@ -82,7 +100,9 @@ const EXERCISES = [
     async check({ p, k }) {
       p = Number(p);
       k = Number(k);
-      if (!(Number.isInteger(p) && Number.isInteger(k) && p >= 0 && k >= 0 && p + k < 512)) return [false, 'Whole numbers with p + k < 512.'];
+      if (!(Number.isInteger(p) && Number.isInteger(k) && p >= 0 && k >= 0 && p + k < 512)) {
+        return [false, 'Whole numbers with p + k < 512.'];
+      }
       return withEncoding(ctx.lab, { dim: 64, maxLength: 512 }, (pe) => {
         const r = rotate(pe.row(p), k, 64, 10000);
         const target = pe.row(p + k);
@@ -98,7 +118,9 @@ const EXERCISES = [
     inputs: [{ name: 'base', label: 'Base', value: '10000', type: 'number' }],
     async check({ base }) {
       base = Number(base);
-      if (!(base >= 1 && base <= 1e12)) return [false, 'A base between 1 and 10¹².'];
+      if (!(base >= 1 && base <= 1e12)) {
+        return [false, 'A base between 1 and 10¹².'];
+      }
       return withEncoding(ctx.lab, { dim: 16, maxLength: 2, base }, (pe) => {
         const c = ctx.lab.kernels.cosine(pe.row(0), pe.row(1));
         return [c < 0.6, `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}.`];
@@ -120,7 +142,11 @@ const EXERCISES = [
       const embedding = lab.tokenEmbedding({ vocabSize: tok.vocabSize, dim: d, seed: 1, stddev: 1 });
       const pe = lab.positionalEncoding(positions, { dim: d, maxLength: 64, seed: 2, stddev: 1 });
       try {
-        const r = lab.compare(tok.encode(' dog bites man'), tok.encode(' man bites dog'), { embedding, positional: pe, attention: { seed: 3 } });
+        const r = lab.compare(tok.encode(' dog bites man'), tok.encode(' man bites dog'), {
+          embedding,
+          positional: pe,
+          attention: { seed: 3 },
+        });
         const c = r.attention.pooledCosine;
         return [c < 0.99, `Pooled cosine after attention with ${positions}, d = ${d}: ${c.toFixed(4)}.`];
       } finally {
@@ -143,7 +169,12 @@ const EXERCISES = [
       const expected = -3 * alibiSlope(steepest, 8);
       const b = Number(String(bias).replace('−', '-'));
       const ok = Number(head) === steepest && Math.abs(b - expected) < 1e-3;
-      return [ok, ok ? `Right: head ${steepest}, slope ${alibiSlope(steepest, 8)}, bias ${expected}.` : `Not yet: head ${head} has slope ${alibiSlope(Number(head) || 1, 8)}; the bias is −slope × distance.`];
+      return [
+        ok,
+        ok
+          ? `Right: head ${steepest}, slope ${alibiSlope(steepest, 8)}, bias ${expected}.`
+          : `Not yet: head ${head} has slope ${alibiSlope(Number(head) || 1, 8)}; the bias is −slope × distance.`,
+      ];
     },
   },
   {
@@ -153,8 +184,17 @@ const EXERCISES = [
     inputs: [{ name: 'length', label: 'Length', value: '', type: 'number' }],
     async check({ length }) {
       const L = Number(length);
-      if (!(Number.isInteger(L) && L >= 1 && L < 1000)) return [false, 'A whole number of tokens.'];
-      const model = ctx.lab.createModel({ vocabSize: 8, contextLength: 16, channels: 8, layers: 1, heads: 1, positions: 'learned' });
+      if (!(Number.isInteger(L) && L >= 1 && L < 1000)) {
+        return [false, 'A whole number of tokens.'];
+      }
+      const model = ctx.lab.createModel({
+        vocabSize: 8,
+        contextLength: 16,
+        channels: 8,
+        layers: 1,
+        heads: 1,
+        positions: 'learned',
+      });
       const tryLength = (n) => {
         try {
           model.evaluate({ ids: [new Array(n).fill(0)], targets: [new Array(n).fill(0)] });
@@ -167,7 +207,10 @@ const EXERCISES = [
         const atL = tryLength(L);
         const after = tryLength(L + 1);
         const ok = atL === null && after !== null;
-        return [ok, `${L} tokens: ${atL === null ? 'accepted' : `refused (${atL})`}; ${L + 1} tokens: ${after === null ? 'accepted' : `refused (${after})`}.`];
+        return [
+          ok,
+          `${L} tokens: ${atL === null ? 'accepted' : `refused (${atL})`}; ${L + 1} tokens: ${after === null ? 'accepted' : `refused (${after})`}.`,
+        ];
       } finally {
         model.dispose();
       }
@@ -179,9 +222,14 @@ const EXERCISES = [
     text: 'Train a vocabulary in section 1 in which “␣the” is a single token, then check. (Which vocabulary size is the smallest that does it?)',
     inputs: [],
     async check() {
-      if (ctx.tokenizerName !== 'trained') return [false, 'Train a vocabulary in section 1 first (and keep it selected).'];
+      if (ctx.tokenizerName !== 'trained') {
+        return [false, 'Train a vocabulary in section 1 first (and keep it selected).'];
+      }
       const ids = ctx.tokenizer.encode(' the');
-      return [ids.length === 1, `“␣the” is ${ids.length} token${ids.length === 1 ? '' : 's'} (${Array.from(ids).join(', ')}) in your ${ctx.tokenizer.vocabSize}-token vocabulary.`];
+      return [
+        ids.length === 1,
+        `“␣the” is ${ids.length} token${ids.length === 1 ? '' : 's'} (${Array.from(ids).join(', ')}) in your ${ctx.tokenizer.vocabSize}-token vocabulary.`,
+      ];
     },
   },
 ];
@@ -207,14 +255,20 @@ function render() {
         let control;
         if (input.options) {
           control = document.createElement('select');
-          for (const o of input.options) control.append(new Option(o, o, false, o === input.value));
+          for (const o of input.options) {
+            control.append(new Option(o, o, false, o === input.value));
+          }
         } else {
           control = document.createElement('input');
           control.type = input.type ?? 'text';
-          if (control.type === 'number') control.step = 'any';
+          if (control.type === 'number') {
+            control.step = 'any';
+          }
           control.value = input.value;
           control.spellcheck = false;
-          if (control.type === 'text') control.size = 18;
+          if (control.type === 'text') {
+            control.size = 18;
+          }
         }
         control.name = input.name;
         control.dataset.testid = `ex-${ex.id}-${input.name}`;

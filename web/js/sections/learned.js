@@ -12,7 +12,9 @@ let losses = [];
 
 function maxAbs(values) {
   let m = 0;
-  for (const v of values) m = Math.max(m, Math.abs(v));
+  for (const v of values) {
+    m = Math.max(m, Math.abs(v));
+  }
   return m || 1;
 }
 
@@ -26,7 +28,9 @@ function rampColour(t) {
 function drawSnapshot() {
   const index = Number($('wpe-snap').value);
   const snap = snapshots[index];
-  if (!snap?.wpe) return;
+  if (!snap?.wpe) {
+    return;
+  }
   const T = 16;
   const C = snap.wpe.length / T;
   const range = maxAbs(snap.wpe);
@@ -40,8 +44,12 @@ function drawSnapshot() {
   const row = (i) => snap.wpe.subarray(i * C, (i + 1) * C);
   let near = 0;
   let far = 0;
-  for (let i = 0; i + 1 < T; i++) near += cosine(row(i), row(i + 1)) / (T - 1);
-  for (let i = 0; i + 8 < T; i++) far += cosine(row(i), row(i + 8)) / (T - 8);
+  for (let i = 0; i + 1 < T; i++) {
+    near += cosine(row(i), row(i + 1)) / (T - 1);
+  }
+  for (let i = 0; i + 8 < T; i++) {
+    far += cosine(row(i), row(i + 8)) / (T - 8);
+  }
   $('wpe-snap-out').textContent = `step ${snap.step}`;
   const note = $('wpe-pca-note');
   note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}.`;
@@ -72,19 +80,25 @@ async function train() {
       progress.value = m.step / m.steps;
       losses.push(m.loss);
       status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
-      if (m.step % 10 === 0) drawLoss();
+      if (m.step % 10 === 0) {
+        drawLoss();
+      }
     } else if (m.kind === 'snapshot') {
       snapshots.push(m);
       const follow = Number(slider.value) === Number(slider.max);
       slider.max = String(snapshots.length - 1);
-      if (follow) slider.value = slider.max;
+      if (follow) {
+        slider.value = slider.max;
+      }
       drawSnapshot();
     }
   });
   job = current;
   try {
     const done = await current.done;
-    if (!done) return;
+    if (!done) {
+      return;
+    }
     drawLoss();
     status.dataset.state = 'done';
     status.textContent = `Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`;
@@ -101,26 +115,42 @@ async function readGpt2(file) {
   try {
     const st = await ctx.lab.readSafetensors(file);
     const info = st.tensors.find((t) => /(^|\.)wpe(\.weight)?$/.test(t.name));
-    if (!info) throw new Error(`no wpe tensor in this file (it has ${st.tensors.length} tensors: ${st.tensors.slice(0, 5).map((t) => t.name).join(', ')}…)`);
+    if (!info) {
+      throw new Error(
+        `no wpe tensor in this file (it has ${st.tensors.length} tensors: ${st.tensors
+          .slice(0, 5)
+          .map((t) => t.name)
+          .join(', ')}…)`,
+      );
+    }
     const [rows, cols] = info.shape;
     const wpe = await st.get(info.name);
     st.dispose();
     const R = Math.min(rows, 128);
     const Cc = Math.min(cols, 128);
     const part = new Float32Array(R * Cc);
-    for (let r = 0; r < R; r++) part.set(wpe.subarray(r * cols, r * cols + Cc), r * Cc);
+    for (let r = 0; r < R; r++) {
+      part.set(wpe.subarray(r * cols, r * cols + Cc), r * Cc);
+    }
     $('gpt2-figures').hidden = false;
     drawHeatmap($('gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
     // PCA on every 4th position (enough to see the curve, fast in JS).
     const step = rows > 256 ? 4 : 1;
     const picked = [];
-    for (let r = 0; r < rows; r += step) picked.push(r);
+    for (let r = 0; r < rows; r += step) {
+      picked.push(r);
+    }
     const sub = new Float32Array(picked.length * cols);
     picked.forEach((r, i) => sub.set(wpe.subarray(r * cols, (r + 1) * cols), i * cols));
     const coords = pca2(sub, picked.length, cols);
     drawScatter(
       $('gpt2-pca'),
-      coords.map(([x, y], i) => ({ x, y, label: picked[i] % 128 === 0 ? String(picked[i]) : '', colour: rampColour(picked[i] / (rows - 1)) })),
+      coords.map(([x, y], i) => ({
+        x,
+        y,
+        label: picked[i] % 128 === 0 ? String(picked[i]) : '',
+        colour: rampColour(picked[i] / (rows - 1)),
+      })),
       { radius: 2.5 },
     );
     status.dataset.state = 'done';
@@ -144,6 +174,8 @@ export function init(context) {
       drawLoss();
     }),
   );
-  for (const canvas of document.querySelectorAll('#learned canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#learned canvas')) {
+    observer.observe(canvas);
+  }
   train();
 }

@@ -22,8 +22,12 @@ function update() {
   try {
     const text = $('order-text').value;
     const tokens = ctx.tokenizer.tokens(text);
-    if (tokens.length < 2) throw new Error('Type at least two tokens to swap.');
-    if (tokens.length > 64) throw new Error(`At most 64 tokens here; this sentence has ${tokens.length}.`);
+    if (tokens.length < 2) {
+      throw new Error('Type at least two tokens to swap.');
+    }
+    if (tokens.length > 64) {
+      throw new Error(`At most 64 tokens here; this sentence has ${tokens.length}.`);
+    }
     if (text !== lastText || $('order-i').options.length !== tokens.length) {
       const i = Number($('order-i').value || 0);
       const j = Number($('order-j').value || tokens.length - 1);
@@ -44,7 +48,9 @@ function update() {
     let worst = 0;
     const rows = perm.map((k, row) => {
       let diff = 0;
-      for (let c = 0; c < DIM; c++) diff = Math.max(diff, Math.abs(B[row * DIM + c] - A[k * DIM + c]));
+      for (let c = 0; c < DIM; c++) {
+        diff = Math.max(diff, Math.abs(B[row * DIM + c] - A[k * DIM + c]));
+      }
       worst = Math.max(worst, diff);
       const tr = document.createElement('tr');
       for (const cell of [String(row), show(tokens[k]), String(k), diff === 0 ? '0 (identical)' : scientific(diff)]) {

@@ -53,24 +53,41 @@ function update() {
   // PE(p)·PE(q): a dot kernel call per cell.
   const rowsPE = Array.from({ length: DOTS }, (_, q) => table.subarray(q * dim, (q + 1) * dim));
   const dots = new Float32Array(DOTS * DOTS);
-  for (let a = 0; a < DOTS; a++) for (let b = 0; b < DOTS; b++) dots[a * DOTS + b] = ctx.lab.kernels.dot(rowsPE[a], rowsPE[b]);
+  for (let a = 0; a < DOTS; a++) {
+    for (let b = 0; b < DOTS; b++) {
+      dots[a * DOTS + b] = ctx.lab.kernels.dot(rowsPE[a], rowsPE[b]);
+    }
+  }
   let toeplitz = 0;
-  for (let a = 0; a < DOTS; a++) for (let b = 0; b < DOTS; b++) toeplitz = Math.max(toeplitz, Math.abs(dots[a * DOTS + b] - dots[Math.abs(a - b)]));
+  for (let a = 0; a < DOTS; a++) {
+    for (let b = 0; b < DOTS; b++) {
+      toeplitz = Math.max(toeplitz, Math.abs(dots[a * DOTS + b] - dots[Math.abs(a - b)]));
+    }
+  }
   const pe = encoding.row(p);
   const target = encoding.row(p + k);
   const rotated = rotate(pe, k, dim, base);
   let residual = 0;
-  for (let c = 0; c < dim; c++) residual = Math.max(residual, Math.abs(rotated[c] - target[c]));
+  for (let c = 0; c < dim; c++) {
+    residual = Math.max(residual, Math.abs(rotated[c] - target[c]));
+  }
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
   draw();
   updateReadout();
-  $('sin-dots-note').textContent = `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
+  $('sin-dots-note').textContent =
+    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
   const out = $('sin-residual');
   out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
-  $('sin-dots').setAttribute('aria-label', `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`);
-  $('pe-heatmap').setAttribute('aria-label', `Heatmap of the sinusoidal encoding: ${ROWS} positions by ${dim} dimensions, base ${base}`);
+  $('sin-dots').setAttribute(
+    'aria-label',
+    `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`,
+  );
+  $('pe-heatmap').setAttribute(
+    'aria-label',
+    `Heatmap of the sinusoidal encoding: ${ROWS} positions by ${dim} dimensions, base ${base}`,
+  );
 }
 
 function waveDims(dim) {
@@ -78,21 +95,35 @@ function waveDims(dim) {
 }
 
 function draw() {
-  if (!last) return;
+  if (!last) {
+    return;
+  }
   const { state, table, dots, pe, target, rotated } = last;
   const { dim, p, k } = state;
   drawHeatmap($('pe-heatmap'), { values: table, rows: ROWS, cols: dim, range: 1, marks: [{ from: p, to: p }], cursor });
   const cols = waveDims(dim);
   drawLines(
     $('sin-waves'),
-    cols.map((c, n) => ({ values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]), colour: PALETTE[n], dash: n % 2 ? [6, 3] : [] })),
+    cols.map((c, n) => ({
+      values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]),
+      colour: PALETTE[n],
+      dash: n % 2 ? [6, 3] : [],
+    })),
     { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
   );
-  $('sin-waves-note').textContent = `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
-    .map((c) => (2 * Math.PI * state.base ** (c / dim)).toFixed(1))
-    .join(', ')} positions. The dashed line marks p = ${p}.`;
+  $('sin-waves-note').textContent =
+    `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
+      .map((c) => (2 * Math.PI * state.base ** (c / dim)).toFixed(1))
+      .join(', ')} positions. The dashed line marks p = ${p}.`;
   const labels = Array.from({ length: DOTS }, (_, i) => String(i));
-  drawMatrix($('sin-dots'), { values: dots, rows: DOTS, cols: DOTS, rowLabels: labels, colLabels: labels, range: dim / 2 });
+  drawMatrix($('sin-dots'), {
+    values: dots,
+    rows: DOTS,
+    cols: DOTS,
+    rowLabels: labels,
+    colLabels: labels,
+    range: dim / 2,
+  });
   drawRows(
     $('sin-rotation'),
     [
@@ -107,18 +138,23 @@ function draw() {
 }
 
 function updateReadout() {
-  if (!last || !cursor) return;
+  if (!last || !cursor) {
+    return;
+  }
   const { row, col } = cursor;
   const { dim, base } = last.state;
   const i = Math.floor(col / 2);
   const fn = col % 2 === 0 ? 'sin' : 'cos';
   const value = last.table[row * dim + col];
   const wavelength = 2 * Math.PI * base ** ((2 * i) / dim);
-  $('pe-readout').textContent = `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${fixed3(value)}   · wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
+  $('pe-readout').textContent =
+    `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${fixed3(value)}   · wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
 }
 
 function moveCursor(row, col) {
-  if (!last) return;
+  if (!last) {
+    return;
+  }
   cursor = { row: Math.max(0, Math.min(ROWS - 1, row)), col: Math.max(0, Math.min(last.state.dim - 1, col)) };
   draw();
   updateReadout();
@@ -127,16 +163,24 @@ function moveCursor(row, col) {
 function wireHeatmap() {
   const canvas = $('pe-heatmap');
   canvas.addEventListener('pointermove', (event) => {
-    if (!last) return;
+    if (!last) {
+      return;
+    }
     const rect = canvas.getBoundingClientRect();
     const g = heatmapLayout(rect.width, rect.height, ROWS, last.state.dim);
     const col = Math.floor((event.clientX - rect.left - g.left) / g.cellW);
     const row = Math.floor((event.clientY - rect.top - g.top) / g.cellH);
-    if (col < 0 || row < 0 || col >= last.state.dim || row >= ROWS) return;
-    if (!cursor || cursor.row !== row || cursor.col !== col) moveCursor(row, col);
+    if (col < 0 || row < 0 || col >= last.state.dim || row >= ROWS) {
+      return;
+    }
+    if (!cursor || cursor.row !== row || cursor.col !== col) {
+      moveCursor(row, col);
+    }
   });
   canvas.addEventListener('keydown', (event) => {
-    if (!last) return;
+    if (!last) {
+      return;
+    }
     const { row, col } = cursor ?? { row: 0, col: 0 };
     const moves = {
       ArrowUp: [row - 1, col],
@@ -148,24 +192,32 @@ function wireHeatmap() {
       Home: [row, 0],
       End: [row, last.state.dim - 1],
     };
-    if (!(event.key in moves)) return;
+    if (!(event.key in moves)) {
+      return;
+    }
     event.preventDefault();
     moveCursor(...moves[event.key]);
   });
   canvas.addEventListener('focus', () => {
-    if (!cursor) moveCursor(0, 0);
+    if (!cursor) {
+      moveCursor(0, 0);
+    }
   });
 }
 
 export function init(context) {
   ctx = context;
   document.querySelector('#sinusoidal .sliders').addEventListener('input', () => {
-    if (cursor) cursor.col = Math.min(cursor.col, Number($('sin-dim').value) - 1);
+    if (cursor) {
+      cursor.col = Math.min(cursor.col, Number($('sin-dim').value) - 1);
+    }
     update();
   });
   wireHeatmap();
   const observer = new ResizeObserver(() => requestAnimationFrame(draw));
-  for (const canvas of document.querySelectorAll('#sinusoidal canvas')) observer.observe(canvas);
+  for (const canvas of document.querySelectorAll('#sinusoidal canvas')) {
+    observer.observe(canvas);
+  }
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', draw);
   update();
 }

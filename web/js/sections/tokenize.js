@@ -19,7 +19,9 @@ function showTokens() {
       const piece = document.createElement('span');
       piece.className = 'piece';
       piece.textContent = t.text.replace(/ /g, '␣').replace(/\n/g, '↵');
-      if (t.text.includes('\uFFFD')) li.classList.add('partial');
+      if (t.text.includes('\uFFFD')) {
+        li.classList.add('partial');
+      }
       const meta = document.createElement('small');
       meta.textContent = `${t.id} · ${t.start}–${t.end}`;
       li.title = `id ${t.id}, bytes ${t.start} to ${t.end}: ${Array.from(t.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`;
@@ -28,7 +30,8 @@ function showTokens() {
     });
     out.replaceChildren(...items);
     const bytes = new TextEncoder().encode(text).length;
-    $('tok-count').textContent = `${tokens.length} tokens for ${bytes} bytes (${(bytes / Math.max(1, tokens.length)).toFixed(2)} bytes per token) · vocabulary of ${ctx.tokenizer.vocabSize} ids`;
+    $('tok-count').textContent =
+      `${tokens.length} tokens for ${bytes} bytes (${(bytes / Math.max(1, tokens.length)).toFixed(2)} bytes per token) · vocabulary of ${ctx.tokenizer.vocabSize} ids`;
     out.dataset.ids = tokens.map((t) => t.id).join(' ');
     out.dataset.vocab = ctx.tokenizerName;
     $('tok-error').textContent = '';
@@ -52,7 +55,10 @@ function renderMerges(list) {
     ...list.map((m) => {
       const li = document.createElement('li');
       const show = (s) => s.replace(/ /g, '␣').replace(/\n/g, '↵');
-      li.textContent = m.left !== undefined ? `${show(m.left)} + ${show(m.right)} → ${show(m.left + m.right)} (id ${m.id}, ×${m.count})` : `→ ${show(m.token)} (×${m.count})`;
+      li.textContent =
+        m.left !== undefined
+          ? `${show(m.left)} + ${show(m.right)} → ${show(m.left + m.right)} (id ${m.id}, ×${m.count})`
+          : `→ ${show(m.token)} (×${m.count})`;
       return li;
     }),
   );
@@ -120,14 +126,18 @@ export function init(context) {
   ctx = context;
   const corpus = $('bpe-corpus');
   if (!corpus.value) {
-    corpus.value = Array.from(document.querySelectorAll('main .prose p, .lede'), (p) => p.textContent.replace(/\s+/g, ' ').trim()).join('\n');
+    corpus.value = Array.from(document.querySelectorAll('main .prose p, .lede'), (p) =>
+      p.textContent.replace(/\s+/g, ' ').trim(),
+    ).join('\n');
   }
   $('tok-text').addEventListener('input', showTokens);
   $('tok-vocab').addEventListener('change', switchVocabulary);
   $('bpe-train').addEventListener('click', () => train());
   $('bpe-cancel').addEventListener('click', () => job?.cancel());
   ctx.onTokenizer(() => {
-    if ($('tok-vocab').value !== ctx.tokenizerName) $('tok-vocab').value = ctx.tokenizerName;
+    if ($('tok-vocab').value !== ctx.tokenizerName) {
+      $('tok-vocab').value = ctx.tokenizerName;
+    }
     showTokens();
   });
   showTokens();
