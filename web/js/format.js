@@ -32,3 +32,8 @@ export function scientific(x) {
   const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c] ?? c);
   return `${mantissa.replace('-', '−')} × 10${power}`;
 }
+
+/** A token's text with its spaces shown as ␣ and line breaks as ↵ (BPE keeps them inside tokens). */
+export function visibleWhitespace(text) {
+  return text.replace(/ /g, '␣').replace(/\n/g, '↵');
+}

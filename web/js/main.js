@@ -10,8 +10,7 @@ import * as compare from './sections/compare.js';
 import * as beyond from './sections/beyond.js';
 import * as exercises from './sections/exercises.js';
 import { drawLegend } from './canvas.js';
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 function createContext(lab) {
   const listeners = new Set();

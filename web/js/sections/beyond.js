@@ -1,12 +1,12 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (trained in a worker).
 import { drawMatrix } from '../canvas.js';
+import { $, headerCell, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { runJob } from '../jobs.js';
 import { drawBars, drawLines, PALETTE } from '../plot.js';
 import { RACE_SCHEMES } from '../training.js';
 
-const $ = (id) => document.getElementById(id);
 let ctx;
 
 // ---- RoPE ------------------------------------------------------------------------------------------------
@@ -85,10 +85,7 @@ function updateAlibi() {
   const figures = [];
   const head = document.createElement('tr');
   for (const text of ['head h', 'slope m_h', ...labels.map((l) => `key ${l}`)]) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = text;
-    head.append(th);
+    head.append(headerCell(text, 'col'));
   }
   const body = [];
   for (let h = 1; h <= H; h++) {
@@ -163,10 +160,7 @@ function renderRace() {
   const body = rowsShown.map(({ positions, lengths }) => {
     const tr = document.createElement('tr');
     tr.dataset.positions = positions;
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = positions;
-    tr.append(th);
+    tr.append(headerCell(positions, 'row'));
     for (const l of lengths) {
       const td = tr.insertCell();
       if (l.pending) {
@@ -243,15 +237,10 @@ export function init(context) {
   $('alibi-len').addEventListener('input', updateAlibi);
   $('race-start').addEventListener('click', startRace);
   ctx.onTokenizer(updateNope);
-  const observer = new ResizeObserver(() =>
-    requestAnimationFrame(() => {
-      updateRope();
-      renderRace();
-    }),
-  );
-  for (const canvas of document.querySelectorAll('#beyond canvas')) {
-    observer.observe(canvas);
-  }
+  redrawOnResize('beyond', () => {
+    updateRope();
+    renderRace();
+  });
   updateRope();
   updateAlibi();
   updateNope();

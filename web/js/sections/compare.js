@@ -1,13 +1,13 @@
 // Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
 import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
-import { fixed3, gapText } from '../format.js';
+import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
+import { fixed3, gapText, visibleWhitespace } from '../format.js';
 import { isPermutation, sameSequence } from '../vocab.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
 const STRIP_RANGE = 2;
 
-const $ = (id) => document.getElementById(id);
 const els = {
   main: $('main'),
   controls: $('controls'),
@@ -101,7 +101,7 @@ function compute(state) {
 }
 
 // ---- rendering ------------------------------------------------------------------------------------------------
-const label = (t) => t.text.replace(/ /g, '␣');
+const label = (t) => visibleWhitespace(t.text);
 
 function renderVocabulary(tokens) {
   const seen = new Map();
@@ -182,22 +182,14 @@ function similarityTable(caption, values, rowLabels, colLabels) {
   const table = document.createElement('table');
   table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
-  const corner = document.createElement('th');
-  corner.textContent = 'A \\ B';
-  head.append(corner);
+  head.append(headerCell('A \\ B'));
   for (const label of colLabels) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = label;
-    head.append(th);
+    head.append(headerCell(label, 'col'));
   }
   const body = table.createTBody();
   rowLabels.forEach((label, r) => {
     const row = body.insertRow();
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = label;
-    row.append(th);
+    row.append(headerCell(label, 'row'));
     colLabels.forEach((_, c) => {
       row.insertCell().textContent = fixed3(values[r * colLabels.length + c]);
     });
@@ -302,10 +294,7 @@ export function init(context) {
   els.controls.addEventListener('change', scheduleUpdate);
   ctx.onTokenizer(scheduleUpdate);
   const redraw = () => last && draw(last);
-  const observer = new ResizeObserver(() => requestAnimationFrame(redraw));
-  for (const canvas of document.querySelectorAll('#compare canvas')) {
-    observer.observe(canvas);
-  }
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
+  redrawOnResize('compare', redraw);
+  redrawOnColourScheme(redraw);
   update();
 }

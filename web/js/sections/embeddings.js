@@ -1,12 +1,12 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../canvas.js';
+import { $, redrawOnResize } from '../dom.js';
 import { runJob } from '../jobs.js';
-import { fixed3 } from '../format.js';
+import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { cosine, pca2 } from '../linalg.js';
 import { drawScatter, PALETTE } from '../plot.js';
 
-const $ = (id) => document.getElementById(id);
 const DIM = 16;
 const MAX_ROWS = 16;
 let ctx;
@@ -21,7 +21,6 @@ let autoFreeze = true; // the first run freezes an early step unless the learner
 let exported = null; // {text, step, url}
 const CONTINUE_STEPS = 300;
 
-const show = (s) => s.replace(/ /g, '␣');
 const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
 const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
 const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
@@ -38,7 +37,7 @@ function showTable() {
   drawRows(
     $('emb-heatmap'),
     distinct.map((id, r) => ({
-      label: `${show(tokenizer.decode([id]))} → row ${id}`,
+      label: `${visibleWhitespace(tokenizer.decode([id]))} → row ${id}`,
       values: rows.subarray(r * DIM, (r + 1) * DIM),
     })),
     DIM,
@@ -60,7 +59,7 @@ function drawSnapshot() {
   const coords = pca2(wte, V, C);
   drawScatter(
     $('emb-pca'),
-    coords.map(([x, y], i) => ({ x, y, label: show(labels[i]), colour: PALETTE[kindOf(labels[i])] })),
+    coords.map(([x, y], i) => ({ x, y, label: visibleWhitespace(labels[i]), colour: PALETTE[kindOf(labels[i])] })),
   );
   $('emb-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.
@@ -82,8 +81,8 @@ function drawSnapshot() {
       }
     }
     const tr = document.createElement('tr');
-    tr.insertCell().textContent = show(label);
-    tr.insertCell().textContent = show(labels[best]);
+    tr.insertCell().textContent = visibleWhitespace(label);
+    tr.insertCell().textContent = visibleWhitespace(labels[best]);
     tr.insertCell().textContent = bestCos.toFixed(3);
     tr.dataset.same = String(kindOf(labels[best]) === kindOf(label));
     rows.push(tr);
@@ -302,15 +301,10 @@ export function init(context) {
     autoFreeze = false;
     freeze(file, file.name);
   });
-  const observer = new ResizeObserver(() =>
-    requestAnimationFrame(() => {
-      showTable();
-      drawSnapshot();
-    }),
-  );
-  for (const canvas of document.querySelectorAll('#embeddings canvas')) {
-    observer.observe(canvas);
-  }
+  redrawOnResize('embeddings', () => {
+    showTable();
+    drawSnapshot();
+  });
   showTable();
   train();
 }

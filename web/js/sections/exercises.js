@@ -1,4 +1,5 @@
 // Section 8: exercises, each checked live by the library when the learner presses its button.
+import { $ } from '../dom.js';
 import { scientific } from '../format.js';
 import { alibiSlope } from './beyond.js';
 import { rotate } from './sinusoidal.js';
@@ -235,7 +236,7 @@ const EXERCISES = [
 ];
 
 function render() {
-  const list = document.getElementById('exercise-list');
+  const list = $('exercise-list');
   list.replaceChildren(
     ...EXERCISES.map((ex) => {
       const li = document.createElement('li');

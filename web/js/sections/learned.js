@@ -1,10 +1,10 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
 import { drawHeatmap } from '../canvas.js';
+import { $, redrawOnResize } from '../dom.js';
 import { runJob } from '../jobs.js';
 import { cosine, pca2 } from '../linalg.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
 
-const $ = (id) => document.getElementById(id);
 let ctx;
 let job = null;
 let snapshots = [];
@@ -168,14 +168,9 @@ export function init(context) {
   $('wpe-train').addEventListener('click', train);
   $('wpe-snap').addEventListener('input', drawSnapshot);
   $('gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
-  const observer = new ResizeObserver(() =>
-    requestAnimationFrame(() => {
-      drawSnapshot();
-      drawLoss();
-    }),
-  );
-  for (const canvas of document.querySelectorAll('#learned canvas')) {
-    observer.observe(canvas);
-  }
+  redrawOnResize('learned', () => {
+    drawSnapshot();
+    drawLoss();
+  });
   train();
 }

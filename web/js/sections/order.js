@@ -1,13 +1,13 @@
 // Section 3: swap two tokens; attention without positions returns the same rows, permuted.
-import { fixed3, gapText, scientific } from '../format.js';
+import { $ } from '../dom.js';
+import { fixed3, gapText, scientific, visibleWhitespace } from '../format.js';
 
-const $ = (id) => document.getElementById(id);
 const DIM = 32;
 let ctx;
 let attention = null;
 let sinusoid = null;
 
-const show = (t) => t.text.replace(/ /g, '␣');
+const show = (t) => visibleWhitespace(t.text);
 
 function fillSelect(select, tokens, wanted) {
   const options = tokens.map((t, i) => new Option(`${i}: ${show(t)}`, String(i)));

@@ -1,9 +1,9 @@
 // Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
 import { drawHeatmap, drawMatrix, drawRows, heatmapLayout } from '../canvas.js';
+import { $, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { drawLines, PALETTE } from '../plot.js';
 
-const $ = (id) => document.getElementById(id);
 const ROWS = 64;
 const DOTS = 32;
 let ctx;
@@ -214,10 +214,7 @@ export function init(context) {
     update();
   });
   wireHeatmap();
-  const observer = new ResizeObserver(() => requestAnimationFrame(draw));
-  for (const canvas of document.querySelectorAll('#sinusoidal canvas')) {
-    observer.observe(canvas);
-  }
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', draw);
+  redrawOnResize('sinusoidal', draw);
+  redrawOnColourScheme(draw);
   update();
 }

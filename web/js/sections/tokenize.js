@@ -1,7 +1,8 @@
 // Section 1: tokens of the learner's text with ids and byte spans; train a vocabulary in a worker.
+import { $ } from '../dom.js';
+import { visibleWhitespace } from '../format.js';
 import { runJob } from '../jobs.js';
 
-const $ = (id) => document.getElementById(id);
 let ctx;
 let job = null;
 
@@ -18,7 +19,7 @@ function showTokens() {
       li.dataset.id = String(t.id);
       const piece = document.createElement('span');
       piece.className = 'piece';
-      piece.textContent = t.text.replace(/ /g, '␣').replace(/\n/g, '↵');
+      piece.textContent = visibleWhitespace(t.text);
       if (t.text.includes('\uFFFD')) {
         li.classList.add('partial');
       }
@@ -54,11 +55,10 @@ function renderMerges(list) {
   $('bpe-merges').replaceChildren(
     ...list.map((m) => {
       const li = document.createElement('li');
-      const show = (s) => s.replace(/ /g, '␣').replace(/\n/g, '↵');
       li.textContent =
         m.left !== undefined
-          ? `${show(m.left)} + ${show(m.right)} → ${show(m.left + m.right)} (id ${m.id}, ×${m.count})`
-          : `→ ${show(m.token)} (×${m.count})`;
+          ? `${visibleWhitespace(m.left)} + ${visibleWhitespace(m.right)} → ${visibleWhitespace(m.left + m.right)} (id ${m.id}, ×${m.count})`
+          : `→ ${visibleWhitespace(m.token)} (×${m.count})`;
       return li;
     }),
   );
