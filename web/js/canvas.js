@@ -132,7 +132,7 @@ export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cur
   }
 }
 
-export const STRIP = { height: 14, gap: 3, blockGap: 14, top: 4 };
+const STRIP = { height: 14, gap: 3, blockGap: 14, top: 4 };
 
 /** CSS height for the strips of n tokens. */
 export function stripsHeight(n) {

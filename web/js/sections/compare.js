@@ -2,7 +2,6 @@
 import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../format.js';
-import { isPermutation, sameSequence } from '../vocab.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
@@ -117,6 +116,20 @@ function renderVocabulary(tokens) {
   });
   els.vocab.replaceChildren(...items);
   els.vocabName.textContent = ctx.tokenizerName === 'trained' ? 'your trained vocabulary' : ctx.tokenizerName;
+}
+
+function sameSequence(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** True when b is a reordering of a (the same multiset of ids). */
+function isPermutation(a, b) {
+  if (a.length !== b.length) {
+    return false;
+  }
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.every((v, i) => v === y[i]);
 }
 
 function verdictText(r) {

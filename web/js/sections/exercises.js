@@ -241,7 +241,6 @@ function render() {
     ...EXERCISES.map((ex) => {
       const li = document.createElement('li');
       li.className = 'exercise panel';
-      li.id = `ex-${ex.id}`;
       li.dataset.testid = `ex-${ex.id}`;
       const h = document.createElement('h3');
       h.textContent = ex.title;

@@ -12,7 +12,7 @@ let cursor = null;
 let encoding = null;
 let encodingKey = '';
 
-export function readState() {
+function readState() {
   return {
     dim: Number($('sin-dim').value),
     base: Math.round(10 ** Number($('sin-base').value)),
