@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "simd/matmul_kernels.h"
 #include "simd/model_kernels.h"
 
 namespace embedlab {

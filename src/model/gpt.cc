@@ -9,6 +9,7 @@
 #include "model/attention.h"
 #include "model/cross_entropy.h"
 #include "random/prng.h"
+#include "simd/matmul_kernels.h"
 #include "simd/model_kernels.h"
 #include "simd/vector_kernels.h"
 

@@ -9,6 +9,7 @@
 #include "random/prng.h"
 #include "random_vectors.h"
 #include "simd/kernel_targets.h"
+#include "simd/matmul_kernels.h"
 
 namespace simd = embedlab::simd;
 

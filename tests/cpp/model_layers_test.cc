@@ -10,6 +10,7 @@
 #include "model/rotary_embedding.h"
 #include "random/prng.h"
 #include "random_vectors.h"
+#include "simd/matmul_kernels.h"
 #include "simd/model_kernels.h"
 
 namespace {
