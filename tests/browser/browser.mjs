@@ -99,8 +99,8 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 9
 export async function waitForResults(page, { positions, a, b }) {
   await page.waitForFunction(
     ([positions, a, b]) => {
-      const results = document.querySelector('[data-testid="results"]');
-      const value = document.querySelector('[data-testid="pooled-cosine-attention"]')?.textContent ?? '';
+      const results = document.querySelector('[data-testid="compare-results"]');
+      const value = document.querySelector('[data-testid="compare-pooled-cosine-attention"]')?.textContent ?? '';
       return (
         results?.dataset.positions === positions &&
         results.dataset.sentenceA === a &&
@@ -120,8 +120,10 @@ export async function waitForPage(page, timeout = 60_000) {
       const state = (id) => document.querySelector(`[data-testid="${id}"]`)?.dataset.state;
       return (
         document.getElementById('main')?.dataset.state === 'ready' &&
-        ['emb-status', 'wpe-status', 'race-status'].every((id) => state(id) === 'done') &&
-        /^-?\d\.\d{3}$/.test(document.querySelector('[data-testid="pooled-cosine-attention"]')?.textContent ?? '')
+        ['embeddings-status', 'learned-status', 'beyond-race-status'].every((id) => state(id) === 'done') &&
+        /^-?\d\.\d{3}$/.test(
+          document.querySelector('[data-testid="compare-pooled-cosine-attention"]')?.textContent ?? '',
+        )
       );
     },
     null,

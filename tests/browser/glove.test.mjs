@@ -29,16 +29,16 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
   let page;
   let problems;
 
-  const cells = (col) => page.locator(`#glove-rows td[data-col="${col}"]`).allTextContents();
-  const status = () => page.getByTestId('glove-status');
+  const cells = (col) => page.locator(`#embeddings-glove-rows td[data-col="${col}"]`).allTextContents();
+  const status = () => page.getByTestId('embeddings-glove-status');
 
   before(async () => {
     [env, lab] = await Promise.all([launch(), createEmbedLab()]);
     ({ context, page, problems } = await openPage(env.browser, env.url));
     await page.waitForFunction(
       () =>
-        document.querySelector('[data-testid="emb-status"]')?.dataset.state === 'done' &&
-        document.querySelector('[data-testid="glove-status"]')?.dataset.state === 'loaded',
+        document.querySelector('[data-testid="embeddings-status"]')?.dataset.state === 'done' &&
+        document.querySelector('[data-testid="embeddings-glove-status"]')?.dataset.state === 'loaded',
       null,
       { timeout: 30_000 },
     );
@@ -61,8 +61,11 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
   });
 
   test('export → download → load back: cos 1.000, then the copy stays fixed while training goes on', async () => {
-    await page.getByTestId('glove-export').click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('glove-download').click()]);
+    await page.getByTestId('embeddings-glove-export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('embeddings-glove-download').click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'embedlab-step-300.txt');
     const text = await readFile(await download.path(), 'utf8');
     const exported = await lab.loadWordVectors(text);
@@ -72,23 +75,23 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     }
 
     await page
-      .getByTestId('glove-file')
+      .getByTestId('embeddings-glove-file')
       .setInputFiles({ name: 'embedlab-step-300.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="glove-status"]').textContent.includes('embedlab-step-300.txt'),
+      document.querySelector('[data-testid="embeddings-glove-status"]').textContent.includes('embedlab-step-300.txt'),
     );
     assert.ok(
       (await cells('cosine')).every((c) => c === '1.000'),
       'the frozen copy equals the live table it came from',
     );
-    const rows = await page.locator('#glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
+    const rows = await page.locator('#embeddings-glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
     const frozen = await cells('frozen');
     rows.forEach((word, i) => assert.equal(frozen[i], neighboursText(exported.nearest(word, 3)), word));
 
-    await page.getByTestId('emb-continue').click();
+    await page.getByTestId('embeddings-continue').click();
     await page.waitForFunction(
       () => {
-        const s = document.querySelector('[data-testid="emb-status"]').dataset;
+        const s = document.querySelector('[data-testid="embeddings-status"]').dataset;
         return s.state === 'done' && s.steps === '600';
       },
       null,
@@ -100,19 +103,19 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
       cos.every((c) => c < 0.999),
       `the live table drifted: ${cos}`,
     );
-    assert.match(await page.locator('#glove-now').textContent(), /step 600/);
+    assert.match(await page.locator('#embeddings-glove-now').textContent(), /step 600/);
   });
 
   test('a GloVe file from the file picker: neighbours equal the library in node', async () => {
     const wv = await lab.loadWordVectors(SMALL);
     await page
-      .getByTestId('glove-file')
+      .getByTestId('embeddings-glove-file')
       .setInputFiles({ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from(SMALL) });
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="glove-status"]').textContent.includes('small.txt'),
+      document.querySelector('[data-testid="embeddings-glove-status"]').textContent.includes('small.txt'),
     );
     assert.match(await status().textContent(), /8 words × 4\. 7 of the model’s \d+ nouns and verbs are in it/);
-    const rows = await page.locator('#glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
+    const rows = await page.locator('#embeddings-glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
     const frozen = await cells('frozen');
     let compared = 0;
     rows.forEach((word, i) => {
@@ -136,10 +139,12 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     );
     assert.match(message, /line 2/);
     await page
-      .getByTestId('glove-file')
+      .getByTestId('embeddings-glove-file')
       .setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(MALFORMED) });
-    await page.waitForFunction(() => document.querySelector('[data-testid="glove-error"]').textContent !== '');
-    assert.equal(await page.getByTestId('glove-error').textContent(), `bad.txt: ${message}`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="embeddings-glove-error"]').textContent !== '',
+    );
+    assert.equal(await page.getByTestId('embeddings-glove-error').textContent(), `bad.txt: ${message}`);
     assert.match(await status().textContent(), /small\.txt/);
     assert.deepEqual(problems, []);
   });

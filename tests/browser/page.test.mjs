@@ -60,69 +60,74 @@ describe('tutorial page', { timeout: 150_000 }, () => {
   }
 
   test('1 tokenize: ids and byte spans match the tokenizer in node, for every vocabulary', async () => {
-    const ids = async () => (await data(page, 'tok-output', 'ids')).split(' ').map(Number);
+    const ids = async () => (await data(page, 'tokenize-output', 'ids')).split(' ').map(Number);
     assert.deepEqual(await ids(), Array.from(r50k.encode(DEFAULT_TEXT)));
     const spans = r50k.tokens(DEFAULT_TEXT);
-    const shown = await page.getByTestId('tok-output').locator('li small').allTextContents();
+    const shown = await page.getByTestId('tokenize-output').locator('li small').allTextContents();
     assert.deepEqual(
       shown,
       spans.map((t) => `${t.id} · ${t.start}–${t.end}`),
     );
     assert.ok((await page.locator('.token.partial').count()) > 0, 'partial UTF-8 tokens are marked');
     for (const name of ['cl100k_base', 'o200k_base']) {
-      await page.getByTestId('tok-vocab').selectOption(name);
-      await page.waitForFunction((n) => document.querySelector('[data-testid="tok-output"]').dataset.vocab === n, name);
+      await page.getByTestId('tokenize-vocab').selectOption(name);
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === n,
+        name,
+      );
       const tok = await lab.getTokenizer(name);
       assert.deepEqual(await ids(), Array.from(tok.encode(DEFAULT_TEXT)), name);
       tok.dispose();
     }
-    await page.getByTestId('tok-vocab').selectOption('r50k_base');
+    await page.getByTestId('tokenize-vocab').selectOption('r50k_base');
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base',
+      () => document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === 'r50k_base',
     );
   });
 
   test('1 tokenize: a vocabulary trained in the worker equals one trained in node; errors are shown', async () => {
     const corpus = 'the cat sat on the mat. the dog sat on the log. '.repeat(40);
-    await page.getByTestId('bpe-corpus').fill(corpus);
-    await page.getByTestId('bpe-size').fill('300');
-    await page.getByTestId('bpe-pattern').selectOption('gpt2');
-    await page.getByTestId('bpe-train').click();
+    await page.getByTestId('tokenize-bpe-corpus').fill(corpus);
+    await page.getByTestId('tokenize-bpe-size').fill('300');
+    await page.getByTestId('tokenize-bpe-pattern').selectOption('gpt2');
+    await page.getByTestId('tokenize-bpe-train').click();
     await page.waitForFunction(
       () =>
-        document.querySelector('[data-testid="bpe-status"]').dataset.state === 'done' &&
-        document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'trained',
+        document.querySelector('[data-testid="tokenize-bpe-status"]').dataset.state === 'done' &&
+        document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === 'trained',
     );
-    assert.equal(await page.getByTestId('bpe-progress').evaluate((el) => el.value), 1);
+    assert.equal(await page.getByTestId('tokenize-bpe-progress').evaluate((el) => el.value), 1);
     const trained = await lab.trainTokenizer(corpus, { vocabSize: 300, pattern: 'gpt2' });
-    const ids = (await data(page, 'tok-output', 'ids')).split(' ').map(Number);
+    const ids = (await data(page, 'tokenize-output', 'ids')).split(' ').map(Number);
     assert.deepEqual(ids, Array.from(trained.encode(DEFAULT_TEXT)));
-    assert.match(await text(page, 'bpe-status'), new RegExp(`${trained.merges.length} merges`));
-    assert.ok((await page.getByTestId('bpe-merges').locator('li').count()) > 0);
+    assert.match(await text(page, 'tokenize-bpe-status'), new RegExp(`${trained.merges.length} merges`));
+    assert.ok((await page.getByTestId('tokenize-bpe-merges').locator('li').count()) > 0);
     trained.dispose();
 
     // The trainer's current limit (a token over 255 bytes): the message reaches the learner.
-    await page.getByTestId('bpe-corpus').fill('a'.repeat(3000));
-    await page.getByTestId('bpe-size').fill('600');
-    await page.getByTestId('bpe-train').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="bpe-status"]').dataset.state !== 'running');
-    const state = await data(page, 'bpe-status', 'state');
+    await page.getByTestId('tokenize-bpe-corpus').fill('a'.repeat(3000));
+    await page.getByTestId('tokenize-bpe-size').fill('600');
+    await page.getByTestId('tokenize-bpe-train').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="tokenize-bpe-status"]').dataset.state !== 'running',
+    );
+    const state = await data(page, 'tokenize-bpe-status', 'state');
     if (state === 'error') {
-      assert.match(await text(page, 'bpe-status'), /Training failed: .+/);
+      assert.match(await text(page, 'tokenize-bpe-status'), /Training failed: .+/);
     } else {
       assert.equal(state, 'done');
     } // once the C++ fix lands
-    await page.getByTestId('tok-vocab').selectOption('r50k_base');
+    await page.getByTestId('tokenize-vocab').selectOption('r50k_base');
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="tok-output"]').dataset.vocab === 'r50k_base',
+      () => document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === 'r50k_base',
     );
   });
 
   test('2 token embeddings: rows of the ids of section 1; the trained table groups nouns and verbs', async () => {
     const distinct = [...new Set(r50k.encode(DEFAULT_TEXT))].slice(0, 16);
-    assert.equal(await data(page, 'emb-heatmap', 'ids'), distinct.join(' '));
-    assert.equal(await data(page, 'emb-status', 'state'), 'done');
-    const [same, total] = (await data(page, 'emb-neighbours', 'sameKind')).split('/').map(Number);
+    assert.equal(await data(page, 'embeddings-heatmap', 'ids'), distinct.join(' '));
+    assert.equal(await data(page, 'embeddings-status', 'state'), 'done');
+    const [same, total] = (await data(page, 'embeddings-neighbours', 'sameKind')).split('/').map(Number);
     assert.ok(total >= 14 && same / total >= 0.75, `nearest neighbours of the same kind: ${same}/${total}`);
   });
 
@@ -152,35 +157,35 @@ describe('tutorial page', { timeout: 150_000 }, () => {
   });
 
   test('4 sinusoidal: PE·PE depends only on |p−q|; R_k·PE(p) = PE(p+k) with the residual of node', async () => {
-    await setRange(page, 'sin-dim', 16);
-    await setRange(page, 'sin-base', 3); // 10^3
-    await setRange(page, 'sin-pos', 10);
-    await setRange(page, 'sin-k', 7);
+    await setRange(page, 'sinusoidal-dim', 16);
+    await setRange(page, 'sinusoidal-base', 3); // 10^3
+    await setRange(page, 'sinusoidal-pos', 10);
+    await setRange(page, 'sinusoidal-k', 7);
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="sin-residual"]').dataset.state === '16/1000/10/7',
+      () => document.querySelector('[data-testid="sinusoidal-residual"]').dataset.state === '16/1000/10/7',
     );
     const pe = lab.positionalEncoding('sinusoidal', { dim: 16, base: 1000, maxLength: 128 });
     const rotated = rotate(pe.row(10), 7, 16, 1000);
     const target = pe.row(17);
     const residual = Math.max(...Array.from(target, (v, c) => Math.abs(v - rotated[c])));
-    const shown = Number(await data(page, 'sin-residual', 'residual'));
+    const shown = Number(await data(page, 'sinusoidal-residual', 'residual'));
     assert.ok(Math.abs(shown - residual) < 1e-9, `residual ${shown} vs node ${residual}`);
     assert.ok(residual < 1e-5);
     assert.match(
-      await text(page, 'sin-residual'),
+      await text(page, 'sinusoidal-residual'),
       new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`),
     );
-    assert.match(await text(page, 'sin-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
+    assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
     pe.dispose();
 
     // Keyboard: focus the heatmap, move the cursor, read a value.
-    await page.getByTestId('pe-heatmap').focus();
+    await page.getByTestId('sinusoidal-heatmap').focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="pe-readout"]').textContent.startsWith('PE(1, 1) = cos('),
+      document.querySelector('[data-testid="sinusoidal-readout"]').textContent.startsWith('PE(1, 1) = cos('),
     );
-    assert.match(await text(page, 'pe-readout'), /= 0\.540/); // cos(1)
+    assert.match(await text(page, 'sinusoidal-readout'), /= 0\.540/); // cos(1)
   });
 
   test('5 learned positions: the worker trains what node trains; GPT-2 wpe from a file', async () => {
@@ -193,9 +198,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     for (let i = 0; i < 15; i++) {
       near += cosine(row(i), row(i + 1)) / 15;
     }
-    assert.equal(await data(page, 'wpe-pca-note', 'step'), '400');
+    assert.equal(await data(page, 'learned-pca-note', 'step'), '400');
     assert.ok(
-      Math.abs(Number(await data(page, 'wpe-pca-note', 'near')) - near) < 1e-6,
+      Math.abs(Number(await data(page, 'learned-pca-note', 'near')) - near) < 1e-6,
       'mean neighbour cosine as in node',
     );
 
@@ -216,24 +221,26 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const st = await lab.readSafetensors(bytes);
     const first = (await st.get('wpe.weight'))[0];
     st.dispose();
-    await page.getByTestId('gpt2-file').setInputFiles(file);
-    await page.waitForFunction(() => document.querySelector('[data-testid="gpt2-status"]').dataset.state === 'done');
-    assert.equal(await data(page, 'gpt2-status', 'shape'), '40x24');
-    assert.equal(Number(await data(page, 'gpt2-status', 'first')), first);
+    await page.getByTestId('learned-gpt2-file').setInputFiles(file);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="learned-gpt2-status"]').dataset.state === 'done',
+    );
+    assert.equal(await data(page, 'learned-gpt2-status', 'shape'), '40x24');
+    assert.equal(Number(await data(page, 'learned-gpt2-status', 'first')), first);
   });
 
   test('6 token + position: BPE ids, pooled cosines equal to node for none / sinusoidal / learned', async () => {
     const ids = [r50k.encode(` ${A}`), r50k.encode(` ${B}`)];
     const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev: 1 });
     for (const positions of ['none', 'sinusoidal', 'learned']) {
-      await page.getByTestId(`positions-${positions}`).check();
+      await page.getByTestId(`compare-positions-${positions}`).check();
       await waitForResults(page, { positions, a: A, b: B });
-      assert.equal(await data(page, 'results', 'idsA'), Array.from(ids[0]).join(' '));
+      assert.equal(await data(page, 'compare-results', 'idsA'), Array.from(ids[0]).join(' '));
       const pe = lab.positionalEncoding(positions, { dim: 64, maxLength: 64, seed: 2, stddev: 1 });
       const r = lab.compare(ids[0], ids[1], { embedding, positional: pe, attention: { seed: 3 } });
       pe.dispose();
-      assert.equal(await text(page, 'pooled-cosine-input'), '1.000', positions);
-      assert.equal(await text(page, 'pooled-cosine-attention'), fixed3(r.attention.pooledCosine), positions);
+      assert.equal(await text(page, 'compare-pooled-cosine-input'), '1.000', positions);
+      assert.equal(await text(page, 'compare-pooled-cosine-attention'), fixed3(r.attention.pooledCosine), positions);
       if (positions === 'none') {
         assert.equal(fixed3(r.attention.pooledCosine), '1.000');
       } else {
@@ -241,7 +248,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       }
     }
     embedding.dispose();
-    const chips = await page.getByTestId('vocab').locator('li').allTextContents();
+    const chips = await page.getByTestId('compare-vocab').locator('li').allTextContents();
     assert.deepEqual(
       chips,
       [...new Set(ids[0])].map((id) => `${r50k.decode([id]).replace(/ /g, '␣')} → ${id}`),
@@ -250,16 +257,18 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     // Bad input: more tokens than the encodings hold; the library's message reaches the learner, then recovery.
     const long = Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ');
     await page.getByLabel('Sentence A', { exact: true }).fill(long);
-    await page.waitForFunction(() => document.querySelector('[data-testid="error"]').textContent.length > 0);
-    assert.match(await text(page, 'error'), /length/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="compare-error"]').textContent.length > 0);
+    assert.match(await text(page, 'compare-error'), /length/);
     await page.getByLabel('Sentence A', { exact: true }).fill(A);
     await waitForResults(page, { positions: 'learned', a: A, b: B });
-    assert.equal(await text(page, 'error'), '');
+    assert.equal(await text(page, 'compare-error'), '');
   });
 
   test('7 beyond: RoPE scores depend on the offset only; ALiBi biases; NoPE causal; the race equals node', async () => {
-    await setRange(page, 'rope-offset', 5);
-    await page.waitForFunction(() => document.querySelector('[data-testid="rope-result"]').dataset.offset === '5');
+    await setRange(page, 'beyond-rope-offset', 5);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="beyond-rope-result"]').dataset.offset === '5',
+    );
     const table = lab.tokenEmbedding({ vocabSize: 2, dim: 16, seed: 5, stddev: 1 }).table();
     const q = table.subarray(0, 16);
     const k = table.subarray(16, 32);
@@ -268,13 +277,15 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       scores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, m - 5)));
     }
     assert.ok(Math.max(...scores) - Math.min(...scores) < 1e-4, 'RoPE scores depend only on the offset');
-    assert.equal(Number(await data(page, 'rope-result', 'score')), scores[0]);
+    assert.equal(Number(await data(page, 'beyond-rope-result', 'score')), scores[0]);
 
-    await setRange(page, 'alibi-heads', 4);
-    await setRange(page, 'alibi-len', 6);
-    await page.waitForFunction(() => document.querySelector('[data-testid="alibi-grid"]').dataset.state === '4/6');
+    await setRange(page, 'beyond-alibi-heads', 4);
+    await setRange(page, 'beyond-alibi-len', 6);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="beyond-alibi-grid"]').dataset.state === '4/6',
+    );
     const rows = await page
-      .locator('#alibi-tbody tr')
+      .locator('#beyond-alibi-tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
     assert.equal(rows.length, 4);
     rows.forEach((cells, i) => {
@@ -286,7 +297,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
         [0, 1, 2, 3, 4, 5].map((j) => Number((-m * (5 - j) || 0).toFixed(4))),
       );
     });
-    assert.equal(await page.locator('#alibi-grid canvas').count(), 4);
+    assert.equal(await page.locator('#beyond-alibi-grid canvas').count(), 4);
 
     const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
     const causal = lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), {
@@ -295,8 +306,8 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       attention: { seed: 3, causal: true },
     });
     embedding.dispose();
-    assert.equal(await text(page, 'nope-bi'), '1.000');
-    assert.equal(await text(page, 'nope-causal'), fixed3(causal.attention.pooledCosine));
+    assert.equal(await text(page, 'beyond-nope-bi'), '1.000');
+    assert.equal(await text(page, 'beyond-nope-causal'), fixed3(causal.attention.pooledCosine));
     assert.ok(causal.attention.pooledCosine < 0.999);
 
     const d = buildData(r50k);
@@ -304,7 +315,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       const model = trainModel(lab, d, positions, { steps: 300 });
       const lengths = evaluateLengths(model, d, 16);
       model.dispose();
-      const cells = await page.locator(`#race-body tr[data-positions="${positions}"] td`).allTextContents();
+      const cells = await page.locator(`#beyond-race-body tr[data-positions="${positions}"] td`).allTextContents();
       assert.deepEqual(
         cells,
         lengths.map((l) => (l.error ? '—' : l.loss.toFixed(3))),
@@ -314,7 +325,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
         assert.ok(lengths[1].error && lengths[2].error);
       }
     }
-    assert.match(await text(page, 'race-note'), /cannot go past their table.*learned positions end at contextLength/);
+    assert.match(
+      await text(page, 'beyond-race-note'),
+      /cannot go past their table.*learned positions end at contextLength/,
+    );
   });
 
   test('8 exercises: each check runs live and accepts a right answer, rejects a wrong one', async () => {
@@ -330,36 +344,38 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       limit: { length: '16' },
       the: {},
     };
-    await page.getByTestId('tok-vocab').selectOption('trained'); // trained at load from the page's text
-    await page.getByTestId('bpe-corpus').fill('the theme of the thesis: then the theatre. '.repeat(30));
-    await page.getByTestId('bpe-size').fill('400');
-    await page.getByTestId('bpe-train').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="bpe-status"]').dataset.state === 'done');
+    await page.getByTestId('tokenize-vocab').selectOption('trained'); // trained at load from the page's text
+    await page.getByTestId('tokenize-bpe-corpus').fill('the theme of the thesis: then the theatre. '.repeat(30));
+    await page.getByTestId('tokenize-bpe-size').fill('400');
+    await page.getByTestId('tokenize-bpe-train').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="tokenize-bpe-status"]').dataset.state === 'done',
+    );
     const run = async (id, values) => {
       for (const [name, value] of Object.entries(values)) {
-        const input = page.getByTestId(`ex-${id}-${name}`);
+        const input = page.getByTestId(`exercises-${id}-${name}`);
         if ((await input.evaluate((el) => el.tagName)) === 'SELECT') {
           await input.selectOption(value);
         } else {
           await input.fill(value);
         }
       }
-      await page.getByTestId(`ex-${id}-result`).evaluate((el) => delete el.dataset.ok);
-      await page.getByTestId(`ex-${id}-check`).click();
+      await page.getByTestId(`exercises-${id}-result`).evaluate((el) => delete el.dataset.ok);
+      await page.getByTestId(`exercises-${id}-check`).click();
       await page
         .waitForFunction(
           (t) => document.querySelector(`[data-testid="${t}"]`).dataset.ok !== undefined,
-          `ex-${id}-result`,
+          `exercises-${id}-result`,
           { timeout: 20_000 },
         )
         .catch(async (error) =>
-          assert.fail(`exercise ${id}: ${await text(page, `ex-${id}-result`)} (${error.message})`),
+          assert.fail(`exercise ${id}: ${await text(page, `exercises-${id}-result`)} (${error.message})`),
         );
-      return data(page, `ex-${id}-result`, 'ok');
+      return data(page, `exercises-${id}-result`, 'ok');
     };
-    assert.equal(await page.locator('#exercise-list > li').count(), 10);
+    assert.equal(await page.locator('#exercises-list > li').count(), 10);
     for (const [id, values] of Object.entries(answers)) {
-      assert.equal(await run(id, values), 'true', `${id}: ${await text(page, `ex-${id}-result`)}`);
+      assert.equal(await run(id, values), 'true', `${id}: ${await text(page, `exercises-${id}-result`)}`);
     }
     for (const [id, values] of Object.entries({
       closest: { p: '0', q: '5' },
@@ -369,8 +385,8 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     })) {
       assert.equal(await run(id, values), 'false', id);
     }
-    assert.match(await text(page, 'ex-limit-result'), /17 tokens: refused/);
-    await page.getByTestId('tok-vocab').selectOption('r50k_base');
+    assert.match(await text(page, 'exercises-limit-result'), /17 tokens: refused/);
+    await page.getByTestId('tokenize-vocab').selectOption('r50k_base');
   });
 
   test('no console errors and no non-local requests on the walked page', () => {
@@ -382,7 +398,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     await phone.page.waitForFunction(
       () =>
         document.getElementById('main').dataset.state === 'ready' &&
-        document.querySelector('[data-testid="race-status"]').dataset.state === 'running',
+        document.querySelector('[data-testid="beyond-race-status"]').dataset.state === 'running',
     );
     const boxes = () =>
       phone.page.evaluate(() =>
@@ -408,7 +424,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       { colorScheme: 'dark' },
     );
     await waitForPage(strict.page);
-    assert.equal(await text(strict.page, 'simd-target'), 'EMU128');
+    assert.equal(await text(strict.page, 'page-simd-target'), 'EMU128');
     // The defaults, computed in node with the SIMD build.
     const ids = (s) => r50k.encode(s);
     const e64 = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev: 1 });
@@ -416,7 +432,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const e32 = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
     const pe32 = lab.positionalEncoding('sinusoidal', { dim: 32, maxLength: 64 });
     const expected = {
-      'pooled-cosine-attention': lab.compare(ids(` ${A}`), ids(` ${B}`), {
+      'compare-pooled-cosine-attention': lab.compare(ids(` ${A}`), ids(` ${B}`), {
         embedding: e64,
         positional: pe64,
         attention: { seed: 3 },
@@ -426,7 +442,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
         positional: pe32,
         attention: { seed: 3 },
       }),
-      'nope-causal': lab.compare(ids(' dog bites man'), ids(' man bites dog'), {
+      'beyond-nope-causal': lab.compare(ids(' dog bites man'), ids(' man bites dog'), {
         embedding: e32,
         positional: null,
         attention: { seed: 3, causal: true },

@@ -83,19 +83,19 @@ async function start() {
     lab = await createEmbedLab({ simd });
   } catch (error) {
     $('main').dataset.state = 'error';
-    $('load-error').textContent = `The embedlab library could not be loaded: ${error.message}`;
-    $('simd-target').textContent = 'unavailable';
+    $('page-load-error').textContent = `The embedlab library could not be loaded: ${error.message}`;
+    $('page-simd-target').textContent = 'unavailable';
     return;
   }
-  $('lab-version').textContent = lab.version;
-  $('simd-target').textContent = lab.simdTarget;
-  $('lab-flavour').textContent =
+  $('page-lab-version').textContent = lab.version;
+  $('page-simd-target').textContent = lab.simdTarget;
+  $('page-lab-flavour').textContent =
     `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
   const ctx = createContext(lab);
   try {
     await ctx.setTokenizer('r50k_base');
   } catch (error) {
-    $('load-error').textContent = `The vocabulary could not be loaded: ${error.message}`;
+    $('page-load-error').textContent = `The vocabulary could not be loaded: ${error.message}`;
     return;
   }
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
@@ -105,7 +105,7 @@ async function start() {
       section.init(ctx);
     } catch (error) {
       console.warn(error);
-      $('load-error').textContent = `A section failed to start: ${error.message}`;
+      $('page-load-error').textContent = `A section failed to start: ${error.message}`;
     }
   }
   $('main').dataset.state = 'ready';

@@ -36,8 +36,8 @@ export function rope(lab, x, pos, base = 10000) {
 
 function updateRope() {
   const lab = ctx.lab;
-  const offset = Number($('rope-offset').value);
-  $('rope-offset-out').textContent = String(offset);
+  const offset = Number($('beyond-rope-offset').value);
+  $('beyond-rope-offset-out').textContent = String(offset);
   const q = qk.subarray(0, ROPE_DIM);
   const k = qk.subarray(ROPE_DIM, 2 * ROPE_DIM);
   const ropeScores = [];
@@ -57,14 +57,14 @@ function updateRope() {
   const addValid = addScores.filter(Number.isFinite);
   const addSpread = Math.max(...addValid) - Math.min(...addValid);
   drawLines(
-    $('rope-plot'),
+    $('beyond-rope-plot'),
     [
       { values: addScores, colour: '#999999', dash: [5, 3] },
       { values: ropeScores, colour: PALETTE[0], width: 3 },
     ],
     { xLabel: 'query position m (key at m − offset)' },
   );
-  const out = $('rope-result');
+  const out = $('beyond-rope-result');
   out.textContent = `RoPE: q·k = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}). Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
   out.dataset.score = String(valid[0]);
   out.dataset.spread = String(spread);
@@ -75,11 +75,11 @@ function updateRope() {
 export const alibiSlope = (h, H) => 2 ** ((-8 * h) / H);
 
 function updateAlibi() {
-  const H = Number($('alibi-heads').value);
-  const L = Number($('alibi-len').value);
-  $('alibi-heads-out').textContent = String(H);
-  $('alibi-len-out').textContent = String(L);
-  const grid = $('alibi-grid');
+  const H = Number($('beyond-alibi-heads').value);
+  const L = Number($('beyond-alibi-len').value);
+  $('beyond-alibi-heads-out').textContent = String(H);
+  $('beyond-alibi-len-out').textContent = String(L);
+  const grid = $('beyond-alibi-grid');
   const range = alibiSlope(1, H) * (L - 1);
   const labels = Array.from({ length: L }, (_, i) => String(i));
   const figures = [];
@@ -119,8 +119,8 @@ function updateAlibi() {
   for (const f of figures) {
     drawMatrix(f.canvas, { values: f.values, rows: L, cols: L, rowLabels: labels, colLabels: labels, range });
   }
-  $('alibi-thead').replaceChildren(head);
-  $('alibi-tbody').replaceChildren(...body);
+  $('beyond-alibi-thead').replaceChildren(head);
+  $('beyond-alibi-tbody').replaceChildren(...body);
   grid.dataset.state = `${H}/${L}`;
 }
 
@@ -133,14 +133,14 @@ function updateNope() {
     const embedding = ctx.embedding(32, 1);
     const bi = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: false } });
     const causal = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: true } });
-    $('nope-bi').textContent = fixed3(bi.attention.pooledCosine);
-    $('nope-causal').textContent = fixed3(causal.attention.pooledCosine);
-    $('nope-causal').dataset.value = String(causal.attention.pooledCosine);
-    $('nope-bi').dataset.value = String(bi.attention.pooledCosine);
-    $('nope-note').textContent =
+    $('beyond-nope-bi').textContent = fixed3(bi.attention.pooledCosine);
+    $('beyond-nope-causal').textContent = fixed3(causal.attention.pooledCosine);
+    $('beyond-nope-causal').dataset.value = String(causal.attention.pooledCosine);
+    $('beyond-nope-bi').dataset.value = String(bi.attention.pooledCosine);
+    $('beyond-nope-note').textContent =
       `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, one random head, no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order.`;
   } catch (error) {
-    $('nope-note').textContent = error.message;
+    $('beyond-nope-note').textContent = error.message;
   }
 }
 
@@ -175,9 +175,9 @@ function renderRace() {
     }
     return tr;
   });
-  $('race-body').replaceChildren(...body);
+  $('beyond-race-body').replaceChildren(...body);
   drawBars(
-    $('race-chart'),
+    $('beyond-race-chart'),
     results.map(({ positions, lengths }) => ({
       label: positions,
       values: lengths.map((l) => (l.error ? null : l.loss)),
@@ -186,22 +186,22 @@ function renderRace() {
   );
   const learned = results.find((r) => r.positions === 'learned');
   const refused = learned?.lengths.find((l) => l.error);
-  $('race-note').textContent = refused
+  $('beyond-race-note').textContent = refused
     ? `Learned positions cannot go past their table: asked for ${refused.length} tokens, the library answers “${refused.error}”. The other schemes accept any length; lower is better.`
     : 'Lower is better. Learned positions cannot go past their 16-row table (—).';
 }
 
 async function startRace() {
   race?.cancel();
-  const steps = Math.max(10, Math.min(3000, Number($('race-steps').value) || 300));
-  const status = $('race-status');
-  const progress = $('race-progress');
+  const steps = Math.max(10, Math.min(3000, Number($('beyond-race-steps').value) || 300));
+  const status = $('beyond-race-status');
+  const progress = $('beyond-race-progress');
   results = [];
   renderRace();
   progress.value = 0;
   status.dataset.state = 'running';
   status.textContent = 'Loading…';
-  $('race-error').textContent = '';
+  $('beyond-race-error').textContent = '';
   const current = runJob('race', { encoding: 'r50k_base', steps }, (m) => {
     if (m.kind === 'progress') {
       progress.value = (m.index + m.step / m.steps) / m.count;
@@ -222,7 +222,7 @@ async function startRace() {
     status.textContent = `Done: ${RACE_SCHEMES.length} schemes × ${steps} steps.`;
   } catch (error) {
     status.dataset.state = 'error';
-    $('race-error').textContent = error.message;
+    $('beyond-race-error').textContent = error.message;
   }
 }
 
@@ -232,10 +232,10 @@ export function init(context) {
   qk = table.table();
   table.dispose();
   sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: ROPE_DIM, maxLength: 64 });
-  $('rope-offset').addEventListener('input', updateRope);
-  $('alibi-heads').addEventListener('input', updateAlibi);
-  $('alibi-len').addEventListener('input', updateAlibi);
-  $('race-start').addEventListener('click', startRace);
+  $('beyond-rope-offset').addEventListener('input', updateRope);
+  $('beyond-alibi-heads').addEventListener('input', updateAlibi);
+  $('beyond-alibi-len').addEventListener('input', updateAlibi);
+  $('beyond-race-start').addEventListener('click', startRace);
   ctx.onTokenizer(updateNope);
   redrawOnResize('beyond', () => {
     updateRope();

@@ -26,7 +26,7 @@ const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
 const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
 
 function showTable() {
-  const ids = ($('tok-output').dataset.ids ?? '').split(' ').filter(Boolean).map(Number);
+  const ids = ($('tokenize-output').dataset.ids ?? '').split(' ').filter(Boolean).map(Number);
   const distinct = [...new Set(ids)].slice(0, MAX_ROWS);
   if (distinct.length === 0) {
     return;
@@ -35,7 +35,7 @@ function showTable() {
   const rows = embedding.lookup(distinct);
   const tokenizer = ctx.tokenizer;
   drawRows(
-    $('emb-heatmap'),
+    $('embeddings-heatmap'),
     distinct.map((id, r) => ({
       label: `${visibleWhitespace(tokenizer.decode([id]))} → row ${id}`,
       values: rows.subarray(r * DIM, (r + 1) * DIM),
@@ -43,10 +43,10 @@ function showTable() {
     DIM,
     2,
   );
-  $('emb-caption').textContent =
+  $('embeddings-caption').textContent =
     `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1). Colour from −2 (blue) to +2 (orange).`;
-  $('emb-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
-  $('emb-heatmap').dataset.ids = distinct.join(' ');
+  $('embeddings-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
+  $('embeddings-heatmap').dataset.ids = distinct.join(' ');
 }
 
 function drawSnapshot() {
@@ -58,10 +58,10 @@ function drawSnapshot() {
   const C = wte.length / V;
   const coords = pca2(wte, V, C);
   drawScatter(
-    $('emb-pca'),
+    $('embeddings-pca'),
     coords.map(([x, y], i) => ({ x, y, label: visibleWhitespace(labels[i]), colour: PALETTE[kindOf(labels[i])] })),
   );
-  $('emb-step').textContent = `step ${step}`;
+  $('embeddings-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.
   const rows = [];
   const vec = (i) => wte.subarray(i * C, (i + 1) * C);
@@ -87,13 +87,13 @@ function drawSnapshot() {
     tr.dataset.same = String(kindOf(labels[best]) === kindOf(label));
     rows.push(tr);
   });
-  $('emb-neighbours').replaceChildren(...rows);
+  $('embeddings-neighbours').replaceChildren(...rows);
   const same = rows.filter((r) => r.dataset.same === 'true').length;
-  $('emb-pca').setAttribute(
+  $('embeddings-pca').setAttribute(
     'aria-label',
     `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`,
   );
-  $('emb-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
+  $('embeddings-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
   drawGlove();
 }
 
@@ -149,13 +149,13 @@ function drawGlove() {
     }
     rows.push(tr);
   });
-  $('glove-rows').replaceChildren(...rows);
-  $('glove-early').textContent = `step ${initial?.step ?? 0}`;
-  $('glove-now').textContent = `step ${snapshot.step}`;
+  $('embeddings-glove-rows').replaceChildren(...rows);
+  $('embeddings-glove-early').textContent = `step ${initial?.step ?? 0}`;
+  $('embeddings-glove-now').textContent = `step ${snapshot.step}`;
   if (!frozen) {
     return;
   }
-  const status = $('glove-status');
+  const status = $('embeddings-glove-status');
   const { vectors, source } = frozen;
   let text = `Frozen file: ${source}, ${vectors.words.length} words × ${vectors.dim}. ${known} of the model’s ${rows.length} nouns and verbs are in it.`;
   if (cosines.length > 0) {
@@ -176,7 +176,7 @@ function drawGlove() {
 /** Parses a GloVe file (text or File) with the library and makes it the frozen side of the table. */
 async function freeze(source, name) {
   const request = ++freezing;
-  $('glove-error').textContent = '';
+  $('embeddings-glove-error').textContent = '';
   try {
     const vectors = await ctx.lab.loadWordVectors(source);
     if (request !== freezing) {
@@ -188,8 +188,8 @@ async function freeze(source, name) {
     if (request !== freezing) {
       return;
     }
-    $('glove-status').dataset.state = 'error';
-    $('glove-error').textContent = `${name}: ${error.message}`;
+    $('embeddings-glove-status').dataset.state = 'error';
+    $('embeddings-glove-error').textContent = `${name}: ${error.message}`;
   }
 }
 
@@ -204,25 +204,25 @@ function exportVectors() {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   exported = { text, step: snapshot.step, url };
   const name = `embedlab-step-${snapshot.step}.txt`;
-  const link = $('glove-download');
+  const link = $('embeddings-glove-download');
   link.href = url;
   link.download = name;
   link.textContent = `Download ${name} (${text.split('\n').length - 1} words × ${snapshot.wte.length / labels.length})`;
   link.hidden = false;
-  $('glove-freeze').hidden = false;
-  $('glove-freeze').dataset.step = String(snapshot.step);
+  $('embeddings-glove-freeze').hidden = false;
+  $('embeddings-glove-freeze').dataset.step = String(snapshot.step);
 }
 
 /** Starts a job ('train' from scratch, or 'resume' the saved model) and shows its snapshots. */
 async function run(type, steps, params) {
   job?.cancel();
-  $('emb-continue').disabled = true;
-  const status = $('emb-status');
-  const progress = $('emb-progress');
+  $('embeddings-continue').disabled = true;
+  const status = $('embeddings-status');
+  const progress = $('embeddings-progress');
   progress.value = 0;
   status.dataset.state = 'running';
   status.textContent = 'Loading…';
-  $('emb-error').textContent = '';
+  $('embeddings-error').textContent = '';
   const every = Math.max(1, Math.floor(steps / 10));
   const first = type === 'resume' ? snapshot.step : 0;
   const current = runJob(
@@ -257,18 +257,18 @@ async function run(type, steps, params) {
       return;
     }
     saved = done.saved ?? null;
-    $('emb-continue').disabled = !saved;
+    $('embeddings-continue').disabled = !saved;
     status.dataset.state = 'done';
     status.dataset.steps = String(snapshot.step);
     status.textContent = `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`;
   } catch (error) {
     status.dataset.state = 'error';
-    $('emb-error').textContent = error.message;
+    $('embeddings-error').textContent = error.message;
   }
 }
 
 function train() {
-  const steps = Math.max(10, Math.min(2000, Number($('emb-steps').value) || 300));
+  const steps = Math.max(10, Math.min(2000, Number($('embeddings-steps').value) || 300));
   return run('train', steps, {});
 }
 
@@ -284,17 +284,17 @@ function keepTraining() {
 export function init(context) {
   ctx = context;
   ctx.onTokenizer(() => requestAnimationFrame(showTable));
-  $('tok-text').addEventListener('input', () => requestAnimationFrame(showTable));
-  $('emb-train').addEventListener('click', train);
-  $('emb-continue').addEventListener('click', keepTraining);
-  $('glove-export').addEventListener('click', exportVectors);
-  $('glove-freeze').addEventListener('click', () => {
+  $('tokenize-text').addEventListener('input', () => requestAnimationFrame(showTable));
+  $('embeddings-train').addEventListener('click', train);
+  $('embeddings-continue').addEventListener('click', keepTraining);
+  $('embeddings-glove-export').addEventListener('click', exportVectors);
+  $('embeddings-glove-freeze').addEventListener('click', () => {
     if (exported) {
       freeze(exported.text, `your export of step ${exported.step}`);
     }
   });
-  $('glove-file').addEventListener('change', () => {
-    const file = $('glove-file').files?.[0];
+  $('embeddings-glove-file').addEventListener('change', () => {
+    const file = $('embeddings-glove-file').files?.[0];
     if (!file) {
       return;
     }

@@ -236,12 +236,12 @@ const EXERCISES = [
 ];
 
 function render() {
-  const list = $('exercise-list');
+  const list = $('exercises-list');
   list.replaceChildren(
     ...EXERCISES.map((ex) => {
       const li = document.createElement('li');
       li.className = 'exercise panel';
-      li.dataset.testid = `ex-${ex.id}`;
+      li.dataset.testid = `exercises-${ex.id}`;
       const h = document.createElement('h3');
       h.textContent = ex.title;
       const p = document.createElement('p');
@@ -271,19 +271,19 @@ function render() {
           }
         }
         control.name = input.name;
-        control.dataset.testid = `ex-${ex.id}-${input.name}`;
+        control.dataset.testid = `exercises-${ex.id}-${input.name}`;
         field.append(control);
         form.append(field);
       }
       const button = document.createElement('button');
       button.type = 'submit';
       button.textContent = 'Check';
-      button.dataset.testid = `ex-${ex.id}-check`;
+      button.dataset.testid = `exercises-${ex.id}-check`;
       form.append(button);
       const result = document.createElement('p');
       result.className = 'exercise-result';
       result.setAttribute('aria-live', 'polite');
-      result.dataset.testid = `ex-${ex.id}-result`;
+      result.dataset.testid = `exercises-${ex.id}-result`;
       form.addEventListener('submit', async (event) => {
         event.preventDefault();
         const values = Object.fromEntries(new FormData(form));

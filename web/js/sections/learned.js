@@ -26,7 +26,7 @@ function rampColour(t) {
 }
 
 function drawSnapshot() {
-  const index = Number($('wpe-snap').value);
+  const index = Number($('learned-snap').value);
   const snap = snapshots[index];
   if (!snap?.wpe) {
     return;
@@ -34,10 +34,10 @@ function drawSnapshot() {
   const T = 16;
   const C = snap.wpe.length / T;
   const range = maxAbs(snap.wpe);
-  drawHeatmap($('wpe-heatmap'), { values: snap.wpe, rows: T, cols: C, range });
+  drawHeatmap($('learned-heatmap'), { values: snap.wpe, rows: T, cols: C, range });
   const coords = pca2(snap.wpe, T, C);
   drawScatter(
-    $('wpe-pca'),
+    $('learned-pca'),
     coords.map(([x, y], i) => ({ x, y, label: String(i), colour: rampColour(i / (T - 1)) })),
     { path: true },
   );
@@ -50,8 +50,8 @@ function drawSnapshot() {
   for (let i = 0; i + 8 < T; i++) {
     far += cosine(row(i), row(i + 8)) / (T - 8);
   }
-  $('wpe-snap-out').textContent = `step ${snap.step}`;
-  const note = $('wpe-pca-note');
+  $('learned-snap-out').textContent = `step ${snap.step}`;
+  const note = $('learned-pca-note');
   note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}.`;
   note.dataset.near = String(near);
   note.dataset.far = String(far);
@@ -59,21 +59,21 @@ function drawSnapshot() {
 }
 
 function drawLoss() {
-  drawLines($('wpe-loss'), [{ values: losses, colour: PALETTE[0] }], { xLabel: 'step', x0: 1 });
+  drawLines($('learned-loss'), [{ values: losses, colour: PALETTE[0] }], { xLabel: 'step', x0: 1 });
 }
 
 async function train() {
   job?.cancel();
-  const steps = Math.max(10, Math.min(3000, Number($('wpe-steps').value) || 400));
-  const status = $('wpe-status');
-  const progress = $('wpe-progress');
-  const slider = $('wpe-snap');
+  const steps = Math.max(10, Math.min(3000, Number($('learned-steps').value) || 400));
+  const status = $('learned-status');
+  const progress = $('learned-progress');
+  const slider = $('learned-snap');
   progress.value = 0;
   snapshots = [];
   losses = [];
   status.dataset.state = 'running';
   status.textContent = 'Loading…';
-  $('wpe-error').textContent = '';
+  $('learned-error').textContent = '';
   const every = Math.max(1, Math.floor(steps / 20));
   const current = runJob('train', { encoding: 'r50k_base', positions: 'learned', steps, every }, (m) => {
     if (m.kind === 'progress') {
@@ -104,12 +104,12 @@ async function train() {
     status.textContent = `Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`;
   } catch (error) {
     status.dataset.state = 'error';
-    $('wpe-error').textContent = error.message;
+    $('learned-error').textContent = error.message;
   }
 }
 
 async function readGpt2(file) {
-  const status = $('gpt2-status');
+  const status = $('learned-gpt2-status');
   status.dataset.state = 'running';
   status.textContent = `Reading the header of ${file.name}…`;
   try {
@@ -132,8 +132,8 @@ async function readGpt2(file) {
     for (let r = 0; r < R; r++) {
       part.set(wpe.subarray(r * cols, r * cols + Cc), r * Cc);
     }
-    $('gpt2-figures').hidden = false;
-    drawHeatmap($('gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
+    $('learned-gpt2-figures').hidden = false;
+    drawHeatmap($('learned-gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
     // PCA on every 4th position (enough to see the curve, fast in JS).
     const step = rows > 256 ? 4 : 1;
     const picked = [];
@@ -144,7 +144,7 @@ async function readGpt2(file) {
     picked.forEach((r, i) => sub.set(wpe.subarray(r * cols, (r + 1) * cols), i * cols));
     const coords = pca2(sub, picked.length, cols);
     drawScatter(
-      $('gpt2-pca'),
+      $('learned-gpt2-pca'),
       coords.map(([x, y], i) => ({
         x,
         y,
@@ -165,9 +165,9 @@ async function readGpt2(file) {
 
 export function init(context) {
   ctx = context;
-  $('wpe-train').addEventListener('click', train);
-  $('wpe-snap').addEventListener('input', drawSnapshot);
-  $('gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
+  $('learned-train').addEventListener('click', train);
+  $('learned-snap').addEventListener('input', drawSnapshot);
+  $('learned-gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
   redrawOnResize('learned', () => {
     drawSnapshot();
     drawLoss();

@@ -14,10 +14,10 @@ let encodingKey = '';
 
 function readState() {
   return {
-    dim: Number($('sin-dim').value),
-    base: Math.round(10 ** Number($('sin-base').value)),
-    p: Number($('sin-pos').value),
-    k: Number($('sin-k').value),
+    dim: Number($('sinusoidal-dim').value),
+    base: Math.round(10 ** Number($('sinusoidal-base').value)),
+    p: Number($('sinusoidal-pos').value),
+    k: Number($('sinusoidal-k').value),
   };
 }
 
@@ -39,10 +39,10 @@ export function rotate(v, k, dim, base) {
 function update() {
   const state = readState();
   const { dim, base, p, k } = state;
-  $('sin-dim-out').textContent = String(dim);
-  $('sin-base-out').textContent = String(base);
-  $('sin-pos-out').textContent = String(p);
-  $('sin-k-out').textContent = String(k);
+  $('sinusoidal-dim-out').textContent = String(dim);
+  $('sinusoidal-base-out').textContent = String(base);
+  $('sinusoidal-pos-out').textContent = String(p);
+  $('sinusoidal-k-out').textContent = String(k);
   const key = `${dim}/${base}`;
   if (key !== encodingKey) {
     encoding?.dispose();
@@ -74,17 +74,17 @@ function update() {
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
   draw();
   updateReadout();
-  $('sin-dots-note').textContent =
+  $('sinusoidal-dots-note').textContent =
     `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
-  const out = $('sin-residual');
+  const out = $('sinusoidal-residual');
   out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
-  $('sin-dots').setAttribute(
+  $('sinusoidal-dots').setAttribute(
     'aria-label',
     `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`,
   );
-  $('pe-heatmap').setAttribute(
+  $('sinusoidal-heatmap').setAttribute(
     'aria-label',
     `Heatmap of the sinusoidal encoding: ${ROWS} positions by ${dim} dimensions, base ${base}`,
   );
@@ -100,10 +100,17 @@ function draw() {
   }
   const { state, table, dots, pe, target, rotated } = last;
   const { dim, p, k } = state;
-  drawHeatmap($('pe-heatmap'), { values: table, rows: ROWS, cols: dim, range: 1, marks: [{ from: p, to: p }], cursor });
+  drawHeatmap($('sinusoidal-heatmap'), {
+    values: table,
+    rows: ROWS,
+    cols: dim,
+    range: 1,
+    marks: [{ from: p, to: p }],
+    cursor,
+  });
   const cols = waveDims(dim);
   drawLines(
-    $('sin-waves'),
+    $('sinusoidal-waves'),
     cols.map((c, n) => ({
       values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]),
       colour: PALETTE[n],
@@ -111,12 +118,12 @@ function draw() {
     })),
     { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
   );
-  $('sin-waves-note').textContent =
+  $('sinusoidal-waves-note').textContent =
     `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
       .map((c) => (2 * Math.PI * state.base ** (c / dim)).toFixed(1))
       .join(', ')} positions. The dashed line marks p = ${p}.`;
   const labels = Array.from({ length: DOTS }, (_, i) => String(i));
-  drawMatrix($('sin-dots'), {
+  drawMatrix($('sinusoidal-dots'), {
     values: dots,
     rows: DOTS,
     cols: DOTS,
@@ -125,7 +132,7 @@ function draw() {
     range: dim / 2,
   });
   drawRows(
-    $('sin-rotation'),
+    $('sinusoidal-rotation'),
     [
       { label: `PE(${p})`, values: pe },
       { label: `R${k} · PE(${p})`, values: Float32Array.from(rotated) },
@@ -147,7 +154,7 @@ function updateReadout() {
   const fn = col % 2 === 0 ? 'sin' : 'cos';
   const value = last.table[row * dim + col];
   const wavelength = 2 * Math.PI * base ** ((2 * i) / dim);
-  $('pe-readout').textContent =
+  $('sinusoidal-readout').textContent =
     `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${fixed3(value)}   · wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
 }
 
@@ -161,7 +168,7 @@ function moveCursor(row, col) {
 }
 
 function wireHeatmap() {
-  const canvas = $('pe-heatmap');
+  const canvas = $('sinusoidal-heatmap');
   canvas.addEventListener('pointermove', (event) => {
     if (!last) {
       return;
@@ -209,7 +216,7 @@ export function init(context) {
   ctx = context;
   document.querySelector('#sinusoidal .sliders').addEventListener('input', () => {
     if (cursor) {
-      cursor.col = Math.min(cursor.col, Number($('sin-dim').value) - 1);
+      cursor.col = Math.min(cursor.col, Number($('sinusoidal-dim').value) - 1);
     }
     update();
   });

@@ -9,8 +9,8 @@ let job = null;
 const COLOURS = 5; // token backgrounds cycle through 5 light tints (CSS classes t0..t4)
 
 function showTokens() {
-  const text = $('tok-text').value;
-  const out = $('tok-output');
+  const text = $('tokenize-text').value;
+  const out = $('tokenize-output');
   try {
     const tokens = ctx.tokenizer.tokens(text);
     const items = tokens.map((t, i) => {
@@ -31,28 +31,28 @@ function showTokens() {
     });
     out.replaceChildren(...items);
     const bytes = new TextEncoder().encode(text).length;
-    $('tok-count').textContent =
+    $('tokenize-count').textContent =
       `${tokens.length} tokens for ${bytes} bytes (${(bytes / Math.max(1, tokens.length)).toFixed(2)} bytes per token) · vocabulary of ${ctx.tokenizer.vocabSize} ids`;
     out.dataset.ids = tokens.map((t) => t.id).join(' ');
     out.dataset.vocab = ctx.tokenizerName;
-    $('tok-error').textContent = '';
+    $('tokenize-error').textContent = '';
   } catch (error) {
-    $('tok-error').textContent = error.message;
+    $('tokenize-error').textContent = error.message;
   }
 }
 
 async function switchVocabulary() {
-  const name = $('tok-vocab').value;
-  $('tok-count').textContent = `Loading ${name}…`;
+  const name = $('tokenize-vocab').value;
+  $('tokenize-count').textContent = `Loading ${name}…`;
   try {
     await ctx.setTokenizer(name);
   } catch (error) {
-    $('tok-error').textContent = error.message;
+    $('tokenize-error').textContent = error.message;
   }
 }
 
 function renderMerges(list) {
-  $('bpe-merges').replaceChildren(
+  $('tokenize-bpe-merges').replaceChildren(
     ...list.map((m) => {
       const li = document.createElement('li');
       li.textContent =
@@ -65,16 +65,16 @@ function renderMerges(list) {
 }
 
 function setTraining(on) {
-  $('bpe-train').disabled = on;
-  $('bpe-cancel').disabled = !on;
+  $('tokenize-bpe-train').disabled = on;
+  $('tokenize-bpe-cancel').disabled = !on;
 }
 
 async function train(auto = false) {
-  const corpus = $('bpe-corpus').value;
-  const vocabSize = Number($('bpe-size').value);
-  const pattern = $('bpe-pattern').value;
-  const status = $('bpe-status');
-  const progress = $('bpe-progress');
+  const corpus = $('tokenize-bpe-corpus').value;
+  const vocabSize = Number($('tokenize-bpe-size').value);
+  const pattern = $('tokenize-bpe-pattern').value;
+  const status = $('tokenize-bpe-status');
+  const progress = $('tokenize-bpe-progress');
   progress.value = 0;
   status.dataset.state = 'running';
   status.textContent = 'Training…';
@@ -98,7 +98,7 @@ async function train(auto = false) {
     const tokenizer = ctx.lab.loadTokenizer(result.bytes);
     progress.value = 1;
     renderMerges(result.merges.slice().reverse());
-    const option = $('tok-vocab').querySelector('option[value="trained"]');
+    const option = $('tokenize-vocab').querySelector('option[value="trained"]');
     option.disabled = false;
     option.textContent = `your trained vocabulary (${result.vocabSize} tokens, ${result.mergeCount} merges)`;
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -107,7 +107,7 @@ async function train(auto = false) {
       await ctx.setTokenizer('trained', tokenizer, { select: false });
       status.textContent = `Trained on this page’s text in ${seconds} s: ${result.mergeCount} merges. Choose “your trained vocabulary” above to use it.`;
     } else {
-      $('tok-vocab').value = 'trained';
+      $('tokenize-vocab').value = 'trained';
       status.textContent = `Done in ${seconds} s: ${result.mergeCount} merges, ${result.vocabSize} tokens. It is now the page’s vocabulary.`;
       await ctx.setTokenizer('trained', tokenizer);
     }
@@ -124,19 +124,19 @@ async function train(auto = false) {
 
 export function init(context) {
   ctx = context;
-  const corpus = $('bpe-corpus');
+  const corpus = $('tokenize-bpe-corpus');
   if (!corpus.value) {
     corpus.value = Array.from(document.querySelectorAll('main .prose p, .lede'), (p) =>
       p.textContent.replace(/\s+/g, ' ').trim(),
     ).join('\n');
   }
-  $('tok-text').addEventListener('input', showTokens);
-  $('tok-vocab').addEventListener('change', switchVocabulary);
-  $('bpe-train').addEventListener('click', () => train());
-  $('bpe-cancel').addEventListener('click', () => job?.cancel());
+  $('tokenize-text').addEventListener('input', showTokens);
+  $('tokenize-vocab').addEventListener('change', switchVocabulary);
+  $('tokenize-bpe-train').addEventListener('click', () => train());
+  $('tokenize-bpe-cancel').addEventListener('click', () => job?.cancel());
   ctx.onTokenizer(() => {
-    if ($('tok-vocab').value !== ctx.tokenizerName) {
-      $('tok-vocab').value = ctx.tokenizerName;
+    if ($('tokenize-vocab').value !== ctx.tokenizerName) {
+      $('tokenize-vocab').value = ctx.tokenizerName;
     }
     showTokens();
   });
