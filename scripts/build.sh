@@ -40,5 +40,6 @@ node scripts/build-vocabularies.mjs
 rm -rf build/site
 mkdir -p build/site/embedlab
 cp -r web/. build/site/
+node scripts/build-page.mjs web build/site # index.html with its chapters from web/sections/
 cp -r dist/*.js dist/*.wasm dist/vocab build/site/embedlab/
 echo "build: native in build/native, package in dist/, site in build/site"
