@@ -8,6 +8,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 // foreach_target first: it re-includes this file once per target (keep this order when formatting).
+#include "hwy/contrib/algo/transform-inl.h"
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"
 
@@ -18,31 +19,6 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 using FloatTag = hn::ScalableTag<float>;
-
-// Runs body(pointers) on every full vector of n elements, then once on zero-padded copies of the tail,
-// so the last few elements go through the same SIMD arithmetic (Exp, Tanh, ...) as the rest. Arrays
-// whose bit is set in output_mask are copied back from the tail buffers.
-template <size_t kArrays, class Body>
-void ForEachVector(size_t n, float* const (&arrays)[kArrays], unsigned output_mask, const Body& body) {
-  const FloatTag d;
-  const size_t lanes = hn::Lanes(d);
-  float* at[kArrays];
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    for (size_t a = 0; a < kArrays; ++a) at[a] = arrays[a] + i;
-    body(at);
-  }
-  if (i == n) return;
-  HWY_ALIGN float tail[kArrays][hn::MaxLanes(d)] = {};
-  for (size_t a = 0; a < kArrays; ++a) {
-    std::copy(arrays[a] + i, arrays[a] + n, tail[a]);
-    at[a] = tail[a];
-  }
-  body(at);
-  for (size_t a = 0; a < kArrays; ++a) {
-    if (output_mask & (1u << a)) std::copy(tail[a], tail[a] + (n - i), arrays[a] + i);
-  }
-}
 
 template <class V>
 float SumLanes(V v) {
@@ -72,14 +48,13 @@ void SoftmaxRowImpl(const float* in, float* out, size_t n) {
     max_value = hn::GetLane(hn::MaxOfLanes(d, vmax));
   }
   for (; i < n; ++i) max_value = std::max(max_value, in[i]);
-  // Subtracting the max keeps exp() below 1: no overflow for any finite scores.
-  const auto vmax = hn::Set(d, max_value);
-  float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u,
-                [&](float* const(&at)[2]) { hn::StoreU(hn::Exp(d, hn::Sub(hn::LoadU(d, at[0]), vmax)), d, at[1]); });
-  const auto vsum = hn::Set(d, RowSum(out, n));
-  float* const outs[1] = {out};
-  ForEachVector(n, outs, 1u, [&](float* const(&at)[1]) { hn::StoreU(hn::Div(hn::LoadU(d, at[0]), vsum), d, at[0]); });
+  // Subtracting the max keeps exp() below 1: no overflow for any finite scores. Transform runs the tail
+  // through the same Exp as full vectors (masked, or one lane at a time), so every element rounds alike.
+  if (out != in) std::copy(in, in + n, out);
+  hn::Transform(d, out, n,
+                [max_value](auto dv, auto v) HWY_ATTR { return hn::Exp(dv, hn::Sub(v, hn::Set(dv, max_value))); });
+  const float sum = RowSum(out, n);
+  hn::Transform(d, out, n, [sum](auto dv, auto v) HWY_ATTR { return hn::Div(v, hn::Set(dv, sum)); });
 }
 
 void LayerNormForwardImpl(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
@@ -162,55 +137,55 @@ void LayerNormBackwardImpl(const float* dout, const float* in, const float* weig
 constexpr float kGeluScale = 0.7978845608028654f;  // sqrt(2 / pi)
 constexpr float kGeluCubic = 0.044715f;
 
+// GELU of one vector; generic over the tag so Transform can run the tail in a one-lane vector.
+template <class D, class V>
+HWY_INLINE V Gelu(D d, V x) {
+  const auto inner = hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Mul(hn::Set(d, kGeluCubic), x), hn::Mul(x, x), x));
+  return hn::Mul(hn::Mul(hn::Set(d, 0.5f), x), hn::Add(hn::Set(d, 1.0f), hn::Tanh(d, inner)));
+}
+
 void GeluForwardImpl(const float* in, float* out, size_t n) {
-  const FloatTag d;
-  const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
-  const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
-  float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u, [&](float* const(&at)[2]) {
-    const auto x = hn::LoadU(d, at[0]);
-    const auto inner = hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), hn::Mul(x, x), x));
-    hn::StoreU(hn::Mul(hn::Mul(half, x), hn::Add(one, hn::Tanh(d, inner))), d, at[1]);
-  });
+  if (out != in) std::copy(in, in + n, out);
+  hn::Transform(FloatTag(), out, n, [](auto d, auto x) HWY_ATTR { return Gelu(d, x); });
 }
 
 void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n) {
-  const FloatTag d;
-  const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
-  const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
-  const auto cubic3 = hn::Set(d, 3.0f * kGeluCubic);
-  float* const arrays[3] = {const_cast<float*>(in), const_cast<float*>(dout), dinp};
-  ForEachVector(n, arrays, 4u, [&](float* const(&at)[3]) {
-    const auto x = hn::LoadU(d, at[0]);
+  hn::Transform2(FloatTag(), dinp, n, in, dout, [](auto d, auto acc, auto x, auto grad) HWY_ATTR {
+    const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
     const auto x2 = hn::Mul(x, x);
-    const auto t = hn::Tanh(d, hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), x2, x)));
+    const auto t = hn::Tanh(d, hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Mul(hn::Set(d, kGeluCubic), x), x2, x)));
     // d/dx: 0.5 (1 + t) + 0.5 x (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
     const auto sech2 = hn::NegMulAdd(t, t, one);
-    const auto dinner = hn::Mul(scale, hn::MulAdd(cubic3, x2, one));
+    const auto dinner = hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Set(d, 3.0f * kGeluCubic), x2, one));
     const auto local = hn::MulAdd(hn::Mul(half, x), hn::Mul(sech2, dinner), hn::Mul(half, hn::Add(one, t)));
-    hn::StoreU(hn::MulAdd(local, hn::LoadU(d, at[1]), hn::LoadU(d, at[2])), d, at[2]);
+    return hn::MulAdd(local, grad, acc);
   });
 }
 
-void AdamWUpdateImpl(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
+// AdamW updates three arrays (params, m, v) in one pass; Transform writes only one, so this keeps its own
+// loop, with Transform's remainder scheme: the last elements one lane at a time through the same vector
+// arithmetic.
+void AdamWUpdateImpl(float* HWY_RESTRICT params, const float* HWY_RESTRICT grads, float* HWY_RESTRICT m,
+                     float* HWY_RESTRICT v, size_t n, const AdamWSettings& settings) {
+  const float decay = 1.0f - settings.learning_rate * settings.weight_decay;
+  const float step_size = settings.learning_rate / settings.bias_correction1;
+  const float correction2_sqrt = std::sqrt(settings.bias_correction2);
+  const auto update = [&](auto d, size_t i) HWY_ATTR {
+    const auto g = hn::LoadU(d, grads + i);
+    const auto p = hn::Mul(hn::LoadU(d, params + i), hn::Set(d, decay));
+    const auto m_new =
+        hn::MulAdd(hn::Set(d, 1.0f - settings.beta1), g, hn::Mul(hn::Set(d, settings.beta1), hn::LoadU(d, m + i)));
+    const auto v_new = hn::MulAdd(hn::Mul(hn::Set(d, 1.0f - settings.beta2), g), g,
+                                  hn::Mul(hn::Set(d, settings.beta2), hn::LoadU(d, v + i)));
+    const auto denom = hn::Add(hn::Div(hn::Sqrt(v_new), hn::Set(d, correction2_sqrt)), hn::Set(d, settings.eps));
+    hn::StoreU(hn::NegMulAdd(hn::Set(d, step_size), hn::Div(m_new, denom), p), d, params + i);
+    hn::StoreU(m_new, d, m + i);
+    hn::StoreU(v_new, d, v + i);
+  };
   const FloatTag d;
-  const auto decay = hn::Set(d, 1.0f - settings.learning_rate * settings.weight_decay);
-  const auto beta1 = hn::Set(d, settings.beta1), one_minus_beta1 = hn::Set(d, 1.0f - settings.beta1);
-  const auto beta2 = hn::Set(d, settings.beta2), one_minus_beta2 = hn::Set(d, 1.0f - settings.beta2);
-  const auto step_size = hn::Set(d, settings.learning_rate / settings.bias_correction1);
-  const auto correction2_sqrt = hn::Set(d, std::sqrt(settings.bias_correction2));
-  const auto eps = hn::Set(d, settings.eps);
-  float* const arrays[4] = {params, const_cast<float*>(grads), m, v};
-  ForEachVector(n, arrays, 1u | 4u | 8u, [&](float* const(&at)[4]) {
-    const auto g = hn::LoadU(d, at[1]);
-    const auto p = hn::Mul(hn::LoadU(d, at[0]), decay);
-    const auto m_new = hn::MulAdd(one_minus_beta1, g, hn::Mul(beta1, hn::LoadU(d, at[2])));
-    const auto v_new = hn::MulAdd(hn::Mul(one_minus_beta2, g), g, hn::Mul(beta2, hn::LoadU(d, at[3])));
-    const auto denom = hn::Add(hn::Div(hn::Sqrt(v_new), correction2_sqrt), eps);
-    hn::StoreU(hn::NegMulAdd(step_size, hn::Div(m_new, denom), p), d, at[0]);
-    hn::StoreU(m_new, d, at[2]);
-    hn::StoreU(v_new, d, at[3]);
-  });
+  size_t i = 0;
+  for (; i + hn::Lanes(d) <= n; i += hn::Lanes(d)) update(d, i);
+  for (; i < n; ++i) update(hn::CappedTag<float, 1>(), i);
 }
 
 }  // namespace HWY_NAMESPACE
