@@ -1,10 +1,10 @@
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 
 #include <algorithm>
 #include <cmath>
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/model_kernels.cc"
+#define HWY_TARGET_INCLUDE "simd/normalization_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 // foreach_target first: it re-includes this file once per target (keep this order when formatting).
@@ -25,7 +25,7 @@ float SumLanes(V v) {
   return hn::GetLane(hn::SumOfLanes(FloatTag(), v));
 }
 
-// Sum of f(i) vectors over n floats with a scalar tail for the leftovers.
+// Sum of n floats: whole vectors, then a scalar tail.
 float RowSum(const float* x, size_t n) {
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -134,60 +134,6 @@ void LayerNormBackwardImpl(const float* dout, const float* in, const float* weig
   }
 }
 
-constexpr float kGeluScale = 0.7978845608028654f;  // sqrt(2 / pi)
-constexpr float kGeluCubic = 0.044715f;
-
-// GELU of one vector; generic over the tag so Transform can run the tail in a one-lane vector.
-template <class D, class V>
-HWY_INLINE V Gelu(D d, V x) {
-  const auto inner = hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Mul(hn::Set(d, kGeluCubic), x), hn::Mul(x, x), x));
-  return hn::Mul(hn::Mul(hn::Set(d, 0.5f), x), hn::Add(hn::Set(d, 1.0f), hn::Tanh(d, inner)));
-}
-
-void GeluForwardImpl(const float* in, float* out, size_t n) {
-  if (out != in) std::copy(in, in + n, out);
-  hn::Transform(FloatTag(), out, n, [](auto d, auto x) HWY_ATTR { return Gelu(d, x); });
-}
-
-void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n) {
-  hn::Transform2(FloatTag(), dinp, n, in, dout, [](auto d, auto acc, auto x, auto grad) HWY_ATTR {
-    const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
-    const auto x2 = hn::Mul(x, x);
-    const auto t = hn::Tanh(d, hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Mul(hn::Set(d, kGeluCubic), x), x2, x)));
-    // d/dx: 0.5 (1 + t) + 0.5 x (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
-    const auto sech2 = hn::NegMulAdd(t, t, one);
-    const auto dinner = hn::Mul(hn::Set(d, kGeluScale), hn::MulAdd(hn::Set(d, 3.0f * kGeluCubic), x2, one));
-    const auto local = hn::MulAdd(hn::Mul(half, x), hn::Mul(sech2, dinner), hn::Mul(half, hn::Add(one, t)));
-    return hn::MulAdd(local, grad, acc);
-  });
-}
-
-// AdamW updates three arrays (params, m, v) in one pass; Transform writes only one, so this keeps its own
-// loop, with Transform's remainder scheme: the last elements one lane at a time through the same vector
-// arithmetic.
-void AdamWUpdateImpl(float* HWY_RESTRICT params, const float* HWY_RESTRICT grads, float* HWY_RESTRICT m,
-                     float* HWY_RESTRICT v, size_t n, const AdamWSettings& settings) {
-  const float decay = 1.0f - settings.learning_rate * settings.weight_decay;
-  const float step_size = settings.learning_rate / settings.bias_correction1;
-  const float correction2_sqrt = std::sqrt(settings.bias_correction2);
-  const auto update = [&](auto d, size_t i) HWY_ATTR {
-    const auto g = hn::LoadU(d, grads + i);
-    const auto p = hn::Mul(hn::LoadU(d, params + i), hn::Set(d, decay));
-    const auto m_new =
-        hn::MulAdd(hn::Set(d, 1.0f - settings.beta1), g, hn::Mul(hn::Set(d, settings.beta1), hn::LoadU(d, m + i)));
-    const auto v_new = hn::MulAdd(hn::Mul(hn::Set(d, 1.0f - settings.beta2), g), g,
-                                  hn::Mul(hn::Set(d, settings.beta2), hn::LoadU(d, v + i)));
-    const auto denom = hn::Add(hn::Div(hn::Sqrt(v_new), hn::Set(d, correction2_sqrt)), hn::Set(d, settings.eps));
-    hn::StoreU(hn::NegMulAdd(hn::Set(d, step_size), hn::Div(m_new, denom), p), d, params + i);
-    hn::StoreU(m_new, d, m + i);
-    hn::StoreU(v_new, d, v + i);
-  };
-  const FloatTag d;
-  size_t i = 0;
-  for (; i + hn::Lanes(d) <= n; i += hn::Lanes(d)) update(d, i);
-  for (; i < n; ++i) update(hn::CappedTag<float, 1>(), i);
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace simd
 }  // namespace embedlab
@@ -200,9 +146,6 @@ namespace simd {
 HWY_EXPORT(SoftmaxRowImpl);
 HWY_EXPORT(LayerNormForwardImpl);
 HWY_EXPORT(LayerNormBackwardImpl);
-HWY_EXPORT(GeluForwardImpl);
-HWY_EXPORT(GeluBackwardImpl);
-HWY_EXPORT(AdamWUpdateImpl);
 
 void SoftmaxRow(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(SoftmaxRowImpl)(in, out, n); }
 void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
@@ -212,13 +155,6 @@ void LayerNormForward(const float* in, const float* weight, const float* bias, f
 void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean, const float* rstd,
                        float* dinp, float* dweight, float* dbias, size_t rows, size_t channels) {
   HWY_DYNAMIC_DISPATCH(LayerNormBackwardImpl)(dout, in, weight, mean, rstd, dinp, dweight, dbias, rows, channels);
-}
-void GeluForward(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(GeluForwardImpl)(in, out, n); }
-void GeluBackward(const float* in, const float* dout, float* dinp, size_t n) {
-  HWY_DYNAMIC_DISPATCH(GeluBackwardImpl)(in, dout, dinp, n);
-}
-void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
-  HWY_DYNAMIC_DISPATCH(AdamWUpdateImpl)(params, grads, m, v, n, settings);
 }
 
 }  // namespace simd
