@@ -34,7 +34,7 @@ compile build/native
 configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
 compile build/wasm
 
-cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/index.d.ts dist/
+cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/*.d.ts dist/
 node scripts/build-vocabularies.mjs
 
 rm -rf build/site

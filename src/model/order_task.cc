@@ -1,4 +1,4 @@
-#include "training/order_task.h"
+#include "model/order_task.h"
 
 #include "errors/argument_checks.h"
 #include "model/gpt.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "training/corpus_batches.h"
-#include "training/gpt_trainer.h"
+#include "model/corpus_batches.h"
+#include "model/gpt_trainer.h"
 
 using namespace embedlab;
 using Catch::Matchers::Contains;

@@ -1,4 +1,4 @@
-#include "training/corpus_batches.h"
+#include "model/corpus_batches.h"
 
 #include <stdexcept>
 

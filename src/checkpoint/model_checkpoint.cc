@@ -1,4 +1,4 @@
-#include "training/model_checkpoint.h"
+#include "checkpoint/model_checkpoint.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,0 +1,81 @@
+// The library instance: every method of the public API, by domain.
+import type {
+  CompareOptions,
+  Comparison,
+  ComposedSequence,
+  ComposeOptions,
+  Kernels,
+  PositionalEncoding,
+  PositionalEncodingOptions,
+  PositionalKind,
+  SelfAttention,
+  SelfAttentionOptions,
+  TokenEmbedding,
+  TokenEmbeddingOptions,
+} from './embeddings.js';
+import type { SafetensorsFile, WordVectors } from './files.js';
+import type { TokenIds } from './handles.js';
+import type { Model, ModelConfig } from './model.js';
+import type { EncodingName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
+
+/** Size caps enforced by the library. */
+export interface Limits {
+  readonly maxDim: number;
+  readonly maxVocabSize: number;
+  readonly maxSequenceLength: number;
+}
+
+/** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
+export declare class EmbedLab {
+  readonly version: string;
+  /** Highway target of the kernels: "WASM" (SIMD128) or "EMU128". */
+  readonly simdTarget: string;
+  /** "simd" or "fallback". */
+  readonly flavour: 'simd' | 'fallback';
+  readonly limits: Limits;
+  readonly kernels: Kernels;
+  /** The names getTokenizer() accepts. */
+  readonly tokenizerNames: EncodingName[];
+  /** Loads an OpenAI vocabulary (shipped with the package in binary form: 1–5 ms once the file is read) as a {@link Tokenizer}. */
+  getTokenizer(name: EncodingName): Promise<Tokenizer>;
+  /**
+   * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
+   * lowest left id, then the lowest right id), in slices that yield to the event loop.
+   */
+  trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
+  /**
+   * A tokenizer from vocabulary files: a .tiktoken file with a named encoding (or a pattern and special
+   * tokens), npm tiktoken's encoder JSON, or GPT-2's encoder.json + vocab.bpe.
+   */
+  tokenizerFromVocabulary(
+    files:
+      | { tiktoken: string | Uint8Array | ArrayBuffer; encoding: EncodingName }
+      | {
+          tiktoken: string | Uint8Array | ArrayBuffer;
+          pattern?: 'gpt2' | 'cl100k' | 'o200k';
+          specialTokens?: Record<string, number>;
+          name?: string;
+        }
+      | { tiktokenJson: string | { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string } }
+      | { encoderJson: string | Uint8Array | ArrayBuffer; vocabBpe: string | Uint8Array | ArrayBuffer },
+  ): Tokenizer;
+  /** A tokenizer file from {@link Tokenizer.save}. */
+  loadTokenizer(bytes: Uint8Array | ArrayBuffer | string): Tokenizer;
+  /** Wasm memory in use: the memory's size and the bytes malloc has handed out. */
+  memory(): { heapBytes: number; allocatedBytes: number };
+  /** A tiny GPT with AdamW. */
+  createModel(config: ModelConfig): Model;
+  /** A model from {@link Model.save} bytes, optimizer state included. */
+  loadModel(bytes: Uint8Array | ArrayBuffer): Model;
+  /** Parses a GloVe / word2vec text file (text, bytes, Blob or File). */
+  loadWordVectors(source: string | Uint8Array | ArrayBuffer | Blob): Promise<WordVectors>;
+  /** Opens a safetensors file (bytes, Blob or File), reading only its header. */
+  readSafetensors(source: Uint8Array | ArrayBuffer | Blob): Promise<SafetensorsFile>;
+  tokenEmbedding(options: TokenEmbeddingOptions): TokenEmbedding;
+  positionalEncoding(kind: PositionalKind, options: PositionalEncodingOptions): PositionalEncoding;
+  selfAttention(options: SelfAttentionOptions): SelfAttention;
+  /** input = token embedding + position embedding, for each id. */
+  compose(ids: TokenIds, options: ComposeOptions): ComposedSequence;
+  /** Compares two sequences: input similarity, pooled cosine, and the same after attention. */
+  compare(idsA: TokenIds, idsB: TokenIds, options: CompareOptions): Comparison;
+}

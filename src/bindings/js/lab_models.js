@@ -1,0 +1,26 @@
+// EmbedLab's model methods: a new tiny GPT from a config, or one saved with model.save(). Each function takes
+// the lab's internals ({lab, raw, stage}, see lab.js).
+import { describe } from './checks.js';
+import { Model, normalizeModelConfig } from './model.js';
+
+export function createModel({ lab, raw }, config) {
+  const { model, optimizer } = normalizeModelConfig(config);
+  return new Model(
+    lab,
+    lab.call(() => raw.createModel(model, optimizer)),
+  );
+}
+
+export function loadModel({ lab, raw, stage }, bytes) {
+  if (bytes instanceof ArrayBuffer) {
+    bytes = new Uint8Array(bytes);
+  }
+  if (!(bytes instanceof Uint8Array)) {
+    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+  }
+  stage(bytes);
+  return new Model(
+    lab,
+    lab.call(() => raw.loadModel()),
+  );
+}

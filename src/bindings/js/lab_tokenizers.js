@@ -1,0 +1,115 @@
+// EmbedLab's tokenizer methods: OpenAI's shipped vocabularies, BPE training in slices, and tokenizers saved
+// with tokenizer.save(). Each function takes the lab's internals ({lab, raw, stage}, see lab.js).
+import { describe, requireInteger, requireOptions } from './checks.js';
+import { SliceSizer, yieldToEventLoop } from './scheduling.js';
+import { Tokenizer } from './tokenizer.js';
+import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
+
+/** Encoding names accepted by getTokenizer(). */
+export const ENCODING_NAMES = Object.freeze(Object.keys(VOCABULARY_FILES));
+/** Pre-tokenizer patterns of the C++ core. */
+export const PATTERN_NAMES = Object.freeze(['gpt2', 'cl100k', 'o200k']);
+
+/** Throws the TypeError of an unknown pre-tokenizer pattern name; `patterns` are the names the core knows. */
+export function requirePattern(name, pattern, patterns) {
+  if (!patterns.includes(pattern)) {
+    const quoted = patterns.map((known) => `'${known}'`);
+    const list = `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+    throw new TypeError(`${name} must be ${list}, got ${describe(pattern)}`);
+  }
+  return pattern;
+}
+
+export async function getTokenizer({ lab, raw, stage }, name) {
+  const file = VOCABULARY_FILES[name];
+  if (typeof name !== 'string' || file === undefined) {
+    throw new TypeError(`name must be one of ${ENCODING_NAMES.join(', ')}; got ${describe(name)}`);
+  }
+  stage(await readVocabulary(file));
+  return new Tokenizer(
+    lab,
+    lab.call(() => raw.tokenizerForEncoding(name)),
+    raw,
+  );
+}
+
+export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
+  const {
+    vocabSize,
+    pattern = 'o200k',
+    specialTokens = [],
+    name = 'trained',
+    onProgress,
+    progressInterval = Infinity,
+    signal,
+  } = requireOptions('options', options);
+  const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
+  if (!(bytes instanceof Uint8Array)) {
+    throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
+  }
+  requireInteger('vocabSize', vocabSize, 256, lab.limits.maxVocabSize);
+  requirePattern('pattern', pattern, PATTERN_NAMES);
+  if (!Array.isArray(specialTokens) || specialTokens.some((token) => typeof token !== 'string' || token === '')) {
+    throw new TypeError(`specialTokens must be an array of non-empty strings, got ${describe(specialTokens)}`);
+  }
+  if (typeof name !== 'string') {
+    throw new TypeError(`name must be a string, got ${describe(name)}`);
+  }
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+  }
+  if (progressInterval !== Infinity) {
+    requireInteger('progressInterval', progressInterval, 1, lab.limits.maxVocabSize);
+  }
+  if (signal?.aborted) {
+    throw signal.reason ?? new Error('training was aborted before it started');
+  }
+  stage(bytes);
+  const trainer = lab.call(() => raw.createBpeTrainer(vocabSize, pattern, specialTokens));
+  try {
+    const sizer = new SliceSizer(16, progressInterval);
+    while (!trainer.done() && !signal?.aborted) {
+      const started = performance.now();
+      lab.call(() => trainer.step(sizer.count));
+      sizer.update(performance.now() - started);
+      if (onProgress !== undefined) {
+        const last = trainer.lastMerge();
+        const report = {
+          merges: trainer.mergesDone(),
+          wanted: trainer.mergesWanted(),
+          token: last?.token ?? new Uint8Array(),
+          count: last?.count ?? 0,
+        };
+        if (onProgress(report) === false) {
+          break;
+        }
+      }
+      await yieldToEventLoop();
+    }
+    return new Tokenizer(
+      lab,
+      lab.call(() => trainer.finish(name)),
+      raw,
+    );
+  } finally {
+    trainer.delete();
+  }
+}
+
+export function loadTokenizer({ lab, raw, stage }, bytes) {
+  if (typeof bytes === 'string') {
+    bytes = new TextEncoder().encode(bytes);
+  }
+  if (bytes instanceof ArrayBuffer) {
+    bytes = new Uint8Array(bytes);
+  }
+  if (!(bytes instanceof Uint8Array)) {
+    throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
+  }
+  stage(bytes);
+  return new Tokenizer(
+    lab,
+    lab.call(() => raw.loadTokenizer()),
+    raw,
+  );
+}

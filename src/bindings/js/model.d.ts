@@ -1,0 +1,98 @@
+// The tiny GPT: its config, optimizer settings, batches and training results.
+import type { WasmHandle } from './handles.js';
+import type { EmbedLab } from './lab.js';
+
+/** Positional schemes of the tiny GPT. */
+export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
+
+/** AdamW settings (torch.optim.AdamW semantics, decay on 2-D weights only, global-norm clipping). */
+export interface OptimizerOptions {
+  /** Default 1e-3. */
+  learningRate?: number;
+  /** Default 0.9. */
+  beta1?: number;
+  /** Default 0.95. */
+  beta2?: number;
+  /** Default 1e-8. */
+  eps?: number;
+  /** Decoupled weight decay on matrices, wte and wpe. Default 0.1. */
+  weightDecay?: number;
+  /** Global gradient-norm clip; 0 turns clipping off. Default 1. */
+  maxGradNorm?: number;
+}
+
+/** Shape and options of {@link EmbedLab.createModel}. */
+export interface ModelConfig {
+  vocabSize: number;
+  /** Length of the learned position table; other schemes accept longer sequences. Default 32. */
+  contextLength?: number;
+  /** Width C. Default 32. */
+  channels?: number;
+  /** Transformer blocks. Default 2. */
+  layers?: number;
+  /** Attention heads; must divide channels. Default 2. */
+  heads?: number;
+  /** Default 'learned'. */
+  positions?: PositionScheme;
+  /** RoPE pairing: (x0,x1),(x2,x3)… or LLaMA's (x_i, x_{i+d/2}). Default 'interleaved'. */
+  ropeLayout?: 'interleaved' | 'rotate_half';
+  /** RoPE base. Default 10000. */
+  ropeBase?: number;
+  /** Causal mask (GPT). false: every token sees every token. Default true. */
+  causal?: boolean;
+  /** PRNG seed of the initial weights (N(0, 0.02), GPT-2 style). Default 0. */
+  seed?: number;
+  optimizer?: OptimizerOptions;
+}
+
+/** A batch: ids as sequences of equal length, or flat with batch and length; targets the same shape (-1 ignores). */
+export interface Batch {
+  ids: ArrayLike<number>[] | ArrayLike<number>;
+  targets?: ArrayLike<number>[] | ArrayLike<number>;
+  batch?: number;
+  length?: number;
+}
+
+/** Result of one optimizer step. */
+export interface TrainStepResult {
+  loss: number;
+  /** Global gradient norm before clipping. */
+  gradientNorm: number;
+  /** Steps taken so far, this one included. */
+  step: number;
+}
+
+/** Options of {@link Model.train}. */
+export interface TrainOptions {
+  steps: number;
+  /** The batch for each step. */
+  batches: (step: number) => Batch;
+  onProgress?: (result: TrainStepResult) => void;
+  signal?: AbortSignal;
+}
+
+/** A tiny GPT with its AdamW optimizer: hand-written forward and backward, checked against PyTorch. */
+export declare class Model extends WasmHandle {
+  readonly config: Required<Omit<ModelConfig, 'optimizer'>> & { optimizer: Required<OptimizerOptions> };
+  readonly parameterCount: number;
+  /** Optimizer steps taken. */
+  readonly step: number;
+  /** Longest sequence accepted (contextLength for learned positions). */
+  readonly maxLength: number;
+  trainStep(batch: Batch): TrainStepResult;
+  /** Trains, yielding to the event loop between steps. */
+  train(options: TrainOptions): Promise<{ losses: number[]; aborted: boolean }>;
+  /** Mean cross-entropy, parameters untouched. */
+  evaluate(batch: Batch): number;
+  /** batch × length × vocabSize logits. */
+  logits(batch: Batch): Float32Array;
+  /** wte: vocabSize × channels. */
+  tokenEmbeddings(): Float32Array;
+  /** Vectors added at positions [0, length): wpe rows or sinusoids; null for rope, alibi and none. */
+  positionEmbeddings(length?: number): Float32Array | null;
+  /** Residual stream of one sequence: layers + 1 arrays of length × channels. */
+  hiddenStates(ids: ArrayLike<number>): Float32Array[];
+  /** safetensors bytes: weights with GPT-2 names, optimizer state, config in the metadata. */
+  save(): Uint8Array;
+  setLearningRate(learningRate: number): void;
+}

@@ -1,0 +1,95 @@
+// The byte-level BPE tokenizer, its training options and the vocabulary files it is built from.
+import type { WasmHandle } from './handles.js';
+import type { EmbedLab } from './lab.js';
+
+/** Names of OpenAI's encodings that {@link EmbedLab.getTokenizer} loads. */
+export type EncodingName = 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base';
+
+/** tiktoken's special-token rules for {@link Tokenizer.encode}. */
+export interface SpecialTokenOptions {
+  /** Special tokens encoded as their id where they appear: 'all' or a list. Default: none. */
+  allowedSpecial?: 'all' | Iterable<string>;
+  /** Special tokens whose appearance is an error: 'all' (default: every one not allowed) or a list. */
+  disallowedSpecial?: 'all' | Iterable<string>;
+}
+
+/** One token of {@link Tokenizer.tokens}. */
+export interface TokenSpan {
+  id: number;
+  /** Byte offset of the token's first byte in the UTF-8 input. */
+  start: number;
+  /** Byte offset one past its last byte; spans tile the input. */
+  end: number;
+  /** The token's bytes (a token may hold part of a UTF-8 character). */
+  bytes: Uint8Array;
+  /** The bytes as text; incomplete UTF-8 shows as U+FFFD. */
+  text: string;
+}
+
+/** Incremental decoding for streamed ids. */
+export interface StreamingDecoder {
+  /** Text completed by these ids; incomplete UTF-8 is held back for the next call. */
+  write(ids: ArrayLike<number>): string;
+  /** Flushes what is held back (as U+FFFD if it never completed). */
+  end(): string;
+}
+
+/** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
+export declare class Tokenizer extends WasmHandle {
+  /** The encoding's name, e.g. 'cl100k_base'. */
+  readonly name: string;
+  /** The pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
+  readonly pattern: string;
+  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
+  readonly vocabSize: number;
+  readonly specialTokens: ReadonlyArray<{ text: string; id: number }>;
+  /** Token ids; throws if disallowed special-token text appears (by default every special token). */
+  encode(text: string | Uint8Array, options?: SpecialTokenOptions): Uint32Array;
+  /** Token ids, with special-token text encoded as ordinary text. */
+  encodeOrdinary(text: string | Uint8Array): Uint32Array;
+  /** How many ids encode() would return. */
+  count(text: string | Uint8Array, options?: SpecialTokenOptions): number;
+  /** Tokens with their byte spans. */
+  tokens(text: string | Uint8Array, options?: SpecialTokenOptions): TokenSpan[];
+  /** Text of the ids; invalid UTF-8 becomes U+FFFD. */
+  decode(ids: ArrayLike<number>): string;
+  /** Exact bytes of the ids. */
+  decodeBytes(ids: ArrayLike<number>): Uint8Array;
+  /** Bytes of one token. */
+  tokenBytes(id: number): Uint8Array;
+  decoder(): StreamingDecoder;
+  /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
+  readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
+  /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for the binary form, which loads ~8x faster. */
+  save(options?: { binary?: boolean }): Uint8Array;
+}
+
+/** Progress of {@link EmbedLab.trainTokenizer}. */
+export interface TokenizerTrainingProgress {
+  /** Merges done so far. */
+  merges: number;
+  /** Merges wanted (vocabSize − 256). */
+  wanted: number;
+  /** Bytes of the token just made. */
+  token: Uint8Array;
+  /** Occurrences of its pair when it was merged. */
+  count: number;
+}
+
+/** Options of {@link EmbedLab.trainTokenizer}. */
+export interface TrainTokenizerOptions {
+  /** Ordinary tokens wanted, the 256 single bytes included, in [256, 2^21]. */
+  vocabSize: number;
+  /** Pre-tokenizer: merges never cross its pieces. Default 'o200k'. */
+  pattern?: 'gpt2' | 'cl100k' | 'o200k';
+  /** Special tokens, given ids vocabSize, vocabSize + 1, …; their text in the corpus is not learned. */
+  specialTokens?: string[];
+  /** Default 'trained'. */
+  name?: string;
+  /** Called after each slice of merges (~16 ms of work); return false to stop early. */
+  onProgress?: (progress: TokenizerTrainingProgress) => boolean | void;
+  /** At most this many merges per slice. Default: as many as fit in ~16 ms. */
+  progressInterval?: number;
+  /** Aborting it stops training after the current slice, keeping the merges made so far. */
+  signal?: AbortSignal;
+}
