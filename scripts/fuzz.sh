@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets (tests/fuzz/*_fuzz.cc) under AddressSanitizer + UndefinedBehaviorSanitizer, built with
-# clang++ straight from the sources they need into build/fuzz/ (no CMake target: the fuzz build is its own
-# world). Seeds come from tests/fuzz/make_seeds.cc into build/fuzz/seeds/ (never committed); each target's
+# clang++ by CMake (EMBEDLAB_FUZZ=ON, scripts/cmake/fuzz.cmake) into build/fuzz/ on the project's layer libraries.
+# Seeds come from tests/fuzz/make_seeds.cc into build/fuzz/seeds/ (never committed); each target's
 # growing corpus is kept in build/fuzz/corpus/<target>, crashes go to build/fuzz/artifacts/.
 #
 #   npm run fuzz                         every target for FUZZ_SECONDS (default 60) each
@@ -44,55 +44,19 @@ if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then
 fi
 export EMBEDLAB_VOCAB_DIR=$vocab_dir
 
-# --- build -----------------------------------------------------------------------------------------------
+# --- build: the same layer libraries as every other build, with clang, ASan, UBSan and coverage --------------
 out=build/fuzz
-mkdir -p "$out/obj" "$out/logs" "$out/artifacts"
-sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-cxxflags=(-std=c++17 -O1 -g -ffp-contract=off "${sanitize[@]}" -Isrc -Itests/fuzz)
-sources=(src/text/*.cc src/bpe/*.cc src/errors/*.cc src/embed/glove_file.cc src/checkpoint/byte_source.cc
-  src/checkpoint/safetensors_index.cc src/checkpoint/safetensors_reader.cc src/checkpoint/safetensors_writer.cc)
-
-# An object is stale when it, or any file its .d lists, is older than the sources.
-stale() {
-  local object=$1 deps=${1%.o}.d dep
-  [ -f "$object" ] && [ -f "$deps" ] || return 0
-  for dep in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$deps"); do
-    [ "$dep" -nt "$object" ] && return 0
-  done
-  return 1
-}
-export cxxflags_string="${cxxflags[*]}"
-todo=()
-objects=()
-for source in "${sources[@]}"; do
-  object=$out/obj/${source%.cc}.o
-  objects+=("$object")
-  stale "$object" && todo+=("$source")
-done
-if ((${#todo[@]})); then
-  echo "fuzz: compiling ${#todo[@]} sources with clang++ (ASan, UBSan, coverage) into $out/obj"
-  printf '%s\n' "${todo[@]}" |
-    xargs -P "$jobs" -I{} bash -c 'src={}; obj='"$out"'/obj/${src%.cc}.o; mkdir -p "$(dirname "$obj")";
-      clang++ $cxxflags_string -fsanitize=fuzzer-no-link -MMD -MF "${obj%.o}.d" -c "$src" -o "$obj"' ||
-    { echo "fuzz: build failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+mkdir -p "$out/logs" "$out/artifacts"
+if [ ! -f "$out/CMakeCache.txt" ]; then
+  CXX=clang++ cmake -S . -B "$out" -DEMBEDLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+    >"$out.configure.log" 2>&1 || { cat "$out.configure.log"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
 fi
-
+cmake --build "$out" -j"$jobs" --target fuzz_targets >"$out.build.log" 2>&1 ||
+  { tail -40 "$out.build.log"; echo "fuzz: build failed (log: $out.build.log)"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
 all_targets=()
 for file in tests/fuzz/*_fuzz.cc; do
-  name=$(basename "$file" _fuzz.cc)
-  all_targets+=("$name")
-  binary=$out/$name
-  if stale "$binary" || [ "$binary" -ot "$out/obj/${sources[0]%.cc}.o" ] ||
-    [ -n "$(find "${objects[@]}" -newer "$binary" -print -quit)" ]; then
-    echo "fuzz: linking $binary"
-    clang++ "${cxxflags[@]}" -fsanitize=fuzzer -MMD -MF "$binary.d" "$file" "${objects[@]}" -o "$binary" ||
-      { echo "fuzz: build of $name failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
-  fi
+  all_targets+=("$(basename "$file" _fuzz.cc)")
 done
-if stale "$out/make_seeds" || [ -n "$(find "${objects[@]}" -newer "$out/make_seeds" -print -quit)" ]; then
-  clang++ "${cxxflags[@]}" -MMD -MF "$out/make_seeds.d" tests/fuzz/make_seeds.cc "${objects[@]}" -o "$out/make_seeds" ||
-    { echo "fuzz: build of make_seeds failed"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
-fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 

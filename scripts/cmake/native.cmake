@@ -1,18 +1,28 @@
-# Native build: core library, Catch2 tests, kernel benchmark and the reference dump tool.
-find_package(Catch2 2 REQUIRED)
-
-add_library(embedlab_core STATIC ${EMBEDLAB_CORE_SOURCES})
-target_include_directories(embedlab_core PUBLIC ${CMAKE_SOURCE_DIR}/src)
-target_compile_options(embedlab_core PRIVATE ${EMBEDLAB_COMMON_FLAGS})
-target_link_libraries(embedlab_core PUBLIC hwy)
-
+# Native build: the layer libraries (Highway dynamic dispatch through Debian's libhwy), Catch2 tests, benchmarks
+# and tools; with EMBEDLAB_FUZZ (clang), the libFuzzer targets instead.
 option(EMBEDLAB_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
-if(EMBEDLAB_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-  add_link_options(-fsanitize=address,undefined)
-  target_compile_options(embedlab_core PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer)
+option(EMBEDLAB_FUZZ "Build the libFuzzer targets of tests/fuzz (clang) instead of the tests and tools" OFF)
+
+set(EMBEDLAB_LAYER_OPTIONS ${EMBEDLAB_COMMON_FLAGS} -Werror)
+if(EMBEDLAB_SANITIZE OR EMBEDLAB_FUZZ)
+  set(sanitizers -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  add_compile_options(${sanitizers})
+  add_link_options(${sanitizers})
+endif()
+if(EMBEDLAB_FUZZ)
+  add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
 
+# Natively libhwy provides Highway's runtime; the wasm builds compile their own.
+embedlab_add_layers("" "/simd/highway_runtime\\.cc$")
+target_link_libraries(embedlab_simd PUBLIC hwy)
+
+if(EMBEDLAB_FUZZ)
+  include(${CMAKE_SOURCE_DIR}/scripts/cmake/fuzz.cmake)
+  return()
+endif()
+
+find_package(Catch2 2 REQUIRED)
 file(GLOB EMBEDLAB_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cpp/*.cc)
 add_executable(embedlab_tests ${EMBEDLAB_TEST_SOURCES})
 target_include_directories(embedlab_tests PRIVATE ${CMAKE_SOURCE_DIR}/tests/cpp)
@@ -21,6 +31,7 @@ target_link_libraries(embedlab_tests PRIVATE embedlab_core Catch2::Catch2)
 enable_testing()
 include(Catch)
 catch_discover_tests(embedlab_tests EXTRA_ARGS --use-colour no)
+include(${CMAKE_SOURCE_DIR}/scripts/cmake/layering_test.cmake)
 
 add_executable(embedlab_kernel_bench ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
 target_link_libraries(embedlab_kernel_bench PRIVATE embedlab_core)
@@ -32,6 +43,6 @@ target_link_libraries(embedlab_model_bench PRIVATE embedlab_core)
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
 
-# Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs.
+# Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs; it needs the text and bpe layers only.
 add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/tests/reference/tokenize_cli.cc)
-target_link_libraries(embedlab_tokenize PRIVATE embedlab_core)
+target_link_libraries(embedlab_tokenize PRIVATE embedlab_bpe)

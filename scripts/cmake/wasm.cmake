@@ -25,12 +25,14 @@ foreach(flavour simd fallback)
     set(flavour_flags -DHWY_COMPILE_ONLY_EMU128=1)
   endif()
 
-  add_library(embedlab_core_${flavour} STATIC ${EMBEDLAB_CORE_SOURCES})
-  target_include_directories(embedlab_core_${flavour} PUBLIC ${CMAKE_SOURCE_DIR}/src ${EMBEDLAB_WASM_INCLUDES})
-  target_compile_options(embedlab_core_${flavour} PUBLIC ${flavour_flags} -fexceptions ${EMBEDLAB_COMMON_FLAGS})
+  set(EMBEDLAB_LAYER_OPTIONS ${flavour_flags} -fexceptions ${EMBEDLAB_COMMON_FLAGS})
+  set(EMBEDLAB_LAYER_INCLUDES ${EMBEDLAB_WASM_INCLUDES})
+  embedlab_add_layers(_${flavour} "")
 
   file(GLOB EMBEDLAB_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/bindings/*.cc)
   add_executable(embedlab_${flavour} ${EMBEDLAB_BINDING_SOURCES})
+  embedlab_layer_include_root(bindings bindings_include_root)
+  target_include_directories(embedlab_${flavour} PRIVATE ${bindings_include_root})
   target_link_libraries(embedlab_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(embedlab_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   # DYNAMIC_EXECUTION=0: Embind builds no functions with eval, so pages can use a CSP without 'unsafe-eval'.
@@ -39,8 +41,7 @@ foreach(flavour simd fallback)
   set_target_properties(embedlab_${flavour} PROPERTIES OUTPUT_NAME "embedlab-${flavour}" SUFFIX ".js"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
 
-  add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc
-                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(kernel_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
   target_compile_options(kernel_bench_${flavour} PRIVATE -fno-vectorize -fno-slp-vectorize)  # scalar baseline
@@ -49,8 +50,7 @@ foreach(flavour simd fallback)
   set_target_properties(kernel_bench_${flavour} PROPERTIES OUTPUT_NAME "kernel-bench-${flavour}" SUFFIX ".mjs"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
 
-  add_executable(model_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/model_bench.cc
-                 ${CMAKE_SOURCE_DIR}/src/bindings/highway_runtime.cc)
+  add_executable(model_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/model_bench.cc)
   target_link_libraries(model_bench_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(model_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
   set(model_bench_exports _bench_matmul_prepare _bench_matmul_run _bench_training_prepare _bench_training_run

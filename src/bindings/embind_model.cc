@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bindings/boundary.h"
-#include "model/gpt_trainer.h"
+#include "training/gpt_trainer.h"
 
 using emscripten::val;
 

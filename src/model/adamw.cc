@@ -5,7 +5,7 @@
 #include <string>
 
 #include "errors/argument_checks.h"
-#include "simd/model_kernels.h"
+#include "simd/optimizer_kernels.h"
 
 namespace embedlab {
 

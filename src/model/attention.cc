@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "simd/matmul_kernels.h"
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 
 namespace embedlab {
 

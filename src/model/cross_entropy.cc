@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "random/prng.h"
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 
 namespace embedlab {
 

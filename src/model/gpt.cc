@@ -9,8 +9,9 @@
 #include "model/attention.h"
 #include "model/cross_entropy.h"
 #include "random/prng.h"
+#include "simd/activation_kernels.h"
 #include "simd/matmul_kernels.h"
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 #include "simd/vector_kernels.h"
 
 namespace embedlab {

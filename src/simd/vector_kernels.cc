@@ -8,6 +8,8 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 // foreach_target first: it re-includes this file once per target (keep this order when formatting).
+#include "hwy/contrib/algo/transform-inl.h"
+#include "hwy/contrib/dot/dot-inl.h"
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"
 
@@ -17,6 +19,7 @@ namespace simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// A plain loop, not Transform1: out may alias a or b, and Transform1's pointers are restrict-qualified.
 void AddImpl(const float* a, const float* b, float* out, size_t n) {
   const hn::ScalableTag<float> d;
   const size_t lanes = hn::Lanes(d);
@@ -28,40 +31,20 @@ void AddImpl(const float* a, const float* b, float* out, size_t n) {
 }
 
 void ScaledAddImpl(float alpha, const float* HWY_RESTRICT x, float* HWY_RESTRICT y, size_t n) {
-  const hn::ScalableTag<float> d;
-  const size_t lanes = hn::Lanes(d);
-  const auto valpha = hn::Set(d, alpha);
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    hn::StoreU(hn::MulAdd(valpha, hn::LoadU(d, x + i), hn::LoadU(d, y + i)), d, y + i);
-  }
-  for (; i < n; ++i) y[i] += alpha * x[i];
+  hn::Transform1(hn::ScalableTag<float>(), y, n, x,
+                 [alpha](auto d, auto vy, auto vx) HWY_ATTR { return hn::MulAdd(hn::Set(d, alpha), vx, vy); });
 }
 
-// Four independent accumulators hide the add latency; the tail is summed in scalar.
+// Highway's Dot: four accumulators hide the FMA latency; a tail of at least one vector is one masked,
+// overlapping load, a shorter row a scalar loop.
 float DotImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n) {
-  const hn::ScalableTag<float> d;
-  const size_t lanes = hn::Lanes(d);
-  auto sum0 = hn::Zero(d), sum1 = hn::Zero(d), sum2 = hn::Zero(d), sum3 = hn::Zero(d);
-  size_t i = 0;
-  for (; i + 4 * lanes <= n; i += 4 * lanes) {
-    sum0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), sum0);
-    sum1 = hn::MulAdd(hn::LoadU(d, a + i + lanes), hn::LoadU(d, b + i + lanes), sum1);
-    sum2 = hn::MulAdd(hn::LoadU(d, a + i + 2 * lanes), hn::LoadU(d, b + i + 2 * lanes), sum2);
-    sum3 = hn::MulAdd(hn::LoadU(d, a + i + 3 * lanes), hn::LoadU(d, b + i + 3 * lanes), sum3);
-  }
-  for (; i + lanes <= n; i += lanes) {
-    sum0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), sum0);
-  }
-  const auto total = hn::Add(hn::Add(sum0, sum1), hn::Add(sum2, sum3));
-  float result = hn::GetLane(hn::SumOfLanes(d, total));
-  for (; i < n; ++i) result += a[i] * b[i];
-  return result;
+  return hn::Dot::Compute<0>(hn::ScalableTag<float>(), a, b, n);
 }
 
 float NormImpl(const float* HWY_RESTRICT a, size_t n) { return std::sqrt(DotImpl(a, a, n)); }
 
-// One pass accumulates a.b, a.a and b.b together: a third of the memory traffic of three dots.
+// One pass accumulates a.b, a.a and b.b together: a third of the memory traffic of three dots (three
+// Dot::Compute calls would read each vector twice more).
 float CosineImpl(const float* HWY_RESTRICT a, const float* HWY_RESTRICT b, size_t n) {
   const hn::ScalableTag<float> d;
   const size_t lanes = hn::Lanes(d);

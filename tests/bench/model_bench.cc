@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "model/corpus_batches.h"
-#include "model/gpt_trainer.h"
 #include "random/prng.h"
 #include "simd/kernel_targets.h"
 #include "simd/model_kernels.h"
+#include "training/corpus_batches.h"
+#include "training/gpt_trainer.h"
 
 namespace {
 

@@ -1,15 +1,16 @@
 // The model kernels on every Highway target this CPU supports, against scalar double references written
 // from the formulas here (no code shared with src/).
-#include "simd/model_kernels.h"
-
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
 #include "random/prng.h"
 #include "random_vectors.h"
+#include "simd/activation_kernels.h"
 #include "simd/kernel_targets.h"
 #include "simd/matmul_kernels.h"
+#include "simd/normalization_kernels.h"
+#include "simd/optimizer_kernels.h"
 
 namespace simd = embedlab::simd;
 

@@ -10,8 +10,9 @@
 #include "model/rotary_embedding.h"
 #include "random/prng.h"
 #include "random_vectors.h"
+#include "simd/activation_kernels.h"
 #include "simd/matmul_kernels.h"
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 
 namespace {
 

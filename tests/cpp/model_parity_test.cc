@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "checkpoint/model_checkpoint.h"
+#include "training/model_checkpoint.h"
 #include "checkpoint/safetensors_reader.h"
 #include "model/adamw.h"
 #include "model/gpt.h"

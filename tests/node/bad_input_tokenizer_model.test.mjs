@@ -417,7 +417,7 @@ const MODEL_CASES = [
     TypeError,
     /safetensors: the header is not valid JSON/,
   ],
-  // Needs the wasm built from src/model/gpt_trainer.cc of the reliability commit (GptTrainer::Load checks values).
+  // Needs the wasm built from src/training/gpt_trainer.cc of the reliability commit (GptTrainer::Load checks values).
   [
     'loadModel with a NaN weight',
     () => lab.loadModel(withNaNWeight(saved)),

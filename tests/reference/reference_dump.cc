@@ -8,7 +8,7 @@
 #include "embed/learned_encoding.h"
 #include "embed/sinusoidal_encoding.h"
 #include "embed/token_embedding.h"
-#include "model/gpt_trainer.h"
+#include "training/gpt_trainer.h"
 #include "simd/kernel_targets.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "checkpoint/model_checkpoint.h"
+#include "training/model_checkpoint.h"
 #include "checkpoint/safetensors_reader.h"
 #include "checkpoint/safetensors_writer.h"
 #include "model/adamw.h"

@@ -2,8 +2,8 @@
 // (WHO? = the doer, WHOM? = the one it was done to); the answer is noun_a or noun_b. Both nouns and the
 // verb are the same bag of tokens in "dog bites man" and "man bites dog", so only word order decides
 // the answer: a model that sees a bag (NoPE with bidirectional attention) is stuck at chance (50%).
-#ifndef EMBEDLAB_MODEL_ORDER_TASK_H_
-#define EMBEDLAB_MODEL_ORDER_TASK_H_
+#ifndef EMBEDLAB_TRAINING_ORDER_TASK_H_
+#define EMBEDLAB_TRAINING_ORDER_TASK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -50,4 +50,4 @@ OrderTaskResult TrainOrderTask(const OrderTask& task, OrderTaskRun run);
 
 }  // namespace embedlab
 
-#endif  // EMBEDLAB_MODEL_ORDER_TASK_H_
+#endif  // EMBEDLAB_TRAINING_ORDER_TASK_H_

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "model/corpus_batches.h"
-#include "model/gpt_trainer.h"
+#include "training/corpus_batches.h"
+#include "training/gpt_trainer.h"
 #include "simd/kernel_targets.h"
 
 namespace {

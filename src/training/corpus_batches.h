@@ -1,7 +1,7 @@
 // Training batches from a token stream: each row is a random window of length + 1 tokens, split into
 // ids (the first length) and targets (the next-token shift). Deterministic for a seed.
-#ifndef EMBEDLAB_MODEL_CORPUS_BATCHES_H_
-#define EMBEDLAB_MODEL_CORPUS_BATCHES_H_
+#ifndef EMBEDLAB_TRAINING_CORPUS_BATCHES_H_
+#define EMBEDLAB_TRAINING_CORPUS_BATCHES_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -32,4 +32,4 @@ std::vector<int32_t> BytesAsTokens(const std::string& text);
 
 }  // namespace embedlab
 
-#endif  // EMBEDLAB_MODEL_CORPUS_BATCHES_H_
+#endif  // EMBEDLAB_TRAINING_CORPUS_BATCHES_H_

@@ -1,4 +1,4 @@
-#include "model/corpus_batches.h"
+#include "training/corpus_batches.h"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 // A model together with its optimizer: the one object the JS bindings hold (lab.createModel(config)).
 // Every method copies results out, so callers own what they get.
-#ifndef EMBEDLAB_MODEL_GPT_TRAINER_H_
-#define EMBEDLAB_MODEL_GPT_TRAINER_H_
+#ifndef EMBEDLAB_TRAINING_GPT_TRAINER_H_
+#define EMBEDLAB_TRAINING_GPT_TRAINER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -47,7 +47,7 @@ class GptTrainer {
   // the embedding, index i after block i.
   std::vector<std::vector<float>> HiddenStates(const std::vector<int32_t>& ids);
 
-  // safetensors bytes with the model and the optimizer state (see checkpoint/model_checkpoint.h).
+  // safetensors bytes with the model and the optimizer state (see training/model_checkpoint.h).
   std::vector<uint8_t> Save() const;
   static std::unique_ptr<GptTrainer> Load(const std::vector<uint8_t>& bytes);
 
@@ -67,4 +67,4 @@ class GptTrainer {
 
 }  // namespace embedlab
 
-#endif  // EMBEDLAB_MODEL_GPT_TRAINER_H_
+#endif  // EMBEDLAB_TRAINING_GPT_TRAINER_H_

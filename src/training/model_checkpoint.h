@@ -5,8 +5,8 @@
 // stored as optimizer.exp_avg.<name> and optimizer.exp_avg_sq.<name> (torch.optim.AdamW's state
 // names); the configuration, the optimizer settings and step are string metadata. Floats are stored
 // exactly, so resuming reproduces the following losses bit for bit.
-#ifndef EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_
-#define EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_
+#ifndef EMBEDLAB_TRAINING_MODEL_CHECKPOINT_H_
+#define EMBEDLAB_TRAINING_MODEL_CHECKPOINT_H_
 
 #include <cstdint>
 #include <map>
@@ -45,4 +45,4 @@ LoadedCheckpoint LoadCheckpoint(const SafetensorsReader& reader);
 
 }  // namespace embedlab
 
-#endif  // EMBEDLAB_CHECKPOINT_MODEL_CHECKPOINT_H_
+#endif  // EMBEDLAB_TRAINING_MODEL_CHECKPOINT_H_

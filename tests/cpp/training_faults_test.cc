@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model/corpus_batches.h"
-#include "model/gpt_trainer.h"
+#include "training/corpus_batches.h"
+#include "training/gpt_trainer.h"
 
 using namespace embedlab;
 using Catch::Matchers::Contains;

@@ -1,11 +1,11 @@
-#include "model/gpt_trainer.h"
+#include "training/gpt_trainer.h"
 
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 
-#include "checkpoint/model_checkpoint.h"
+#include "training/model_checkpoint.h"
 #include "embed/sinusoidal_encoding.h"
 #include "errors/argument_checks.h"
 

@@ -1,13 +1,14 @@
-#include "simd/model_kernels.h"
+#include "simd/normalization_kernels.h"
 
 #include <algorithm>
 #include <cmath>
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/model_kernels.cc"
+#define HWY_TARGET_INCLUDE "simd/normalization_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 // foreach_target first: it re-includes this file once per target (keep this order when formatting).
+#include "hwy/contrib/algo/transform-inl.h"
 #include "hwy/contrib/math/math-inl.h"
 #include "hwy/highway.h"
 
@@ -19,37 +20,12 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 using FloatTag = hn::ScalableTag<float>;
 
-// Runs body(pointers) on every full vector of n elements, then once on zero-padded copies of the tail,
-// so the last few elements go through the same SIMD arithmetic (Exp, Tanh, ...) as the rest. Arrays
-// whose bit is set in output_mask are copied back from the tail buffers.
-template <size_t kArrays, class Body>
-void ForEachVector(size_t n, float* const (&arrays)[kArrays], unsigned output_mask, const Body& body) {
-  const FloatTag d;
-  const size_t lanes = hn::Lanes(d);
-  float* at[kArrays];
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    for (size_t a = 0; a < kArrays; ++a) at[a] = arrays[a] + i;
-    body(at);
-  }
-  if (i == n) return;
-  HWY_ALIGN float tail[kArrays][hn::MaxLanes(d)] = {};
-  for (size_t a = 0; a < kArrays; ++a) {
-    std::copy(arrays[a] + i, arrays[a] + n, tail[a]);
-    at[a] = tail[a];
-  }
-  body(at);
-  for (size_t a = 0; a < kArrays; ++a) {
-    if (output_mask & (1u << a)) std::copy(tail[a], tail[a] + (n - i), arrays[a] + i);
-  }
-}
-
 template <class V>
 float SumLanes(V v) {
   return hn::GetLane(hn::SumOfLanes(FloatTag(), v));
 }
 
-// Sum of f(i) vectors over n floats with a scalar tail for the leftovers.
+// Sum of n floats: whole vectors, then a scalar tail.
 float RowSum(const float* x, size_t n) {
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -72,14 +48,13 @@ void SoftmaxRowImpl(const float* in, float* out, size_t n) {
     max_value = hn::GetLane(hn::MaxOfLanes(d, vmax));
   }
   for (; i < n; ++i) max_value = std::max(max_value, in[i]);
-  // Subtracting the max keeps exp() below 1: no overflow for any finite scores.
-  const auto vmax = hn::Set(d, max_value);
-  float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u,
-                [&](float* const(&at)[2]) { hn::StoreU(hn::Exp(d, hn::Sub(hn::LoadU(d, at[0]), vmax)), d, at[1]); });
-  const auto vsum = hn::Set(d, RowSum(out, n));
-  float* const outs[1] = {out};
-  ForEachVector(n, outs, 1u, [&](float* const(&at)[1]) { hn::StoreU(hn::Div(hn::LoadU(d, at[0]), vsum), d, at[0]); });
+  // Subtracting the max keeps exp() below 1: no overflow for any finite scores. Transform runs the tail
+  // through the same Exp as full vectors (masked, or one lane at a time), so every element rounds alike.
+  if (out != in) std::copy(in, in + n, out);
+  hn::Transform(d, out, n,
+                [max_value](auto dv, auto v) HWY_ATTR { return hn::Exp(dv, hn::Sub(v, hn::Set(dv, max_value))); });
+  const float sum = RowSum(out, n);
+  hn::Transform(d, out, n, [sum](auto dv, auto v) HWY_ATTR { return hn::Div(v, hn::Set(dv, sum)); });
 }
 
 void LayerNormForwardImpl(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
@@ -159,60 +134,6 @@ void LayerNormBackwardImpl(const float* dout, const float* in, const float* weig
   }
 }
 
-constexpr float kGeluScale = 0.7978845608028654f;  // sqrt(2 / pi)
-constexpr float kGeluCubic = 0.044715f;
-
-void GeluForwardImpl(const float* in, float* out, size_t n) {
-  const FloatTag d;
-  const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
-  const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
-  float* const arrays[2] = {const_cast<float*>(in), out};
-  ForEachVector(n, arrays, 2u, [&](float* const(&at)[2]) {
-    const auto x = hn::LoadU(d, at[0]);
-    const auto inner = hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), hn::Mul(x, x), x));
-    hn::StoreU(hn::Mul(hn::Mul(half, x), hn::Add(one, hn::Tanh(d, inner))), d, at[1]);
-  });
-}
-
-void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n) {
-  const FloatTag d;
-  const auto half = hn::Set(d, 0.5f), one = hn::Set(d, 1.0f);
-  const auto scale = hn::Set(d, kGeluScale), cubic = hn::Set(d, kGeluCubic);
-  const auto cubic3 = hn::Set(d, 3.0f * kGeluCubic);
-  float* const arrays[3] = {const_cast<float*>(in), const_cast<float*>(dout), dinp};
-  ForEachVector(n, arrays, 4u, [&](float* const(&at)[3]) {
-    const auto x = hn::LoadU(d, at[0]);
-    const auto x2 = hn::Mul(x, x);
-    const auto t = hn::Tanh(d, hn::Mul(scale, hn::MulAdd(hn::Mul(cubic, x), x2, x)));
-    // d/dx: 0.5 (1 + t) + 0.5 x (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
-    const auto sech2 = hn::NegMulAdd(t, t, one);
-    const auto dinner = hn::Mul(scale, hn::MulAdd(cubic3, x2, one));
-    const auto local = hn::MulAdd(hn::Mul(half, x), hn::Mul(sech2, dinner), hn::Mul(half, hn::Add(one, t)));
-    hn::StoreU(hn::MulAdd(local, hn::LoadU(d, at[1]), hn::LoadU(d, at[2])), d, at[2]);
-  });
-}
-
-void AdamWUpdateImpl(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
-  const FloatTag d;
-  const auto decay = hn::Set(d, 1.0f - settings.learning_rate * settings.weight_decay);
-  const auto beta1 = hn::Set(d, settings.beta1), one_minus_beta1 = hn::Set(d, 1.0f - settings.beta1);
-  const auto beta2 = hn::Set(d, settings.beta2), one_minus_beta2 = hn::Set(d, 1.0f - settings.beta2);
-  const auto step_size = hn::Set(d, settings.learning_rate / settings.bias_correction1);
-  const auto correction2_sqrt = hn::Set(d, std::sqrt(settings.bias_correction2));
-  const auto eps = hn::Set(d, settings.eps);
-  float* const arrays[4] = {params, const_cast<float*>(grads), m, v};
-  ForEachVector(n, arrays, 1u | 4u | 8u, [&](float* const(&at)[4]) {
-    const auto g = hn::LoadU(d, at[1]);
-    const auto p = hn::Mul(hn::LoadU(d, at[0]), decay);
-    const auto m_new = hn::MulAdd(one_minus_beta1, g, hn::Mul(beta1, hn::LoadU(d, at[2])));
-    const auto v_new = hn::MulAdd(hn::Mul(one_minus_beta2, g), g, hn::Mul(beta2, hn::LoadU(d, at[3])));
-    const auto denom = hn::Add(hn::Div(hn::Sqrt(v_new), correction2_sqrt), eps);
-    hn::StoreU(hn::NegMulAdd(step_size, hn::Div(m_new, denom), p), d, at[0]);
-    hn::StoreU(m_new, d, at[2]);
-    hn::StoreU(v_new, d, at[3]);
-  });
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace simd
 }  // namespace embedlab
@@ -225,9 +146,6 @@ namespace simd {
 HWY_EXPORT(SoftmaxRowImpl);
 HWY_EXPORT(LayerNormForwardImpl);
 HWY_EXPORT(LayerNormBackwardImpl);
-HWY_EXPORT(GeluForwardImpl);
-HWY_EXPORT(GeluBackwardImpl);
-HWY_EXPORT(AdamWUpdateImpl);
 
 void SoftmaxRow(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(SoftmaxRowImpl)(in, out, n); }
 void LayerNormForward(const float* in, const float* weight, const float* bias, float* out, float* mean, float* rstd,
@@ -237,13 +155,6 @@ void LayerNormForward(const float* in, const float* weight, const float* bias, f
 void LayerNormBackward(const float* dout, const float* in, const float* weight, const float* mean, const float* rstd,
                        float* dinp, float* dweight, float* dbias, size_t rows, size_t channels) {
   HWY_DYNAMIC_DISPATCH(LayerNormBackwardImpl)(dout, in, weight, mean, rstd, dinp, dweight, dbias, rows, channels);
-}
-void GeluForward(const float* in, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(GeluForwardImpl)(in, out, n); }
-void GeluBackward(const float* in, const float* dout, float* dinp, size_t n) {
-  HWY_DYNAMIC_DISPATCH(GeluBackwardImpl)(in, dout, dinp, n);
-}
-void AdamWUpdate(float* params, const float* grads, float* m, float* v, size_t n, const AdamWSettings& settings) {
-  HWY_DYNAMIC_DISPATCH(AdamWUpdateImpl)(params, grads, m, v, n, settings);
 }
 
 }  // namespace simd

@@ -1,4 +1,4 @@
-#include "model/order_task.h"
+#include "training/order_task.h"
 
 #include "errors/argument_checks.h"
 #include "model/gpt.h"

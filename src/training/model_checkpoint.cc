@@ -1,4 +1,4 @@
-#include "checkpoint/model_checkpoint.h"
+#include "training/model_checkpoint.h"
 
 #include <cstdio>
 #include <cstdlib>

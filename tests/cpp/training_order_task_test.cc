@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "model/corpus_batches.h"
-#include "model/order_task.h"
+#include "training/corpus_batches.h"
+#include "training/order_task.h"
 #include "random/prng.h"
 
 namespace {

@@ -1,0 +1,48 @@
+# One static library per folder of src/, each linking only the layers below it. A layer sees the headers of its
+# own folder and of the layers it links, through a folder of its own holding one link (build/layers/<layer>/<layer>
+# -> src/<layer>): an #include of a higher layer's header finds no file, so the build itself refuses it.
+#
+#   errors  random  text  simd       (no embedlab dependencies)
+#   bpe         -> text errors
+#   embed       -> simd random errors
+#   model       -> embed simd random errors
+#   compare     -> model embed simd random errors
+#   checkpoint  (the safetensors format)
+#   training    -> model checkpoint embed random errors   (trainer, tasks, batches, model checkpoints)
+#   bindings    -> everything (the wasm module; Embind lives only there)
+set(EMBEDLAB_LAYERS errors random text simd bpe embed model compare checkpoint training)
+set(EMBEDLAB_LAYER_DEPS_bpe text errors)
+set(EMBEDLAB_LAYER_DEPS_embed simd random errors)
+set(EMBEDLAB_LAYER_DEPS_model embed simd random errors)
+set(EMBEDLAB_LAYER_DEPS_compare model embed simd random errors)
+set(EMBEDLAB_LAYER_DEPS_training model checkpoint embed random errors)
+
+# embedlab_layer_include_root(LAYER VAR): the folder that exposes src/LAYER, and only it, as "LAYER/...".
+function(embedlab_layer_include_root layer var)
+  set(root ${CMAKE_BINARY_DIR}/layers/${layer})
+  file(MAKE_DIRECTORY ${root})
+  file(CREATE_LINK ${CMAKE_SOURCE_DIR}/src/${layer} ${root}/${layer} SYMBOLIC)
+  set(${var} ${root} PARENT_SCOPE)
+endfunction()
+
+# embedlab_add_layers(SUFFIX EXCLUDE_REGEX): defines embedlab_<layer><SUFFIX> for every layer, plus the interface
+# target embedlab_core<SUFFIX> that links them all (for the bindings, tests and tools). Sources whose path matches
+# EXCLUDE_REGEX are left out. Flags come from the caller's EMBEDLAB_LAYER_OPTIONS and EMBEDLAB_LAYER_INCLUDES.
+function(embedlab_add_layers suffix exclude_regex)
+  add_library(embedlab_core${suffix} INTERFACE)
+  foreach(layer ${EMBEDLAB_LAYERS})
+    set(target embedlab_${layer}${suffix})
+    embedlab_layer_include_root(${layer} include_root)
+    file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/${layer}/*.cc)
+    if(exclude_regex)
+      list(FILTER sources EXCLUDE REGEX "${exclude_regex}")
+    endif()
+    add_library(${target} STATIC ${sources})
+    target_include_directories(${target} PUBLIC ${include_root} ${EMBEDLAB_LAYER_INCLUDES})
+    target_compile_options(${target} PUBLIC ${EMBEDLAB_LAYER_OPTIONS})
+    foreach(dependency ${EMBEDLAB_LAYER_DEPS_${layer}})
+      target_link_libraries(${target} PUBLIC embedlab_${dependency}${suffix})
+    endforeach()
+    target_link_libraries(embedlab_core${suffix} INTERFACE ${target})
+  endforeach()
+endfunction()

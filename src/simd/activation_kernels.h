@@ -1,0 +1,20 @@
+// The tiny GPT's MLP activation, written once with Highway: GELU, forward next to backward. Natively each
+// call dispatches to the best target of the CPU; in wasm the same code compiles for the single static
+// target.
+#ifndef EMBEDLAB_SIMD_ACTIVATION_KERNELS_H_
+#define EMBEDLAB_SIMD_ACTIVATION_KERNELS_H_
+
+#include <cstddef>
+
+namespace embedlab {
+namespace simd {
+
+// GPT-2's tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+void GeluForward(const float* in, float* out, size_t n);
+// dinp[i] += gelu'(in[i]) * dout[i].
+void GeluBackward(const float* in, const float* dout, float* dinp, size_t n);
+
+}  // namespace simd
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_SIMD_ACTIVATION_KERNELS_H_
