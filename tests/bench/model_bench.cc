@@ -15,7 +15,7 @@
 
 #include "random/prng.h"
 #include "simd/kernel_targets.h"
-#include "simd/model_kernels.h"
+#include "simd/matmul_kernels.h"
 #include "training/corpus_batches.h"
 #include "training/gpt_trainer.h"
 

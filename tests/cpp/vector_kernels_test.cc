@@ -5,10 +5,9 @@
 #include <cmath>
 #include <vector>
 
-#include "random/prng.h"
+#include "every_target.h"
 #include "random_vectors.h"
 #include "reference_math.h"
-#include "simd/kernel_targets.h"
 
 namespace simd = embedlab::simd;
 
@@ -17,21 +16,10 @@ namespace {
 // Sizes around every vector width (4, 8, 16 lanes, x4 unrolled) plus a long one.
 const size_t kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 1000, 4099};
 
-template <typename Check>
-void ForEachTarget(Check check) {
-  for (const simd::KernelTarget& target : simd::AvailableTargets()) {
-    simd::UseTarget(target.bits);
-    INFO("target " << target.name);
-    REQUIRE(simd::ActiveTargetName() == target.name);
-    check();
-  }
-  simd::UseTarget(0);
-}
-
 }  // namespace
 
 TEST_CASE("Add and ScaledAdd match the reference on every target") {
-  ForEachTarget([] {
+  OnEveryTarget([] {
     for (size_t n : kSizes) {
       const auto a = RandomVector(n, 1), b = RandomVector(n, 2);
       std::vector<float> sum(n), y = b;
@@ -48,7 +36,7 @@ TEST_CASE("Add and ScaledAdd match the reference on every target") {
 }
 
 TEST_CASE("Dot, Norm and CosineSimilarity match the reference on every target") {
-  ForEachTarget([] {
+  OnEveryTarget([] {
     for (size_t n : kSizes) {
       const auto a = RandomVector(n, 3), b = RandomVector(n, 4);
       // Float summation error grows at most like n * eps * sum|a_i b_i|; in practice far less.
@@ -69,7 +57,7 @@ TEST_CASE("CosineSimilarity of a zero vector is 0, not NaN") {
 }
 
 TEST_CASE("CosineSimilarityMatrix matches pairwise reference cosines on every target") {
-  ForEachTarget([] {
+  OnEveryTarget([] {
     for (size_t dim : {1, 3, 8, 17, 64}) {
       const size_t rows_a = 5, rows_b = 7;
       const auto a = RandomVector(rows_a * dim, 5), b = RandomVector(rows_b * dim, 6);
@@ -83,7 +71,7 @@ TEST_CASE("CosineSimilarityMatrix matches pairwise reference cosines on every ta
 }
 
 TEST_CASE("SinCosInterleaved is within 3e-7 of double sin/cos on [-pi, pi] on every target") {
-  ForEachTarget([] {
+  OnEveryTarget([] {
     for (size_t n : kSizes) {
       std::vector<float> angles(n), out(2 * n);
       for (size_t i = 0; i < n; ++i) angles[i] = static_cast<float>(-M_PI + 2 * M_PI * i / std::max<size_t>(n, 1));
