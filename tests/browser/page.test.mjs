@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { fixed3 } from '../../web/js/format.js';
-import { cosine } from '../../web/js/linalg.js';
 import { alibiSlope, rope } from '../../web/js/sections/beyond.js';
 import { rotate } from '../../web/js/sections/sinusoidal.js';
 import { buildData, evaluateLengths, RACE_SCHEMES, trainModel } from '../../web/js/training.js';
@@ -189,14 +188,14 @@ describe('tutorial page', { timeout: 150_000 }, () => {
   });
 
   test('5 learned positions: the worker trains what node trains; GPT-2 wpe from a file', async () => {
-    const d = buildData(r50k);
+    const d = buildData(lab, r50k);
     const model = trainModel(lab, d, 'learned', { steps: 400 });
     const wpe = model.positionEmbeddings(16);
     model.dispose();
     const row = (i) => wpe.subarray(i * 32, (i + 1) * 32);
     let near = 0;
     for (let i = 0; i < 15; i++) {
-      near += cosine(row(i), row(i + 1)) / 15;
+      near += lab.kernels.cosine(row(i), row(i + 1)) / 15;
     }
     assert.equal(await data(page, 'learned-pca-note', 'step'), '400');
     assert.ok(
@@ -310,10 +309,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.equal(await text(page, 'beyond-nope-causal'), fixed3(causal.attention.pooledCosine));
     assert.ok(causal.attention.pooledCosine < 0.999);
 
-    const d = buildData(r50k);
+    const d = buildData(lab, r50k);
     for (const positions of RACE_SCHEMES) {
       const model = trainModel(lab, d, positions, { steps: 300 });
-      const lengths = evaluateLengths(model, d, 16);
+      const lengths = evaluateLengths(lab, model, d, 16);
       model.dispose();
       const cells = await page.locator(`#beyond-race-body tr[data-positions="${positions}"] td`).allTextContents();
       assert.deepEqual(

@@ -1,6 +1,5 @@
 // GloVe text for section 2: the page model's token table written as "word v1 ... vd" lines, and the nearest
 // neighbours shown next to a frozen file's. No DOM here (the browser tests import it in node).
-import { cosine } from './linalg.js';
 
 /**
  * A whitespace-free word per token label, or null. GloVe words cannot hold spaces, so " dog" is written "dog";
@@ -33,17 +32,12 @@ export function gloveText(labels, wte) {
   return `${lines.join('\n')}\n`;
 }
 
-/** The k rows of wte most cosine-similar to row i (words without a GloVe word are skipped): [{word, cosine}]. */
-export function liveNearest(words, wte, i, k = 3) {
-  const dim = wte.length / words.length;
-  const row = (j) => wte.subarray(j * dim, (j + 1) * dim);
-  const out = [];
-  words.forEach((word, j) => {
-    if (j !== i && word !== null) {
-      out.push({ word, cosine: cosine(row(i), row(j)) });
-    }
-  });
-  return out.sort((a, b) => b.cosine - a.cosine).slice(0, k);
+/** The k rows of wte most cosine-similar to row i, rows without a GloVe word skipped: [{word, cosine}]. */
+export function liveNearest(lab, words, wte, i, k = 3) {
+  const skip = words.flatMap((word, j) => (word === null ? [j] : []));
+  return lab
+    .nearestRows(wte, wte.length / words.length, i, { k, skip })
+    .map(({ row, cosine }) => ({ word: words[row], cosine }));
 }
 
 /** "cat 0.91 · bird 0.88 · horse 0.80" */

@@ -1,4 +1,4 @@
-// Small dense helpers for plots (PCA, cosines); the heavy lifting is the library's.
+// Principal components for the plots (the library has none); cosines and neighbours come from the library.
 
 /** Projects the rows of a rows × cols matrix on its first two principal components (power iteration). */
 export function pca2(values, rows, cols) {
@@ -68,14 +68,4 @@ export function pca2(values, rows, cols) {
       return s;
     }),
   );
-}
-
-export function cosine(a, b) {
-  let d = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ((d += a[i] * b[i]), (na += a[i] * a[i]), (nb += b[i] * b[i]));
-  }
-  return na && nb ? d / Math.sqrt(na * nb) : 0;
 }

@@ -6,22 +6,11 @@ const NOUNS = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer
 const VERBS = ['bites', 'sees', 'chases', 'helps', 'feeds', 'follows'];
 const DETS = ['the', 'a'];
 
-/** splitmix32-style PRNG: deterministic integers in [0, n). */
-export function rng(seed) {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    z = (z ^ (z >>> 16)) >>> 0;
-    return z % n;
-  };
-}
-
-/** `count` sentences such as "the dog bites a man." joined by spaces. */
-export function sentences(count, seed) {
-  const pick = rng(seed);
+/** `count` sentences such as "the dog bites a man." joined by spaces, drawn with the library's PRNG. */
+export function sentences(lab, count, seed) {
+  const uniforms = lab.randomUniform(5 * count, { seed }); // five picks per sentence
+  let next = 0;
+  const pick = (n) => Math.floor(uniforms[next++] * n);
   const out = [];
   for (let i = 0; i < count; i++) {
     const s = NOUNS[pick(NOUNS.length)];
@@ -37,9 +26,9 @@ export function sentences(count, seed) {
 export const CORPUS = { train: { count: 1500, seed: 11 }, valid: { count: 400, seed: 12 } };
 
 /** Tokenizes train and validation text and maps the distinct ids to 0..V-1 (in order of first appearance). */
-export function buildData(tokenizer) {
-  const trainText = sentences(CORPUS.train.count, CORPUS.train.seed);
-  const validText = sentences(CORPUS.valid.count, CORPUS.valid.seed);
+export function buildData(lab, tokenizer) {
+  const trainText = sentences(lab, CORPUS.train.count, CORPUS.train.seed);
+  const validText = sentences(lab, CORPUS.valid.count, CORPUS.valid.seed);
   const map = new Map();
   const labels = [];
   const originalIds = [];
@@ -55,31 +44,6 @@ export function buildData(tokenizer) {
   const train = local(tokenizer.encode(trainText));
   const valid = local(tokenizer.encode(validText));
   return { train, valid, labels, originalIds, vocabSize: labels.length, sample: trainText.slice(0, 120) };
-}
-
-/** A batch of `batch` random windows of `length` tokens (targets: the next token). */
-export function randomBatch(stream, batch, length, pick) {
-  const ids = [];
-  const targets = [];
-  for (let b = 0; b < batch; b++) {
-    const start = pick(stream.length - length - 1);
-    ids.push(stream.slice(start, start + length));
-    targets.push(stream.slice(start + 1, start + length + 1));
-  }
-  return { ids, targets };
-}
-
-/** Fixed validation windows: `batch` evenly spaced windows of `length` tokens. */
-export function validBatch(stream, batch, length) {
-  const ids = [];
-  const targets = [];
-  const stride = Math.floor((stream.length - length - 1) / batch);
-  for (let b = 0; b < batch; b++) {
-    const start = b * stride;
-    ids.push(stream.slice(start, start + length));
-    targets.push(stream.slice(start + 1, start + length + 1));
-  }
-  return { ids, targets };
 }
 
 export const MODEL_DEFAULTS = {
@@ -115,23 +79,36 @@ export function modelConfig(data, positions, options = {}) {
 export function trainModel(lab, data, positions, { steps, onStep, ...options }) {
   const o = { ...MODEL_DEFAULTS, ...options };
   const model = lab.createModel(modelConfig(data, positions, o));
-  const pick = rng(o.seed * 7919 + 1);
-  for (let s = 0; s < steps; s++) {
-    const result = model.trainStep(randomBatch(data.train, o.batch, o.contextLength, pick));
-    onStep?.({ step: result.step, loss: result.loss, model });
+  const batches = trainingBatches(lab, data, o);
+  try {
+    for (let s = 0; s < steps; s++) {
+      const result = model.trainStep(batches.next());
+      onStep?.({ step: result.step, loss: result.loss, model });
+    }
+  } finally {
+    batches.dispose();
   }
   return model;
+}
+
+/**
+ * Random training windows of data.train for options {batch, contextLength, seed}; a model resumed after
+ * `step` steps gets a stream of its own, so resuming does not replay the first run's batches. Caller disposes.
+ */
+export function trainingBatches(lab, data, options, step = 0) {
+  const o = { ...MODEL_DEFAULTS, ...options };
+  return lab.corpusBatches(data.train, { batch: o.batch, length: o.contextLength, seed: o.seed * 7919 + 1 + step });
 }
 
 export const RACE_SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 'none'];
 export const RACE_FACTORS = [1, 2, 4];
 
 /** Validation loss at 1×, 2× and 4× the training length; {loss} or {error} per factor. */
-export function evaluateLengths(model, data, contextLength, batch = 8) {
+export function evaluateLengths(lab, model, data, contextLength, batch = 8) {
   return RACE_FACTORS.map((factor) => {
     const length = factor * contextLength;
     try {
-      return { factor, length, loss: model.evaluate(validBatch(data.valid, batch, length)) };
+      return { factor, length, loss: model.evaluate(lab.evenlySpacedWindows(data.valid, { batch, length })) };
     } catch (error) {
       return { factor, length, error: error.message };
     }

@@ -1,7 +1,7 @@
 // The page's Web Worker: long jobs (BPE training, model training, the extrapolation race) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
 import createEmbedLab from '../embedlab/index.js';
-import { buildData, evaluateLengths, MODEL_DEFAULTS, RACE_SCHEMES, randomBatch, rng, trainModel } from './training.js';
+import { buildData, evaluateLengths, RACE_SCHEMES, trainingBatches, trainModel } from './training.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;
@@ -37,7 +37,7 @@ async function trainBpe({ corpus, vocabSize, pattern }) {
 async function data(encoding) {
   const l = await lab();
   const tokenizer = await l.getTokenizer(encoding);
-  const d = buildData(tokenizer);
+  const d = buildData(l, tokenizer);
   tokenizer.dispose();
   return d;
 }
@@ -48,18 +48,17 @@ async function resume({ encoding, resume: bytes, steps, every, options }) {
   const d = await data(encoding);
   post({ kind: 'data', labels: d.labels, originalIds: d.originalIds, vocabSize: d.vocabSize, sample: d.sample });
   const model = l.loadModel(bytes);
-  const o = { ...MODEL_DEFAULTS, ...options };
   const first = model.step;
   const last = first + steps;
-  // A batch stream of its own for each continuation, so resuming does not replay the first run's batches.
-  const pick = rng(o.seed * 7919 + 1 + first);
+  const batches = trainingBatches(l, d, options, first);
   for (let s = 0; s < steps; s++) {
-    const { step, loss } = model.trainStep(randomBatch(d.train, o.batch, o.contextLength, pick));
+    const { step, loss } = model.trainStep(batches.next());
     post({ kind: 'progress', step, steps: last, loss });
     if (step % every === 0 || step === last) {
       post({ kind: 'snapshot', step, loss, wte: model.tokenEmbeddings() });
     }
   }
+  batches.dispose();
   const saved = model.save();
   model.dispose();
   post({ kind: 'done', saved }, [saved.buffer]);
@@ -95,7 +94,7 @@ async function train({ encoding, positions, steps, every, options, keep = false 
       }
     },
   });
-  const lengths = evaluateLengths(trained, d, trained.config.contextLength);
+  const lengths = evaluateLengths(l, trained, d, trained.config.contextLength);
   // keep: the model and optimizer state, for a later resume job.
   const saved = keep ? trained.save() : undefined;
   trained.dispose();
@@ -116,7 +115,7 @@ async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
         }
       },
     });
-    const lengths = evaluateLengths(model, d, model.config.contextLength);
+    const lengths = evaluateLengths(l, model, d, model.config.contextLength);
     model.dispose();
     results.push({ positions, lengths });
     post({ kind: 'result', positions, lengths });

@@ -1,5 +1,5 @@
-// Pretrained word vectors from a GloVe / word2vec text file: looked up by word and compared with the
-// library's cosine kernels. They are frozen: nothing here trains them.
+// Pretrained word vectors from a GloVe / word2vec text file: looked up by word and searched with the
+// library's nearest-rows search (cosine). They are frozen: nothing here trains them.
 import { describe, requireInteger } from './checks.js';
 
 export class WordVectors {
@@ -45,9 +45,9 @@ export class WordVectors {
     if (target.length !== this.dim) {
       throw new RangeError(`query vector length must be ${this.dim}, got ${target.length}`);
     }
-    const cosines = this.lab.kernels.cosineMatrix(target, this.vectors, this.dim);
-    const order = Array.from(cosines.keys()).filter((i) => typeof query !== 'string' || this.words[i] !== query);
-    order.sort((a, b) => cosines[b] - cosines[a]);
-    return order.slice(0, k).map((i) => ({ word: this.words[i], cosine: cosines[i] }));
+    const skip = typeof query === 'string' ? [...this.words.keys()].filter((i) => this.words[i] === query) : [];
+    return this.lab
+      .nearestRows(this.vectors, this.dim, target, { k, skip })
+      .map(({ row, cosine }) => ({ word: this.words[row], cosine }));
   }
 }

@@ -15,11 +15,13 @@
 
 import type { EmbedLab } from './lab.js';
 
+export * from './batches.js';
 export * from './embeddings.js';
 export * from './files.js';
 export * from './handles.js';
 export * from './lab.js';
 export * from './model.js';
+export * from './nearest.js';
 export * from './tokenizer.js';
 
 /** Options of {@link createEmbedLab}. */

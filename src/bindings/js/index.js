@@ -5,6 +5,7 @@ import { EmbedLab } from './lab.js';
 export { EmbedLab };
 export { PositionalEncoding, SelfAttention, TokenEmbedding, WasmHandle } from './handles.js';
 export { WordVectors } from './glove.js';
+export { CorpusBatches } from './lab_batches.js';
 export { Model } from './model.js';
 export { SafetensorsFile } from './safetensors.js';
 export { Tokenizer } from './tokenizer.js';

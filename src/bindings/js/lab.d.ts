@@ -13,9 +13,17 @@ import type {
   TokenEmbedding,
   TokenEmbeddingOptions,
 } from './embeddings.js';
+import type {
+  CorpusBatches,
+  CorpusBatchesOptions,
+  RandomUniformOptions,
+  WindowBatch,
+  WindowOptions,
+} from './batches.js';
 import type { SafetensorsFile, WordVectors } from './files.js';
-import type { TokenIds } from './handles.js';
+import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig } from './model.js';
+import type { NearestRowsOptions, RowCosine } from './nearest.js';
 import type { EncodingName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
 /** Size caps enforced by the library. */
@@ -78,4 +86,20 @@ export declare class EmbedLab {
   compose(ids: TokenIds, options: ComposeOptions): ComposedSequence;
   /** Compares two sequences: input similarity, pooled cosine, and the same after attention. */
   compare(idsA: TokenIds, idsB: TokenIds, options: CompareOptions): Comparison;
+  /**
+   * The rows of `table` (rows × dim, row-major) with the largest cosine to `query`, best first; equal cosines
+   * keep row order. `query` is a row of the table (which is then skipped: a row is its own nearest
+   * neighbour) or a vector of dim numbers.
+   * @example lab.nearestRows(model.tokenEmbeddings(), channels, 5, { k: 3 }) // [{row, cosine}, ...]
+   */
+  nearestRows(table: Vector, dim: number, query: number | Vector, options?: NearestRowsOptions): RowCosine[];
+  /** `count` (in [0, 2^24]) uniforms in [0, 1) from the project PRNG: the same for a seed natively and in wasm. */
+  randomUniform(count: number, options?: RandomUniformOptions): Float64Array;
+  /** Random windows of a token stream, seeded: call `next()` for each training step. */
+  corpusBatches(tokens: TokenIds, options: CorpusBatchesOptions): CorpusBatches;
+  /**
+   * `batch` windows of `length` tokens spread evenly over the stream (window b starts at
+   * b · ⌊(tokens − length − 1) / batch⌋), with next-token targets: a fixed batch for validation losses.
+   */
+  evenlySpacedWindows(tokens: TokenIds, options: WindowOptions): WindowBatch;
 }

@@ -1,9 +1,12 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
-// lab_embeddings.js, lab_files.js), whose functions take the lab's internals: {lab, raw, stage}.
+// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js), whose functions take the lab's internals:
+// {lab, raw, stage}.
+import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
 import * as models from './lab_models.js';
+import * as neighbours from './lab_nearest.js';
 import * as tokenizers from './lab_tokenizers.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
@@ -85,7 +88,29 @@ export class EmbedLab {
     return models.loadModel(this.#internals, bytes);
   }
 
+  // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----
+
+  /** `count` uniforms in [0, 1) from the project PRNG for {seed = 0}: a Float64Array. */
+  randomUniform(count, options) {
+    return batches.randomUniform(this.#internals, count, options);
+  }
+
+  /** Random windows of a token stream for {batch, length, seed = 0}: a CorpusBatches whose next() gives a batch. */
+  corpusBatches(tokens, options) {
+    return batches.corpusBatches(this.#internals, tokens, options);
+  }
+
+  /** `batch` windows of `length` tokens spread evenly over the stream, with next-token targets: {batch, length}. */
+  evenlySpacedWindows(tokens, options) {
+    return batches.evenlySpacedWindows(this.#internals, tokens, options);
+  }
+
   // ---- embeddings ----
+
+  /** The rows of table (rows × dim) most cosine-similar to query (a row index, then skipped, or a vector). */
+  nearestRows(table, dim, query, options) {
+    return neighbours.nearestRows(this.#internals, table, dim, query, options);
+  }
 
   tokenEmbedding(options) {
     return embeddings.tokenEmbedding(this.#internals, options);

@@ -5,6 +5,7 @@ import createEmbedLab, {
   simdSupported,
   type AttentionResult,
   type Comparison,
+  type CorpusBatches,
   type ComposedSequence,
   type EmbedLab,
   type Kernels,
@@ -15,12 +16,14 @@ import createEmbedLab, {
   type TrainStepResult,
   type TokenizerTrainingProgress,
   type WordVectors,
+  type RowCosine,
   type PositionalEncoding,
   type SelfAttention,
   type StreamingDecoder,
   type TokenEmbedding,
   type Tokenizer,
   type TokenSpan,
+  type WindowBatch,
 } from 'embedlab';
 
 function check(condition: boolean, what: string): void {
@@ -207,6 +210,20 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
   );
   check(glove.vector('queen')?.[0] === Math.fround(0.9) && glove.vector('pear') === undefined, 'glove vector');
   check(glove.nearest('king', 1)[0].word === 'queen' && glove.nearest([0, 0, 1], 1)[0].cosine > 0.99, 'glove nearest');
+}
+
+{
+  const uniforms: Float64Array = lab.randomUniform(3, { seed: 7 });
+  check(uniforms.length === 3 && uniforms.every((u) => u >= 0 && u < 1), 'randomUniform');
+  const tokens = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const batches: CorpusBatches = lab.corpusBatches(tokens, { batch: 2, length: 4, seed: 1 });
+  const batch: WindowBatch = batches.next();
+  check(batches.batch === 2 && batches.length === 4 && batch.ids[0] + 1 === batch.targets[0], 'corpusBatches');
+  batches.dispose();
+  const windows: WindowBatch = lab.evenlySpacedWindows(tokens, { batch: 2, length: 4 });
+  check(windows.ids.length === 8 && windows.targets[7] === 6, 'evenlySpacedWindows');
+  const nearest: RowCosine[] = lab.nearestRows([1, 0, 0, 1, 1, 0.1], 2, 0, { k: 1, skip: [1] });
+  check(nearest.length === 1 && nearest[0].row === 2 && nearest[0].cosine > 0.99, 'nearestRows');
 }
 
 const kernels: Kernels = lab.kernels;

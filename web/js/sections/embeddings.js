@@ -4,7 +4,7 @@ import { $, redrawOnResize } from '../dom.js';
 import { runJob } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { cosine, pca2 } from '../linalg.js';
+import { pca2 } from '../linalg.js';
 import { drawScatter, PALETTE } from '../plot.js';
 
 const DIM = 16;
@@ -64,22 +64,11 @@ function drawSnapshot() {
   $('embeddings-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.
   const rows = [];
-  const vec = (i) => wte.subarray(i * C, (i + 1) * C);
   labels.forEach((label, i) => {
     if (kindOf(label) === 2) {
       return;
     }
-    let best = -1;
-    let bestCos = -2;
-    for (let j = 0; j < V; j++) {
-      if (j === i) {
-        continue;
-      }
-      const c = cosine(vec(i), vec(j));
-      if (c > bestCos) {
-        ((bestCos = c), (best = j));
-      }
-    }
+    const [{ row: best, cosine: bestCos }] = ctx.lab.nearestRows(wte, C, i, { k: 1 });
     const tr = document.createElement('tr');
     tr.insertCell().textContent = visibleWhitespace(label);
     tr.insertCell().textContent = visibleWhitespace(labels[best]);
@@ -130,15 +119,15 @@ function drawGlove() {
     }
     const early = tr.insertCell();
     early.dataset.col = 'early';
-    early.textContent = initial ? neighboursText(liveNearest(words, initial.wte, i)) : '—';
+    early.textContent = initial ? neighboursText(liveNearest(ctx.lab, words, initial.wte, i)) : '—';
     const now = tr.insertCell();
     now.dataset.col = 'live';
-    now.textContent = neighboursText(liveNearest(words, snapshot.wte, i));
+    now.textContent = neighboursText(liveNearest(ctx.lab, words, snapshot.wte, i));
     const cos = tr.insertCell();
     cos.dataset.col = 'cosine';
     cos.className = 'num-cell';
     if (inFile && file.dim === C) {
-      const c = cosine(file.vector(word), snapshot.wte.subarray(i * C, (i + 1) * C));
+      const c = ctx.lab.kernels.cosine(file.vector(word), snapshot.wte.subarray(i * C, (i + 1) * C));
       cosines.push(c);
       cos.textContent = fixed3(c);
     } else {

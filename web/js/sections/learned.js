@@ -2,7 +2,7 @@
 import { drawHeatmap } from '../canvas.js';
 import { $, redrawOnResize } from '../dom.js';
 import { runJob } from '../jobs.js';
-import { cosine, pca2 } from '../linalg.js';
+import { pca2 } from '../linalg.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
 
 let ctx;
@@ -45,10 +45,10 @@ function drawSnapshot() {
   let near = 0;
   let far = 0;
   for (let i = 0; i + 1 < T; i++) {
-    near += cosine(row(i), row(i + 1)) / (T - 1);
+    near += ctx.lab.kernels.cosine(row(i), row(i + 1)) / (T - 1);
   }
   for (let i = 0; i + 8 < T; i++) {
-    far += cosine(row(i), row(i + 8)) / (T - 8);
+    far += ctx.lab.kernels.cosine(row(i), row(i + 8)) / (T - 8);
   }
   $('learned-snap-out').textContent = `step ${snap.step}`;
   const note = $('learned-pca-note');
