@@ -134,12 +134,10 @@ val AttentionForward(const SelfAttention& attention, const val& vectors) {
       throw std::out_of_range("vectors.length must be a multiple of dim (" + std::to_string(attention.dim()) +
                               "), got " + std::to_string(x.size()));
     }
-    const size_t length = x.size() / attention.dim();
+    const SelfAttention::Output attended = attention.Forward(x.data(), x.size() / attention.dim());
     val result = val::object();
-    std::vector<float> out(x.size());
-    attention.Forward(x.data(), length, out.data());
-    result.set("outputs", CopyToFloat32Array(out));
-    result.set("weights", CopyToFloat32Array(attention.Weights(x.data(), length)));
+    result.set("outputs", CopyToFloat32Array(attended.outputs));
+    result.set("weights", CopyToFloat32Array(attended.weights));
     return result;
   });
 }

@@ -50,10 +50,8 @@ SequenceComparison CompareSequences(const std::vector<int32_t>& ids_a, const std
   result.pooled_input_cosine = PooledCosine(a.input_vectors, a.length, b.input_vectors, b.length, a.dim);
 
   if (attention != nullptr) {
-    result.attention_a.resize(a.length * a.dim);
-    result.attention_b.resize(b.length * b.dim);
-    attention->Forward(a.input_vectors.data(), a.length, result.attention_a.data());
-    attention->Forward(b.input_vectors.data(), b.length, result.attention_b.data());
+    result.attention_a = attention->Forward(a.input_vectors.data(), a.length).outputs;
+    result.attention_b = attention->Forward(b.input_vectors.data(), b.length).outputs;
     result.attention_similarity.resize(result.rows * result.cols);
     simd::CosineSimilarityMatrix(result.attention_a.data(), a.length, result.attention_b.data(), b.length, a.dim,
                                  result.attention_similarity.data());

@@ -44,10 +44,20 @@ TEST_CASE("SelfAttention matches the double-precision reference, causal and not"
         for (size_t k = 0; k < dim; ++k) m[k * dim + j] = static_cast<float>(weights.NextNormal() / std::sqrt(12.0));
     }
     const auto expected = reference::Attention(x, length, dim, w[0], w[1], w[2], causal);
-    std::vector<float> out(length * dim);
-    attention.Forward(x.data(), length, out.data());
+    const SelfAttention::Output result = attention.Forward(x.data(), length);
+    const std::vector<float>& out = result.outputs;
     for (size_t i = 0; i < out.size(); ++i)
       REQUIRE(std::fabs(out[i] - expected[i]) <= 1e-5 * (1 + std::fabs(expected[i])));
+    // The same pass's weights: each row a softmax, nothing above the diagonal when causal.
+    for (size_t q = 0; q < length; ++q) {
+      double total = 0;
+      for (size_t k = 0; k < length; ++k) {
+        const float w = result.weights[q * length + k];
+        if (causal && k > q) REQUIRE(w == 0.0f);
+        total += w;
+      }
+      REQUIRE(std::fabs(total - 1.0) <= 1e-6);
+    }
   }
 }
 
