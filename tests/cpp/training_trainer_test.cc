@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "every_target.h"
+#include "simd/kernel_targets.h"
 #include "training/corpus_batches.h"
 #include "training/gpt_trainer.h"
-#include "simd/kernel_targets.h"
 
 namespace {
 
@@ -45,19 +46,16 @@ std::vector<float> TwentyLosses(embedlab::PositionScheme positions) {
 // Runs the 20 steps on the best target, then on every other target, which must agree within 1e-5: the
 // targets differ only in lane count and FMA, i.e. in float rounding.
 void RequireSameLossesOnEveryTarget(embedlab::PositionScheme positions) {
-  const auto targets = embedlab::simd::AvailableTargets();
-  embedlab::simd::UseTarget(targets.front().bits);
+  embedlab::simd::UseTarget(embedlab::simd::AvailableTargets().front().bits);
   const std::vector<float> expected = TwentyLosses(positions);
   REQUIRE(expected.back() < expected.front());  // it trains
-  for (const embedlab::simd::KernelTarget& target : targets) {
-    embedlab::simd::UseTarget(target.bits);
-    INFO("target " << target.name << " positions " << embedlab::PositionSchemeName(positions));
+  OnEveryTarget([&] {
+    INFO("positions " << embedlab::PositionSchemeName(positions));
     const std::vector<float> losses = TwentyLosses(positions);
     double worst = 0.0;
     for (size_t i = 0; i < expected.size(); ++i) worst = std::max(worst, std::fabs(double{losses[i]} - expected[i]));
     CHECK(worst <= 1e-5);
-  }
-  embedlab::simd::UseTarget(0);
+  });
 }
 
 }  // namespace
@@ -101,15 +99,10 @@ TEST_CASE("GptTrainer exposes embeddings, hidden states, evaluation and save/loa
 
 TEST_CASE("a seed gives bit-identical parameters on every target, and another seed others", "[model]") {
   // The init uses only the project PRNG and IEEE arithmetic, never a SIMD kernel or libm.
-  const auto targets = embedlab::simd::AvailableTargets();
-  embedlab::simd::UseTarget(targets.front().bits);
+  embedlab::simd::UseTarget(embedlab::simd::AvailableTargets().front().bits);
   const std::vector<float> expected = embedlab::Gpt(ByteConfig(embedlab::PositionScheme::kLearned)).parameters();
-  for (const embedlab::simd::KernelTarget& target : targets) {
-    embedlab::simd::UseTarget(target.bits);
-    INFO("target " << target.name);
-    REQUIRE(embedlab::Gpt(ByteConfig(embedlab::PositionScheme::kLearned)).parameters() == expected);
-  }
-  embedlab::simd::UseTarget(0);
+  OnEveryTarget(
+      [&] { REQUIRE(embedlab::Gpt(ByteConfig(embedlab::PositionScheme::kLearned)).parameters() == expected); });
   embedlab::GptConfig other = ByteConfig(embedlab::PositionScheme::kLearned);
   other.seed = 43;
   REQUIRE(embedlab::Gpt(other).parameters() != expected);
