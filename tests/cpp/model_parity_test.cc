@@ -13,11 +13,11 @@
 #include <memory>
 #include <string>
 
-#include "training/model_checkpoint.h"
 #include "checkpoint/safetensors_reader.h"
 #include "model/adamw.h"
 #include "model/gpt.h"
 #include "model_reference_files.h"
+#include "training/model_checkpoint.h"
 
 namespace {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "training/model_checkpoint.h"
 #include "checkpoint/safetensors_reader.h"
 #include "checkpoint/safetensors_writer.h"
 #include "model/adamw.h"
 #include "model/gpt.h"
 #include "random/prng.h"
+#include "training/model_checkpoint.h"
 
 namespace {
 

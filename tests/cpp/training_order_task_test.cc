@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <vector>
 
+#include "random/prng.h"
 #include "training/corpus_batches.h"
 #include "training/order_task.h"
-#include "random/prng.h"
 
 namespace {
 
