@@ -3,6 +3,8 @@
 #include <emscripten/bind.h>
 #include <malloc.h>
 
+#include "errors/argument_checks.h"
+
 namespace embedlab {
 namespace bindings {
 namespace {
@@ -58,11 +60,21 @@ std::vector<float> ToFloats(const emscripten::val& values) {
   return emscripten::convertJSArrayToNumberVector<float>(values);
 }
 
+// The size caps of errors/argument_checks.h, so that the JS layer checks against the same numbers.
+emscripten::val Limits() {
+  emscripten::val limits = emscripten::val::object();
+  limits.set("maxDim", static_cast<double>(kMaxDim));
+  limits.set("maxVocabSize", static_cast<double>(kMaxVocabSize));
+  limits.set("maxSequenceLength", static_cast<double>(kMaxSequenceLength));
+  return limits;
+}
+
 // Bytes in use by malloc right now: what leak tests watch.
 double AllocatedBytes() { return static_cast<double>(mallinfo().uordblks); }
 
 EMSCRIPTEN_BINDINGS(embedlab_boundary) {
   emscripten::function("allocatedBytes", &AllocatedBytes);
+  emscripten::function("limits", &Limits);
   emscripten::function("hasError", &HasError);
   emscripten::function("takeError", &TakeError);
   emscripten::function("stagingBuffer", &StagingBuffer);

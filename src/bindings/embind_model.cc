@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bindings/boundary.h"
+#include "model/gpt_config.h"
 #include "training/gpt_trainer.h"
 
 using emscripten::val;
@@ -151,6 +152,13 @@ ModelBinding* LoadModel() {
   return result;
 }
 
+// The positional schemes' names, in the core's order.
+val PositionSchemes() {
+  val names = val::array();
+  for (PositionScheme scheme : kPositionSchemes) names.call<void>("push", std::string(PositionSchemeName(scheme)));
+  return names;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(embedlab_model) {
@@ -170,6 +178,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .function("setLearningRate", &ModelBinding::SetLearningRate);
   emscripten::function("createModel", &CreateModel, allow_raw_pointers());
   emscripten::function("loadModel", &LoadModel, allow_raw_pointers());
+  emscripten::function("positionSchemes", &PositionSchemes);
 }
 
 }  // namespace bindings

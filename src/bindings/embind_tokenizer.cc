@@ -15,6 +15,7 @@
 #include "bpe/tiktoken_file.h"
 #include "bpe/tokenizer.h"
 #include "bpe/tokenizer_file.h"
+#include "text/pre_tokenizer.h"
 #include "text/utf8.h"
 
 using emscripten::val;
@@ -223,6 +224,21 @@ TokenizerBinding* TokenizerFromVocabulary(std::string kind, double split, std::s
   return result;
 }
 
+// The pre-tokenizer patterns' names, in the core's order.
+val PatternNames() {
+  val names = val::array();
+  for (PreTokenizerPattern pattern : kPreTokenizerPatterns) names.call<void>("push", PatternName(pattern));
+  return names;
+}
+
+// The name of the pattern whose tiktoken regex is `regex`, or "" when no pre-tokenizer implements it.
+std::string PatternOfRegex(std::string regex) {
+  for (PreTokenizerPattern pattern : kPreTokenizerPatterns) {
+    if (PatternRegex(pattern) == regex) return PatternName(pattern);
+  }
+  return "";
+}
+
 // Step-wise BPE training, so the JS layer can train in slices and stay responsive (and cancellable).
 class TrainerBinding {
  public:
@@ -308,6 +324,8 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
   emscripten::function("createBpeTrainer", &CreateBpeTrainer, allow_raw_pointers());
   emscripten::function("tokenizerFromVocabulary", &TokenizerFromVocabulary, allow_raw_pointers());
   emscripten::function("tokenizerForEncoding", &TokenizerForEncoding, allow_raw_pointers());
+  emscripten::function("patternNames", &PatternNames);
+  emscripten::function("patternOfRegex", &PatternOfRegex);
 }
 
 }  // namespace bindings

@@ -45,8 +45,7 @@ const char* PositionSchemeName(PositionScheme scheme) {
 }
 
 PositionScheme ParsePositionScheme(const std::string& name) {
-  for (PositionScheme scheme : {PositionScheme::kLearned, PositionScheme::kSinusoidal, PositionScheme::kRope,
-                                PositionScheme::kAlibi, PositionScheme::kNone}) {
+  for (PositionScheme scheme : kPositionSchemes) {
     if (name == PositionSchemeName(scheme)) return scheme;
   }
   throw std::invalid_argument("positions must be one of learned, sinusoidal, rope, alibi, none; got \"" + name + "\"");

@@ -16,6 +16,11 @@ namespace embedlab {
 //   kNone:       NoPE; a causal mask alone still leaks order, bidirectional attention sees a bag.
 enum class PositionScheme { kLearned, kSinusoidal, kRope, kAlibi, kNone };
 
+// Every scheme, in the order the API lists them.
+inline constexpr PositionScheme kPositionSchemes[] = {PositionScheme::kLearned, PositionScheme::kSinusoidal,
+                                                      PositionScheme::kRope, PositionScheme::kAlibi,
+                                                      PositionScheme::kNone};
+
 // RoPE pairs: kInterleaved rotates (x0, x1), (x2, x3), ... (the paper, llama.cpp's "normal" mode);
 // kRotateHalf rotates (x_i, x_{i + d/2}) (LLaMA in Hugging Face transformers).
 enum class RopeLayout { kInterleaved, kRotateHalf };

@@ -29,10 +29,25 @@ std::string PatternName(PreTokenizerPattern pattern) {
 }
 
 PreTokenizerPattern PatternFromName(std::string_view name) {
-  if (name == "gpt2") return PreTokenizerPattern::kGpt2;
-  if (name == "cl100k") return PreTokenizerPattern::kCl100k;
-  if (name == "o200k") return PreTokenizerPattern::kO200k;
+  for (PreTokenizerPattern pattern : kPreTokenizerPatterns) {
+    if (name == PatternName(pattern)) return pattern;
+  }
   throw std::invalid_argument("pattern must be one of gpt2, cl100k, o200k; got '" + std::string(name) + "'");
+}
+
+std::string_view PatternRegex(PreTokenizerPattern pattern) {
+  switch (pattern) {
+    case PreTokenizerPattern::kGpt2:
+      return R"re('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)re";
+    case PreTokenizerPattern::kCl100k:
+      return R"re((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|)re"
+             R"re(\s*[\r\n]+|\s+(?!\S)|\s+)re";
+    case PreTokenizerPattern::kO200k:
+      return R"re([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|)re"
+             R"re([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|)re"
+             R"re(\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+)re";
+  }
+  throw std::invalid_argument("pattern: unknown pre-tokenizer pattern");
 }
 
 std::vector<ByteSpan> SplitIntoPieces(std::string_view text, PreTokenizerPattern pattern) {

@@ -17,6 +17,10 @@ enum class PreTokenizerPattern {
   kO200k,   // o200k_base
 };
 
+// Every pattern, in the order the API lists them.
+inline constexpr PreTokenizerPattern kPreTokenizerPatterns[] = {
+    PreTokenizerPattern::kGpt2, PreTokenizerPattern::kCl100k, PreTokenizerPattern::kO200k};
+
 // Returns the end of the piece that starts at start (start < text.size()).
 // noexcept matters in wasm: with JS-based exceptions, a call that may throw from a function with
 // destructors goes through a JS trampoline.
@@ -30,6 +34,8 @@ PieceScanner ScannerFor(PreTokenizerPattern pattern);
 // "gpt2", "cl100k" or "o200k"; PatternFromName throws std::invalid_argument for any other name.
 std::string PatternName(PreTokenizerPattern pattern);
 PreTokenizerPattern PatternFromName(std::string_view name);
+// The regex the pattern's scanner matches, as tiktoken writes it (pat_str in npm tiktoken's encoder JSON).
+std::string_view PatternRegex(PreTokenizerPattern pattern);
 
 struct ByteSpan {
   size_t start;

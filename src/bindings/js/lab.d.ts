@@ -22,9 +22,9 @@ import type {
 } from './batches.js';
 import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
-import type { Model, ModelConfig } from './model.js';
+import type { Model, ModelConfig, PositionScheme } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
-import type { EncodingName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
+import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
 /** Size caps enforced by the library. */
 export interface Limits {
@@ -40,7 +40,12 @@ export declare class EmbedLab {
   readonly simdTarget: string;
   /** "simd" or "fallback". */
   readonly flavour: 'simd' | 'fallback';
+  /** Size caps, the same the C++ core enforces. */
   readonly limits: Limits;
+  /** The pre-tokenizer patterns the C++ core implements, for trainTokenizer() and tokenizerFromVocabulary(). */
+  readonly patternNames: readonly PatternName[];
+  /** The positional schemes of createModel(), in the C++ core's order: learned, sinusoidal, rope, alibi, none. */
+  readonly positionSchemes: readonly PositionScheme[];
   readonly kernels: Kernels;
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];
@@ -60,7 +65,7 @@ export declare class EmbedLab {
       | { tiktoken: string | Uint8Array | ArrayBuffer; encoding: EncodingName }
       | {
           tiktoken: string | Uint8Array | ArrayBuffer;
-          pattern?: 'gpt2' | 'cl100k' | 'o200k';
+          pattern?: PatternName;
           specialTokens?: Record<string, number>;
           name?: string;
         }

@@ -24,8 +24,13 @@ export class EmbedLab {
     this.simdTarget = raw.simdTarget();
     /** Which module was loaded: "simd" or "fallback". */
     this.flavour = flavour;
+    // Names and caps the C++ core defines, read once from it.
     /** Caps on sizes, the same the C++ core enforces. */
-    this.limits = Object.freeze({ maxDim: 16384, maxVocabSize: 2 ** 21, maxSequenceLength: 65536 });
+    this.limits = Object.freeze(raw.limits());
+    /** Pre-tokenizer patterns of trainTokenizer() and tokenizerFromVocabulary(): 'gpt2', 'cl100k', 'o200k'. */
+    this.patternNames = Object.freeze(raw.patternNames());
+    /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 'none'. */
+    this.positionSchemes = Object.freeze(raw.positionSchemes());
     this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
   }
 

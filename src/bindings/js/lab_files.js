@@ -3,10 +3,10 @@
 // lab's internals ({lab, raw, stage}, see lab.js); the bytes are parsed by the bounds-checked C++ readers.
 import { describe, requireInteger, requireOptions } from './checks.js';
 import { WordVectors } from './glove.js';
-import { ENCODING_NAMES, PATTERN_NAMES, requirePattern } from './lab_tokenizers.js';
+import { ENCODING_NAMES, requirePattern } from './lab_tokenizers.js';
 import { openSafetensors } from './safetensors.js';
 import { Tokenizer } from './tokenizer.js';
-import { PATTERN_OF_REGEX, VOCABULARY_FILES } from './vocabularies.js';
+import { VOCABULARY_FILES } from './vocabularies.js';
 
 function bytesOf(name, value) {
   if (typeof value === 'string') {
@@ -56,7 +56,7 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
       );
     }
     const { pattern = 'o200k', specialTokens = {}, name = 'custom' } = options;
-    requirePattern('files.pattern', pattern, PATTERN_NAMES);
+    requirePattern('files.pattern', pattern, lab.patternNames);
     const specials = specialsOf('files.specialTokens', specialTokens);
     stage(bytes);
     return build('tiktoken', 0, pattern, specials, String(name));
@@ -73,10 +73,11 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
         "files.tiktokenJson must be npm tiktoken's encoder JSON with pat_str, special_tokens and bpe_ranks",
       );
     }
-    const pattern = PATTERN_OF_REGEX[json.pat_str];
-    if (pattern === undefined) {
+    const pattern = raw.patternOfRegex(json.pat_str);
+    if (pattern === '') {
+      const names = lab.patternNames;
       throw new RangeError(
-        `files.tiktokenJson.pat_str must be the gpt2, cl100k or o200k pattern (the pre-tokenizers this library implements), got ${describe(json.pat_str)}`,
+        `files.tiktokenJson.pat_str must be the ${names.slice(0, -1).join(', ')} or ${names.at(-1)} pattern (the pre-tokenizers this library implements), got ${describe(json.pat_str)}`,
       );
     }
     const specials = specialsOf('files.tiktokenJson.special_tokens', json.special_tokens ?? {});

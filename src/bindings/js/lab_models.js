@@ -4,7 +4,7 @@ import { describe } from './checks.js';
 import { Model, normalizeModelConfig } from './model.js';
 
 export function createModel({ lab, raw }, config) {
-  const { model, optimizer } = normalizeModelConfig(config);
+  const { model, optimizer } = normalizeModelConfig(config, lab);
   return new Model(
     lab,
     lab.call(() => raw.createModel(model, optimizer)),

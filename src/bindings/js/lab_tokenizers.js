@@ -7,10 +7,8 @@ import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
 /** Encoding names accepted by getTokenizer(). */
 export const ENCODING_NAMES = Object.freeze(Object.keys(VOCABULARY_FILES));
-/** Pre-tokenizer patterns of the C++ core. */
-export const PATTERN_NAMES = Object.freeze(['gpt2', 'cl100k', 'o200k']);
 
-/** Throws the TypeError of an unknown pre-tokenizer pattern name; `patterns` are the names the core knows. */
+/** Throws a TypeError unless `pattern` is one of `patterns` (lab.patternNames). */
 export function requirePattern(name, pattern, patterns) {
   if (!patterns.includes(pattern)) {
     const quoted = patterns.map((known) => `'${known}'`);
@@ -48,7 +46,7 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
     throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
   }
   requireInteger('vocabSize', vocabSize, 256, lab.limits.maxVocabSize);
-  requirePattern('pattern', pattern, PATTERN_NAMES);
+  requirePattern('pattern', pattern, lab.patternNames);
   if (!Array.isArray(specialTokens) || specialTokens.some((token) => typeof token !== 'string' || token === '')) {
     throw new TypeError(`specialTokens must be an array of non-empty strings, got ${describe(specialTokens)}`);
   }

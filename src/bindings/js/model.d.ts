@@ -2,7 +2,7 @@
 import type { WasmHandle } from './handles.js';
 import type { EmbedLab } from './lab.js';
 
-/** Positional schemes of the tiny GPT. */
+/** Positional schemes of the tiny GPT ({@link EmbedLab.positionSchemes} lists them at run time). */
 export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
 
 /** AdamW settings (torch.optim.AdamW semantics, decay on 2-D weights only, global-norm clipping). */

@@ -4,10 +4,11 @@ import { describe, requireBoolean, requireInteger, requireNumber, requireOptions
 import { WasmHandle } from './handles.js';
 import { yieldToEventLoop } from './scheduling.js';
 
-export const POSITION_SCHEMES = Object.freeze(['learned', 'sinusoidal', 'rope', 'alibi', 'none']);
 const ROPE_LAYOUTS = ['interleaved', 'rotate_half'];
 
-export function normalizeModelConfig(config) {
+/** The config with defaults filled in, checked against the names and caps of `lab` (lab.positionSchemes, lab.limits). */
+export function normalizeModelConfig(config, lab) {
+  const { limits, positionSchemes } = lab;
   const {
     vocabSize,
     contextLength = 32,
@@ -21,13 +22,13 @@ export function normalizeModelConfig(config) {
     seed = 0,
     optimizer = {},
   } = requireOptions('config', config);
-  requireInteger('vocabSize', vocabSize, 1, 2 ** 21);
-  requireInteger('contextLength', contextLength, 1, 65536);
-  requireInteger('channels', channels, 1, 16384);
+  requireInteger('vocabSize', vocabSize, 1, limits.maxVocabSize);
+  requireInteger('contextLength', contextLength, 1, limits.maxSequenceLength);
+  requireInteger('channels', channels, 1, limits.maxDim);
   requireInteger('layers', layers, 1, 64);
   requireInteger('heads', heads, 1, 1024);
-  if (!POSITION_SCHEMES.includes(positions)) {
-    throw new TypeError(`positions must be one of ${POSITION_SCHEMES.join(', ')}, got ${describe(positions)}`);
+  if (!positionSchemes.includes(positions)) {
+    throw new TypeError(`positions must be one of ${positionSchemes.join(', ')}, got ${describe(positions)}`);
   }
   if (!ROPE_LAYOUTS.includes(ropeLayout)) {
     throw new TypeError(`ropeLayout must be 'interleaved' or 'rotate_half', got ${describe(ropeLayout)}`);
@@ -56,7 +57,7 @@ export function normalizeModelConfig(config) {
 }
 
 // ids: number[][] (equal lengths) or a flat array/typed array with options.batch and options.length.
-function flatten(name, rows, batch, length) {
+function flatten(name, rows, batch, length, maxLength) {
   if (Array.isArray(rows) && rows.length > 0 && (Array.isArray(rows[0]) || ArrayBuffer.isView(rows[0]))) {
     const width = rows[0].length;
     const flat = new Int32Array(rows.length * width);
@@ -86,7 +87,7 @@ function flatten(name, rows, batch, length) {
     throw new TypeError(`a flat ${name} needs batch.batch and batch.length`);
   }
   requireInteger('batch.batch', batch, 1, 1 << 20);
-  requireInteger('batch.length', length, 1, 65536);
+  requireInteger('batch.length', length, 1, maxLength);
   if (rows.length !== batch * length) {
     throw new RangeError(`${name}.length must be batch × length = ${batch * length}, got ${rows.length}`);
   }
@@ -99,18 +100,19 @@ function flatten(name, rows, batch, length) {
   return { flat, batch, length };
 }
 
-export function normalizeBatch(batch, needTargets) {
+// maxLength: the longest sequence any model accepts (lab.limits.maxSequenceLength).
+export function normalizeBatch(batch, needTargets, maxLength) {
   if (batch === null || typeof batch !== 'object' || Array.isArray(batch)) {
     throw new TypeError(`batch must be an object {ids, targets}, got ${describe(batch)}`);
   }
-  const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length);
+  const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length, maxLength);
   if (batch.targets === undefined) {
     if (needTargets) {
       throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
     }
     return { ids: ids.flat, targets: null, batch: ids.batch, length: ids.length };
   }
-  const targets = flatten('batch.targets', batch.targets, batch.batch, batch.length);
+  const targets = flatten('batch.targets', batch.targets, batch.batch, batch.length, maxLength);
   if (targets.batch !== ids.batch || targets.length !== ids.length) {
     throw new RangeError(
       `batch.targets must have the shape of batch.ids (${ids.batch} × ${ids.length}), got ${targets.batch} × ${targets.length}`,
@@ -142,7 +144,7 @@ export class Model extends WasmHandle {
   /** One AdamW step on {ids, targets}: returns {loss, gradientNorm, step}. */
   trainStep(batch) {
     const raw = this.raw();
-    const b = normalizeBatch(batch, true);
+    const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.trainStep(b.ids, b.targets, b.batch, b.length));
   }
 
@@ -180,14 +182,14 @@ export class Model extends WasmHandle {
   /** Mean cross-entropy on {ids, targets}, without changing the model. */
   evaluate(batch) {
     const raw = this.raw();
-    const b = normalizeBatch(batch, true);
+    const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.evaluate(b.ids, b.targets, b.batch, b.length));
   }
 
   /** Logits for {ids}: a Float32Array of batch × length × vocabSize. */
   logits(batch) {
     const raw = this.raw();
-    const b = normalizeBatch(batch, false);
+    const b = normalizeBatch(batch, false, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.logits(b.ids, b.batch, b.length));
   }
 
@@ -211,7 +213,7 @@ export class Model extends WasmHandle {
   /** Residual stream of one sequence: layers + 1 Float32Arrays of length × channels (0: after the embedding). */
   hiddenStates(ids) {
     const raw = this.raw();
-    const b = normalizeBatch({ ids: [ids] }, false);
+    const b = normalizeBatch({ ids: [ids] }, false, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.hiddenStates(b.ids));
   }
 

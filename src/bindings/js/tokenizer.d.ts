@@ -5,6 +5,9 @@ import type { EmbedLab } from './lab.js';
 /** Names of OpenAI's encodings that {@link EmbedLab.getTokenizer} loads. */
 export type EncodingName = 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base';
 
+/** Pre-tokenizer patterns ({@link EmbedLab.patternNames} lists them at run time). */
+export type PatternName = 'gpt2' | 'cl100k' | 'o200k';
+
 /** tiktoken's special-token rules for {@link Tokenizer.encode}. */
 export interface SpecialTokenOptions {
   /** Special tokens encoded as their id where they appear: 'all' or a list. Default: none. */
@@ -81,7 +84,7 @@ export interface TrainTokenizerOptions {
   /** Ordinary tokens wanted, the 256 single bytes included, in [256, 2^21]. */
   vocabSize: number;
   /** Pre-tokenizer: merges never cross its pieces. Default 'o200k'. */
-  pattern?: 'gpt2' | 'cl100k' | 'o200k';
+  pattern?: PatternName;
   /** Special tokens, given ids vocabSize, vocabSize + 1, …; their text in the corpus is not learned. */
   specialTokens?: string[];
   /** Default 'trained'. */

@@ -11,6 +11,8 @@ import createEmbedLab, {
   type Kernels,
   type Limits,
   type Model,
+  type PatternName,
+  type PositionScheme,
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
@@ -37,6 +39,10 @@ check(lab.version === '0.1.0' && fallback.flavour === 'fallback', 'version/flavo
 check(['WASM', 'EMU128'].includes(lab.simdTarget) && lab.flavour === (simdSupported() ? 'simd' : 'fallback'), 'target');
 const limits: Limits = lab.limits;
 check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength > 0, 'limits');
+const patterns: readonly PatternName[] = lab.patternNames;
+check(patterns.join() === 'gpt2,cl100k,o200k', 'patternNames');
+const schemes: readonly PositionScheme[] = lab.positionSchemes;
+check(schemes.join() === 'learned,sinusoidal,rope,alibi,none', 'positionSchemes');
 
 {
   using embedding: TokenEmbedding = lab.tokenEmbedding({ vocabSize: 4, dim: 8, seed: 1, stddev: 1 });
