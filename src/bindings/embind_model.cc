@@ -1,5 +1,6 @@
-// Embind bindings of the tiny GPT (model + AdamW in one GptTrainer). Configs arrive as plain objects the JS
-// layer has normalised (every field present, types checked); ranges are checked by ValidateGptConfig.
+// Embind bindings of the tiny GPT (model + AdamW in one GptTrainer). Configs cross as Embind value objects
+// (GptConfig, AdamWOptions) that the JS layer has normalised (every field present, types checked); ranges
+// are checked by ValidateGptConfig and ValidateAdamWOptions.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -17,52 +18,25 @@ namespace embedlab {
 namespace bindings {
 namespace {
 
-GptConfig ConfigFromObject(const val& object) {
-  GptConfig config;
-  config.vocab_size = ToInt64(object["vocabSize"].as<double>());
-  config.context_length = ToInt64(object["contextLength"].as<double>());
-  config.channels = ToInt64(object["channels"].as<double>());
-  config.layers = ToInt64(object["layers"].as<double>());
-  config.heads = ToInt64(object["heads"].as<double>());
-  config.positions = ParsePositionScheme(object["positions"].as<std::string>());
-  config.rope_layout = ParseRopeLayout(object["ropeLayout"].as<std::string>());
-  config.rope_base = object["ropeBase"].as<double>();
-  config.causal = object["causal"].as<bool>();
-  config.seed = static_cast<uint64_t>(ToInt64(object["seed"].as<double>()));
-  return config;
+// Integer fields cross as JS numbers (an int64 field would need BigInt); the JS layer has checked them.
+template <typename Struct, int64_t Struct::*field>
+double GetInteger(const Struct& object) {
+  return static_cast<double>(object.*field);
+}
+template <typename Struct, int64_t Struct::*field>
+void SetInteger(Struct& object, double value) {
+  object.*field = ToInt64(value);
 }
 
-AdamWOptions OptimizerFromObject(const val& object) {
-  AdamWOptions options;
-  options.learning_rate = object["learningRate"].as<float>();
-  options.beta1 = object["beta1"].as<float>();
-  options.beta2 = object["beta2"].as<float>();
-  options.eps = object["eps"].as<float>();
-  options.weight_decay = object["weightDecay"].as<float>();
-  options.max_grad_norm = object["maxGradNorm"].as<float>();
-  return options;
-}
+double GetSeed(const GptConfig& config) { return static_cast<double>(config.seed); }
+void SetSeed(GptConfig& config, double seed) { config.seed = static_cast<uint64_t>(ToInt64(seed)); }
 
+// The optimizer's options nested under `optimizer`, as the JS layer shows a model's config.
 val ConfigToObject(const GptConfig& config, const AdamWOptions& optimizer) {
-  val object = val::object();
-  object.set("vocabSize", static_cast<double>(config.vocab_size));
-  object.set("contextLength", static_cast<double>(config.context_length));
-  object.set("channels", static_cast<double>(config.channels));
-  object.set("layers", static_cast<double>(config.layers));
-  object.set("heads", static_cast<double>(config.heads));
+  val object(config);
   object.set("positions", std::string(PositionSchemeName(config.positions)));
   object.set("ropeLayout", std::string(RopeLayoutName(config.rope_layout)));
-  object.set("ropeBase", config.rope_base);
-  object.set("causal", config.causal);
-  object.set("seed", static_cast<double>(config.seed));
-  val options = val::object();
-  options.set("learningRate", optimizer.learning_rate);
-  options.set("beta1", optimizer.beta1);
-  options.set("beta2", optimizer.beta2);
-  options.set("eps", optimizer.eps);
-  options.set("weightDecay", optimizer.weight_decay);
-  options.set("maxGradNorm", optimizer.max_grad_norm);
-  object.set("optimizer", options);
+  object.set("optimizer", val(optimizer));
   return object;
 }
 
@@ -77,12 +51,7 @@ class ModelBinding {
 
   val TrainStep(const val& ids, const val& targets, double batch, double length) {
     return Guarded<val>(val::null(), [&] {
-      const TrainStepResult result = trainer_->TrainStep(ToIds(ids), ToIds(targets), ToSize(batch), ToSize(length));
-      val out = val::object();
-      out.set("loss", result.loss);
-      out.set("gradientNorm", result.gradient_norm);
-      out.set("step", static_cast<double>(result.step));
-      return out;
+      return val(trainer_->TrainStep(ToIds(ids), ToIds(targets), ToSize(batch), ToSize(length)));
     });
   }
 
@@ -136,10 +105,9 @@ class ModelBinding {
   std::unique_ptr<GptTrainer> trainer_;
 };
 
-ModelBinding* CreateModel(const val& config, const val& optimizer) {
-  return Guarded<ModelBinding*>(nullptr, [&] {
-    return new ModelBinding(std::make_unique<GptTrainer>(ConfigFromObject(config), OptimizerFromObject(optimizer)));
-  });
+ModelBinding* CreateModel(const GptConfig& config, const AdamWOptions& optimizer) {
+  return Guarded<ModelBinding*>(nullptr,
+                                [&] { return new ModelBinding(std::make_unique<GptTrainer>(config, optimizer)); });
 }
 
 // The checkpoint bytes are in the staging buffer.
@@ -163,6 +131,37 @@ val PositionSchemes() {
 
 EMSCRIPTEN_BINDINGS(embedlab_model) {
   using emscripten::allow_raw_pointers;
+  // Enum values carry the core's names (raw.PositionScheme.rope, raw.RopeLayout.rotate_half).
+  emscripten::enum_<PositionScheme> schemes("PositionScheme");
+  for (PositionScheme scheme : kPositionSchemes) schemes.value(PositionSchemeName(scheme), scheme);
+  emscripten::enum_<RopeLayout>("RopeLayout")
+      .value(RopeLayoutName(RopeLayout::kInterleaved), RopeLayout::kInterleaved)
+      .value(RopeLayoutName(RopeLayout::kRotateHalf), RopeLayout::kRotateHalf);
+  emscripten::value_object<GptConfig>("GptConfig")
+      .field("vocabSize", &GetInteger<GptConfig, &GptConfig::vocab_size>,
+             &SetInteger<GptConfig, &GptConfig::vocab_size>)
+      .field("contextLength", &GetInteger<GptConfig, &GptConfig::context_length>,
+             &SetInteger<GptConfig, &GptConfig::context_length>)
+      .field("channels", &GetInteger<GptConfig, &GptConfig::channels>, &SetInteger<GptConfig, &GptConfig::channels>)
+      .field("layers", &GetInteger<GptConfig, &GptConfig::layers>, &SetInteger<GptConfig, &GptConfig::layers>)
+      .field("heads", &GetInteger<GptConfig, &GptConfig::heads>, &SetInteger<GptConfig, &GptConfig::heads>)
+      .field("positions", &GptConfig::positions)
+      .field("ropeLayout", &GptConfig::rope_layout)
+      .field("ropeBase", &GptConfig::rope_base)
+      .field("causal", &GptConfig::causal)
+      .field("seed", &GetSeed, &SetSeed);
+  emscripten::value_object<AdamWOptions>("AdamWOptions")
+      .field("learningRate", &AdamWOptions::learning_rate)
+      .field("beta1", &AdamWOptions::beta1)
+      .field("beta2", &AdamWOptions::beta2)
+      .field("eps", &AdamWOptions::eps)
+      .field("weightDecay", &AdamWOptions::weight_decay)
+      .field("maxGradNorm", &AdamWOptions::max_grad_norm);
+  emscripten::value_object<TrainStepResult>("TrainStepResult")
+      .field("loss", &TrainStepResult::loss)
+      .field("gradientNorm", &TrainStepResult::gradient_norm)
+      .field("step", &GetInteger<TrainStepResult, &TrainStepResult::step>,
+             &SetInteger<TrainStepResult, &TrainStepResult::step>);
   emscripten::class_<ModelBinding>("Model")
       .function("config", &ModelBinding::Config)
       .function("parameterCount", &ModelBinding::ParameterCount)

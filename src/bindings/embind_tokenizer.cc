@@ -47,18 +47,7 @@ class TokenizerBinding {
       : tokenizer_(std::move(tokenizer)), merges_(std::move(merges)) {}
 
   // The trained merges in order: [{left, right, id, count}] (empty for loaded vocabularies).
-  val Merges() const {
-    val merges = val::array();
-    for (const BpeMerge& merge : merges_) {
-      val entry = val::object();
-      entry.set("left", merge.left);
-      entry.set("right", merge.right);
-      entry.set("id", merge.id);
-      entry.set("count", static_cast<double>(merge.count));
-      merges.call<void>("push", entry);
-    }
-    return merges;
-  }
+  val Merges() const { return val::array(merges_); }
 
   // The project's tokenizer file: a JSON header line plus .tiktoken text, or the compact binary form.
   val Save(bool binary) const {
@@ -151,16 +140,7 @@ class TokenizerBinding {
   std::string EncodingName() const { return tokenizer_.encoding_name(); }
   std::string PatternName() const { return tokenizer_.pattern_name(); }
 
-  val SpecialTokens() const {
-    val tokens = val::array();
-    for (const SpecialToken& token : tokenizer_.special_tokens()) {
-      val entry = val::object();
-      entry.set("text", token.text);
-      entry.set("id", token.id);
-      tokens.call<void>("push", entry);
-    }
-    return tokens;
-  }
+  val SpecialTokens() const { return val::array(tokenizer_.special_tokens()); }
 
  private:
   Tokenizer tokenizer_;
@@ -212,13 +192,8 @@ TokenizerBinding* TokenizerFromVocabulary(std::string kind, double split, std::s
     } else {
       throw std::invalid_argument("kind must be tiktoken, npm-ranks or gpt2, got " + kind);
     }
-    std::vector<SpecialToken> specials;
-    const size_t count = special_tokens["length"].as<size_t>();
-    for (size_t i = 0; i < count; ++i) {
-      const val token = special_tokens[i];
-      specials.push_back({token["text"].as<std::string>(), token["id"].as<uint32_t>()});
-    }
-    return new TokenizerBinding(Tokenizer(std::move(vocabulary), PatternFromName(pattern), std::move(specials), name));
+    return new TokenizerBinding(Tokenizer(std::move(vocabulary), PatternFromName(pattern),
+                                          emscripten::vecFromJSArray<SpecialToken>(special_tokens), name));
   });
   ReleaseStaging();
   return result;
@@ -237,6 +212,12 @@ std::string PatternOfRegex(std::string regex) {
     if (PatternRegex(pattern) == regex) return PatternName(pattern);
   }
   return "";
+}
+
+// A merge's count crosses as a JS number (a uint64 field would need BigInt).
+double GetMergeCount(const BpeMerge& merge) { return static_cast<double>(merge.count); }
+void SetMergeCount(BpeMerge& merge, double count) {
+  merge.count = static_cast<uint64_t>(std::max<int64_t>(0, ToInt64(count)));
 }
 
 // Step-wise BPE training, so the JS layer can train in slices and stay responsive (and cancellable).
@@ -295,6 +276,14 @@ TrainerBinding* CreateBpeTrainer(double vocab_size, std::string pattern, const v
 
 EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
   using emscripten::allow_raw_pointers;
+  emscripten::value_object<SpecialToken>("SpecialToken")
+      .field("text", &SpecialToken::text)
+      .field("id", &SpecialToken::id);
+  emscripten::value_object<BpeMerge>("BpeMerge")
+      .field("left", &BpeMerge::left)
+      .field("right", &BpeMerge::right)
+      .field("id", &BpeMerge::id)
+      .field("count", &GetMergeCount, &SetMergeCount);
   emscripten::class_<TokenizerBinding>("Tokenizer")
       .function("inputBuffer", &TokenizerBinding::InputBuffer)
       .function("encode", &TokenizerBinding::Encode)

@@ -5,9 +5,15 @@ import { Model, normalizeModelConfig } from './model.js';
 
 export function createModel({ lab, raw }, config) {
   const { model, optimizer } = normalizeModelConfig(config, lab);
+  // The raw module's GptConfig takes its enums as Embind enum values, named as the core names them.
+  const rawConfig = {
+    ...model,
+    positions: raw.PositionScheme[model.positions],
+    ropeLayout: raw.RopeLayout[model.ropeLayout],
+  };
   return new Model(
     lab,
-    lab.call(() => raw.createModel(model, optimizer)),
+    lab.call(() => raw.createModel(rawConfig, optimizer)),
   );
 }
 
