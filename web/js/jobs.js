@@ -1,5 +1,10 @@
-// Runs a job in a fresh module worker. Returns {cancel, done}; done resolves with the 'done' message,
-// or null when cancelled, and rejects with the worker's error message.
+// Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
+import { $ } from './dom.js';
+
+/**
+ * Runs a job in a fresh module worker. Returns {cancel, done}; done resolves with the 'done' message, or null
+ * when cancelled, and rejects with the worker's error message.
+ */
 export function runJob(type, params, onMessage) {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   let settle;
@@ -33,4 +38,50 @@ export function runJob(type, params, onMessage) {
       settle.resolve(null);
     },
   };
+}
+
+/**
+ * A section's training row: its progress bar, its status line (data-state 'running', then 'done' or 'error') and
+ * its error line, found by id as `${prefix}-progress`, `${prefix}-status` and `${prefix}-error`. One job at a time.
+ */
+export class TrainingRow {
+  #job = null;
+
+  constructor(prefix) {
+    this.progress = $(`${prefix}-progress`);
+    this.status = $(`${prefix}-status`);
+    this.error = $(`${prefix}-error`);
+  }
+
+  /**
+   * Cancels the running job and starts this one; the messages of a replaced job are dropped. Resolves with the
+   * 'done' message, or null when the job was cancelled or failed (the failure is shown in the error line).
+   */
+  async run(type, params, onMessage) {
+    this.#job?.cancel();
+    this.progress.value = 0;
+    this.status.dataset.state = 'running';
+    this.status.textContent = 'Loading…';
+    this.error.textContent = '';
+    const job = runJob(type, params, (message) => {
+      if (job === this.#job) {
+        onMessage(message);
+      }
+    });
+    this.#job = job;
+    try {
+      return await job.done;
+    } catch (error) {
+      this.status.dataset.state = 'error';
+      this.error.textContent = error.message;
+      return null;
+    }
+  }
+
+  /** Shows a finished run: the status text and data, then data-state 'done' (what the page's tests wait for). */
+  done(text, data = {}) {
+    Object.assign(this.status.dataset, data);
+    this.status.textContent = text;
+    this.status.dataset.state = 'done';
+  }
 }

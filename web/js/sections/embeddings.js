@@ -1,7 +1,7 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../canvas.js';
 import { $, redrawOnResize } from '../dom.js';
-import { runJob } from '../jobs.js';
+import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { pca2 } from '../linalg.js';
@@ -10,7 +10,7 @@ import { drawScatter, PALETTE } from '../plot.js';
 const DIM = 16;
 const MAX_ROWS = 16;
 let ctx;
-let job = null;
+let row; // the training row: progress, status and error
 let snapshot = null;
 let labels = [];
 let initial = null; // the step-0 snapshot of the current run
@@ -204,28 +204,18 @@ function exportVectors() {
 
 /** Starts a job ('train' from scratch, or 'resume' the saved model) and shows its snapshots. */
 async function run(type, steps, params) {
-  job?.cancel();
   $('embeddings-continue').disabled = true;
-  const status = $('embeddings-status');
-  const progress = $('embeddings-progress');
-  progress.value = 0;
-  status.dataset.state = 'running';
-  status.textContent = 'Loading…';
-  $('embeddings-error').textContent = '';
   const every = Math.max(1, Math.floor(steps / 10));
   const first = type === 'resume' ? snapshot.step : 0;
-  const current = runJob(
+  const done = await row.run(
     type,
     { encoding: 'r50k_base', positions: 'learned', steps, every, keep: true, ...params },
     (m) => {
-      if (current !== job) {
-        return;
-      }
       if (m.kind === 'data') {
         labels = m.labels;
       } else if (m.kind === 'progress') {
-        progress.value = (m.step - first) / steps;
-        status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+        row.progress.value = (m.step - first) / steps;
+        row.status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
       } else if (m.kind === 'snapshot') {
         snapshot = m;
         if (m.step === 0) {
@@ -239,21 +229,15 @@ async function run(type, steps, params) {
       }
     },
   );
-  job = current;
-  try {
-    const done = await current.done;
-    if (!done) {
-      return;
-    }
-    saved = done.saved ?? null;
-    $('embeddings-continue').disabled = !saved;
-    status.dataset.state = 'done';
-    status.dataset.steps = String(snapshot.step);
-    status.textContent = `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`;
-  } catch (error) {
-    status.dataset.state = 'error';
-    $('embeddings-error').textContent = error.message;
+  if (!done) {
+    return;
   }
+  saved = done.saved ?? null;
+  $('embeddings-continue').disabled = !saved;
+  row.done(
+    `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`,
+    { steps: String(snapshot.step) },
+  );
 }
 
 function train() {
@@ -272,6 +256,7 @@ function keepTraining() {
 
 export function init(context) {
   ctx = context;
+  row = new TrainingRow('embeddings');
   ctx.onTokenizer(() => requestAnimationFrame(showTable));
   $('tokenize-text').addEventListener('input', () => requestAnimationFrame(showTable));
   $('embeddings-train').addEventListener('click', train);

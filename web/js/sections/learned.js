@@ -1,12 +1,12 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
 import { drawHeatmap } from '../canvas.js';
 import { $, redrawOnResize } from '../dom.js';
-import { runJob } from '../jobs.js';
+import { TrainingRow } from '../jobs.js';
 import { pca2 } from '../linalg.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
 
 let ctx;
-let job = null;
+let row; // the training row: progress, status and error
 let snapshots = [];
 let losses = [];
 
@@ -63,23 +63,16 @@ function drawLoss() {
 }
 
 async function train() {
-  job?.cancel();
   const steps = Math.max(10, Math.min(3000, Number($('learned-steps').value) || 400));
-  const status = $('learned-status');
-  const progress = $('learned-progress');
   const slider = $('learned-snap');
-  progress.value = 0;
   snapshots = [];
   losses = [];
-  status.dataset.state = 'running';
-  status.textContent = 'Loading…';
-  $('learned-error').textContent = '';
   const every = Math.max(1, Math.floor(steps / 20));
-  const current = runJob('train', { encoding: 'r50k_base', positions: 'learned', steps, every }, (m) => {
+  const done = await row.run('train', { encoding: 'r50k_base', positions: 'learned', steps, every }, (m) => {
     if (m.kind === 'progress') {
-      progress.value = m.step / m.steps;
+      row.progress.value = m.step / m.steps;
       losses.push(m.loss);
-      status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+      row.status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
       if (m.step % 10 === 0) {
         drawLoss();
       }
@@ -93,19 +86,11 @@ async function train() {
       drawSnapshot();
     }
   });
-  job = current;
-  try {
-    const done = await current.done;
-    if (!done) {
-      return;
-    }
-    drawLoss();
-    status.dataset.state = 'done';
-    status.textContent = `Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`;
-  } catch (error) {
-    status.dataset.state = 'error';
-    $('learned-error').textContent = error.message;
+  if (!done) {
+    return;
   }
+  drawLoss();
+  row.done(`Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`);
 }
 
 async function readGpt2(file) {
@@ -165,6 +150,7 @@ async function readGpt2(file) {
 
 export function init(context) {
   ctx = context;
+  row = new TrainingRow('learned');
   $('learned-train').addEventListener('click', train);
   $('learned-snap').addEventListener('input', drawSnapshot);
   $('learned-gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
