@@ -14,6 +14,8 @@
 namespace embedlab {
 namespace bindings {
 
+// Records an error for the JS layer to throw. The core names arguments as C++ does; the message's C++ names
+// become the JS API's option names here (vocab_size -> vocabSize, ids_a.size() -> idsA.length).
 void RecordError(const char* kind, const std::string& message);
 bool HasError();
 // {kind, message} of the recorded error, which is then cleared.
