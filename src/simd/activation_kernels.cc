@@ -1,7 +1,5 @@
 #include "simd/activation_kernels.h"
 
-#include <algorithm>
-
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/activation_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -30,8 +28,13 @@ HWY_INLINE V Gelu(D d, V x) {
 }
 
 void GeluForwardImpl(const float* in, float* out, size_t n) {
-  if (out != in) std::copy(in, in + n, out);
-  hn::Transform(FloatTag(), out, n, [](auto d, auto x) HWY_ATTR { return Gelu(d, x); });
+  if (out == in) {
+    hn::Transform(FloatTag(), out, n, [](auto d, auto x) HWY_ATTR { return Gelu(d, x); });
+    return;
+  }
+  // Transform1 loads out's old values and ignores them: cheaper than copying in to out first, which cost
+  // ~20% of the whole kernel on AVX3 and several times it in wasm (512 x 256 floats).
+  hn::Transform1(FloatTag(), out, n, in, [](auto d, auto, auto x) HWY_ATTR { return Gelu(d, x); });
 }
 
 void GeluBackwardImpl(const float* in, const float* dout, float* dinp, size_t n) {

@@ -10,6 +10,7 @@ namespace embedlab {
 namespace simd {
 
 // GPT-2's tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+// out may alias in.
 void GeluForward(const float* in, float* out, size_t n);
 // dinp[i] += gelu'(in[i]) * dout[i].
 void GeluBackward(const float* in, const float* dout, float* dinp, size_t n);
