@@ -1,6 +1,6 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../canvas.js';
-import { $, redrawOnResize } from '../dom.js';
+import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
@@ -241,7 +241,7 @@ async function run(type, steps, params) {
 }
 
 function train() {
-  const steps = Math.max(10, Math.min(2000, Number($('embeddings-steps').value) || 300));
+  const steps = numberInputValue('embeddings-steps');
   return run('train', steps, {});
 }
 

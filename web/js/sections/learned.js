@@ -1,6 +1,6 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
 import { drawHeatmap } from '../canvas.js';
-import { $, redrawOnResize } from '../dom.js';
+import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { pca2 } from '../linalg.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
@@ -63,7 +63,7 @@ function drawLoss() {
 }
 
 async function train() {
-  const steps = Math.max(10, Math.min(3000, Number($('learned-steps').value) || 400));
+  const steps = numberInputValue('learned-steps');
   const slider = $('learned-snap');
   snapshots = [];
   losses = [];
