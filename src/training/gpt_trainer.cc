@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "training/model_checkpoint.h"
 #include "embed/sinusoidal_encoding.h"
 #include "errors/argument_checks.h"
+#include "training/model_checkpoint.h"
 
 namespace embedlab {
 namespace {

@@ -8,8 +8,8 @@
 #include "embed/learned_encoding.h"
 #include "embed/sinusoidal_encoding.h"
 #include "embed/token_embedding.h"
-#include "training/gpt_trainer.h"
 #include "simd/kernel_targets.h"
+#include "training/gpt_trainer.h"
 
 namespace {
 
