@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Formatting and lint: clang-format (.clang-format) on the C++ of src/ and tests/, Prettier and ESLint on the
-# JavaScript. `npm run lint`; npm test runs it first. Ends with "lint: N passed, M failed" (one per checker).
+# JavaScript, and the size of hand-written files in src/ and web/. `npm run lint`; npm test runs it first. Ends with
+# "lint: N passed, M failed" (one per checker).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
@@ -20,5 +21,14 @@ mapfile -t cpp < <(git ls-files --cached --others --exclude-standard 'src/**.cc'
 check clang-format clang-format --dry-run --Werror "${cpp[@]}"
 check prettier npx --no-install prettier --check --log-level warn .
 check eslint npx --no-install eslint --max-warnings 0 .
+# A file past 400 lines holds more than one concern; the generated Unicode table is not hand-written.
+short_files() {
+  local long
+  long=$(git ls-files --cached --others --exclude-standard src web | grep -v '\.inc$' | xargs wc -l |
+    awk '$2 != "total" && $1 > 400 {print "  " $2 ": " $1 " lines"}')
+  [ -z "$long" ] || printf 'files over 400 lines:\n%s\n' "$long"
+  [ -z "$long" ]
+}
+check file-size short_files
 echo "lint: $passed passed, $failed failed"
 [ "$failed" = 0 ]
