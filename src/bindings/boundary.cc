@@ -23,14 +23,25 @@ std::string staging;
 // The core names arguments as C++ does (vocab_size, ids_a.size()); JS users know them by the option names of
 // the JS API. Longer names first where one contains another.
 constexpr std::pair<std::string_view, std::string_view> kJsNames[] = {
-    {"ids_a.size()", "idsA.length"},       {"ids_b.size()", "idsB.length"},
-    {"ids.size()", "ids.length"},          {"values.size()", "values.length"},
-    {"vocab_size", "vocabSize"},           {"context_length", "contextLength"},
-    {"max_length", "maxLength"},           {"rope_base", "ropeBase"},
-    {"rope_layout", "ropeLayout"},         {"learning_rate", "learningRate"},
-    {"weight_decay", "weightDecay"},       {"max_grad_norm", "maxGradNorm"},
-    {"special_tokens", "specialTokens"},   {"progress_interval", "progressInterval"},
-    {"allowed_special", "allowedSpecial"}, {"disallowed_special", "disallowedSpecial"},
+    {"ids_a.size()", "idsA.length"},
+    {"ids_b.size()", "idsB.length"},
+    {"ids.size()", "ids.length"},
+    {"values.size()", "values.length"},
+    {"encoding.dim()", "positional.dim"},
+    {"embedding.dim()", "embedding.dim"},
+    {"attention.dim()", "attention.dim"},
+    {"vocab_size", "vocabSize"},
+    {"context_length", "contextLength"},
+    {"max_length", "maxLength"},
+    {"rope_base", "ropeBase"},
+    {"rope_layout", "ropeLayout"},
+    {"learning_rate", "learningRate"},
+    {"weight_decay", "weightDecay"},
+    {"max_grad_norm", "maxGradNorm"},
+    {"special_tokens", "specialTokens"},
+    {"progress_interval", "progressInterval"},
+    {"allowed_special", "allowedSpecial"},
+    {"disallowed_special", "disallowedSpecial"},
     {"encode_ordinary", "encodeOrdinary"},
 };
 

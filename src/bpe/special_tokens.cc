@@ -32,8 +32,8 @@ void SpecialTokenSet::Resolve(const SpecialTokenPolicy& policy, std::vector<cons
       }
     }
   };
-  check_names(policy.allowed, "allowedSpecial");
-  check_names(policy.disallowed, "disallowedSpecial");
+  check_names(policy.allowed, "allowed_special");
+  check_names(policy.disallowed, "disallowed_special");
   auto named = [](const std::vector<std::string>& names, const SpecialToken& t) {
     return std::find(names.begin(), names.end(), t.text) != names.end();
   };

@@ -20,7 +20,7 @@ struct ComposedSequence {
 };
 
 // encoding may be null (no positions). Positions run from offset; offset + ids.size() must not
-// exceed the encoding's maxLength, and the encoding's dim must equal the embedding's.
+// exceed the encoding's max_length, and the encoding's dim must equal the embedding's.
 ComposedSequence Compose(const std::vector<int32_t>& ids, const TokenEmbedding& embedding,
                          const PositionalEncoding* encoding, int64_t offset);
 

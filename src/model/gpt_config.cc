@@ -7,8 +7,8 @@
 namespace embedlab {
 
 void ValidateGptConfig(const GptConfig& config) {
-  RequireInRange("vocabSize", config.vocab_size, 1, kMaxVocabSize);
-  RequireInRange("contextLength", config.context_length, 1, kMaxSequenceLength);
+  RequireInRange("vocab_size", config.vocab_size, 1, kMaxVocabSize);
+  RequireInRange("context_length", config.context_length, 1, kMaxSequenceLength);
   RequireInRange("channels", config.channels, 1, kMaxDim);
   RequireInRange("layers", config.layers, 1, 64);
   RequireInRange("heads", config.heads, 1, config.channels);
@@ -23,7 +23,7 @@ void ValidateGptConfig(const GptConfig& config) {
   if (config.positions == PositionScheme::kSinusoidal && config.channels % 2 != 0) {
     throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
   }
-  RequireFiniteInRange("ropeBase", config.rope_base, 1.0, 1e12);
+  RequireFiniteInRange("rope_base", config.rope_base, 1.0, 1e12);
   RequireTensorSize("the token embedding wte", config.vocab_size, config.channels);
   RequireTensorSize("the MLP weight", 4 * config.channels, config.channels);
 }
@@ -48,7 +48,11 @@ PositionScheme ParsePositionScheme(const std::string& name) {
   for (PositionScheme scheme : kPositionSchemes) {
     if (name == PositionSchemeName(scheme)) return scheme;
   }
-  throw std::invalid_argument("positions must be one of learned, sinusoidal, rope, alibi, none; got \"" + name + "\"");
+  std::string names;
+  for (PositionScheme scheme : kPositionSchemes) {
+    names += std::string(names.empty() ? "" : ", ") + PositionSchemeName(scheme);
+  }
+  throw std::invalid_argument("positions must be one of " + names + "; got \"" + name + "\"");
 }
 
 const char* RopeLayoutName(RopeLayout layout) {
@@ -58,7 +62,7 @@ const char* RopeLayoutName(RopeLayout layout) {
 RopeLayout ParseRopeLayout(const std::string& name) {
   if (name == "interleaved") return RopeLayout::kInterleaved;
   if (name == "rotate_half") return RopeLayout::kRotateHalf;
-  throw std::invalid_argument("ropeLayout must be \"interleaved\" or \"rotate_half\", got \"" + name + "\"");
+  throw std::invalid_argument("rope_layout must be \"interleaved\" or \"rotate_half\", got \"" + name + "\"");
 }
 
 }  // namespace embedlab

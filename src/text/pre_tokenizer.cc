@@ -32,7 +32,11 @@ PreTokenizerPattern PatternFromName(std::string_view name) {
   for (PreTokenizerPattern pattern : kPreTokenizerPatterns) {
     if (name == PatternName(pattern)) return pattern;
   }
-  throw std::invalid_argument("pattern must be one of gpt2, cl100k, o200k; got '" + std::string(name) + "'");
+  std::string names;
+  for (PreTokenizerPattern pattern : kPreTokenizerPatterns) {
+    names += (names.empty() ? "" : ", ") + PatternName(pattern);
+  }
+  throw std::invalid_argument("pattern must be one of " + names + "; got '" + std::string(name) + "'");
 }
 
 std::string_view PatternRegex(PreTokenizerPattern pattern) {

@@ -1,4 +1,4 @@
-// A model together with its optimizer: the one object the JS bindings hold (lab.createModel(config)).
+// A model together with its optimizer: the one object the bindings hold for a model.
 // Every method copies results out, so callers own what they get.
 #ifndef EMBEDLAB_TRAINING_GPT_TRAINER_H_
 #define EMBEDLAB_TRAINING_GPT_TRAINER_H_

@@ -136,7 +136,7 @@ TEST_CASE("Tokenizer: special tokens follow tiktoken's rules", "[tokenizer]") {
   only_eot.allowed = {"<|endoftext|>"};
   REQUIRE_THROWS_WITH(tokenizer.Encode(text, only_eot), Catch::Contains("<|fim|>"));
   REQUIRE(tokenizer.Encode("ab<|endoftext|>", only_eot) == Ids{256, 300});
-  // Neither allowed nor disallowed: plain text, as encodeOrdinary does.
+  // Neither allowed nor disallowed: plain text, as EncodeOrdinary does.
   SpecialTokenPolicy none;
   none.disallow_all = false;
   REQUIRE(tokenizer.Encode(text, none) == tokenizer.EncodeOrdinary(text));
