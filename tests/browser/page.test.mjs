@@ -10,7 +10,7 @@ import createEmbedLab from '../../dist/index.js';
 import { fixed3 } from '../../web/js/format.js';
 import { alibiSlope, rope } from '../../web/js/sections/beyond.js';
 import { rotate } from '../../web/js/sections/sinusoidal.js';
-import { buildData, evaluateLengths, RACE_SCHEMES, trainModel } from '../../web/js/training.js';
+import { buildData, evaluateLengths, trainModel } from '../../web/js/training.js';
 import { launch, openPage, STRICT_CSP, waitForPage, waitForResults } from './browser.mjs';
 
 const A = 'dog bites man';
@@ -310,7 +310,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.ok(causal.attention.pooledCosine < 0.999);
 
     const d = buildData(lab, r50k);
-    for (const positions of RACE_SCHEMES) {
+    for (const positions of lab.positionSchemes) {
       const model = trainModel(lab, d, positions, { steps: 300 });
       const lengths = evaluateLengths(lab, model, d, 16);
       model.dispose();

@@ -100,7 +100,6 @@ export function trainingBatches(lab, data, options, step = 0) {
   return lab.corpusBatches(data.train, { batch: o.batch, length: o.contextLength, seed: o.seed * 7919 + 1 + step });
 }
 
-export const RACE_SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 'none'];
 export const RACE_FACTORS = [1, 2, 4];
 
 /** Validation loss at 1×, 2× and 4× the training length; {loss} or {error} per factor. */

@@ -1,7 +1,7 @@
 // The page's Web Worker: long jobs (BPE training, model training, the extrapolation race) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
 import createEmbedLab from '../embedlab/index.js';
-import { buildData, evaluateLengths, RACE_SCHEMES, trainingBatches, trainModel } from './training.js';
+import { buildData, evaluateLengths, trainingBatches, trainModel } from './training.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;
@@ -101,8 +101,9 @@ async function train({ encoding, positions, steps, every, options, keep = false 
   post({ kind: 'done', lengths, saved }, saved ? [saved.buffer] : []);
 }
 
-async function race({ encoding, steps, schemes = RACE_SCHEMES, options }) {
+async function race({ encoding, steps, schemes: chosen, options }) {
   const l = await lab();
+  const schemes = chosen ?? l.positionSchemes;
   const d = await data(encoding);
   const results = [];
   schemes.forEach((positions, index) => {

@@ -5,7 +5,6 @@ import { $, headerCell, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { runJob } from '../jobs.js';
 import { drawBars, drawLines, PALETTE } from '../plot.js';
-import { RACE_SCHEMES } from '../training.js';
 
 let ctx;
 
@@ -150,7 +149,7 @@ let results = [];
 
 function renderRace() {
   // Every scheme has a row from the start (placeholders until its result arrives): no layout shift.
-  const rowsShown = RACE_SCHEMES.map(
+  const rowsShown = ctx.lab.positionSchemes.map(
     (positions) =>
       results.find((r) => r.positions === positions) ?? {
         positions,
@@ -219,7 +218,7 @@ async function startRace() {
     }
     status.dataset.state = 'done';
     status.dataset.steps = String(steps);
-    status.textContent = `Done: ${RACE_SCHEMES.length} schemes × ${steps} steps.`;
+    status.textContent = `Done: ${ctx.lab.positionSchemes.length} schemes × ${steps} steps.`;
   } catch (error) {
     status.dataset.state = 'error';
     $('beyond-race-error').textContent = error.message;
