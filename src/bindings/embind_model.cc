@@ -127,6 +127,13 @@ val PositionSchemes() {
   return names;
 }
 
+// The RoPE layouts' names, in the core's order.
+val RopeLayouts() {
+  val names = val::array();
+  for (RopeLayout layout : kRopeLayouts) names.call<void>("push", std::string(RopeLayoutName(layout)));
+  return names;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(embedlab_model) {
@@ -134,9 +141,8 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
   // Enum values carry the core's names (raw.PositionScheme.rope, raw.RopeLayout.rotate_half).
   emscripten::enum_<PositionScheme> schemes("PositionScheme");
   for (PositionScheme scheme : kPositionSchemes) schemes.value(PositionSchemeName(scheme), scheme);
-  emscripten::enum_<RopeLayout>("RopeLayout")
-      .value(RopeLayoutName(RopeLayout::kInterleaved), RopeLayout::kInterleaved)
-      .value(RopeLayoutName(RopeLayout::kRotateHalf), RopeLayout::kRotateHalf);
+  emscripten::enum_<RopeLayout> layouts("RopeLayout");
+  for (RopeLayout layout : kRopeLayouts) layouts.value(RopeLayoutName(layout), layout);
   emscripten::value_object<GptConfig>("GptConfig")
       .field("vocabSize", &GetInteger<GptConfig, &GptConfig::vocab_size>,
              &SetInteger<GptConfig, &GptConfig::vocab_size>)
@@ -178,6 +184,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
   emscripten::function("createModel", &CreateModel, allow_raw_pointers());
   emscripten::function("loadModel", &LoadModel, allow_raw_pointers());
   emscripten::function("positionSchemes", &PositionSchemes);
+  emscripten::function("ropeLayouts", &RopeLayouts);
 }
 
 }  // namespace bindings

@@ -25,6 +25,9 @@ inline constexpr PositionScheme kPositionSchemes[] = {PositionScheme::kLearned, 
 // kRotateHalf rotates (x_i, x_{i + d/2}) (LLaMA in Hugging Face transformers).
 enum class RopeLayout { kInterleaved, kRotateHalf };
 
+// Every RoPE layout, in the order the API lists them.
+inline constexpr RopeLayout kRopeLayouts[] = {RopeLayout::kInterleaved, RopeLayout::kRotateHalf};
+
 struct GptConfig {
   int64_t vocab_size = 64;
   int64_t context_length = 32;  // the learned table's length; other schemes may run longer sequences

@@ -32,6 +32,21 @@ test('patternNames lists the pre-tokenizers; each one trains a tokenizer that re
   }
 });
 
+test('ropeLayouts lists the RoPE layouts; each one makes a model that reports it, and others are refused', () => {
+  assert.ok(Object.isFrozen(lab.ropeLayouts));
+  assert.deepEqual([...lab.ropeLayouts], ['interleaved', 'rotate_half']);
+  const config = { vocabSize: 8, contextLength: 4, channels: 8, layers: 1, heads: 2, positions: 'rope' };
+  for (const ropeLayout of lab.ropeLayouts) {
+    const model = lab.createModel({ ...config, ropeLayout });
+    assert.equal(model.config.ropeLayout, ropeLayout);
+    model.dispose();
+  }
+  assert.throws(() => lab.createModel({ ...config, ropeLayout: 'half' }), {
+    name: 'TypeError',
+    message: "ropeLayout must be 'interleaved' or 'rotate_half', got the string \"half\"",
+  });
+});
+
 test('positionSchemes lists the model schemes; each one makes a model that reports it', () => {
   assert.ok(Object.isFrozen(lab.positionSchemes));
   assert.deepEqual([...lab.positionSchemes], ['learned', 'sinusoidal', 'rope', 'alibi', 'none']);

@@ -22,7 +22,7 @@ import type {
 } from './batches.js';
 import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
-import type { Model, ModelConfig, PositionScheme } from './model.js';
+import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
 import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
@@ -46,6 +46,8 @@ export declare class EmbedLab {
   readonly patternNames: readonly PatternName[];
   /** The positional schemes of createModel(), in the C++ core's order: learned, sinusoidal, rope, alibi, none. */
   readonly positionSchemes: readonly PositionScheme[];
+  /** The RoPE layouts of createModel({ropeLayout}), in the C++ core's order: interleaved, rotate_half. */
+  readonly ropeLayouts: readonly RopeLayout[];
   readonly kernels: Kernels;
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];

@@ -31,6 +31,7 @@ export class EmbedLab {
     this.patternNames = Object.freeze(raw.patternNames());
     /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 'none'. */
     this.positionSchemes = Object.freeze(raw.positionSchemes());
+    this.ropeLayouts = Object.freeze(raw.ropeLayouts());
     this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
   }
 

@@ -4,6 +4,8 @@ import type { EmbedLab } from './lab.js';
 
 /** Positional schemes of the tiny GPT ({@link EmbedLab.positionSchemes} lists them at run time). */
 export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
+/** RoPE pairings ({@link EmbedLab.ropeLayouts} lists them at run time). */
+export type RopeLayout = 'interleaved' | 'rotate_half';
 
 /** AdamW settings (torch.optim.AdamW semantics, decay on 2-D weights only, global-norm clipping). */
 export interface OptimizerOptions {
@@ -35,7 +37,7 @@ export interface ModelConfig {
   /** Default 'learned'. */
   positions?: PositionScheme;
   /** RoPE pairing: (x0,x1),(x2,x3)… or LLaMA's (x_i, x_{i+d/2}). Default 'interleaved'. */
-  ropeLayout?: 'interleaved' | 'rotate_half';
+  ropeLayout?: RopeLayout;
   /** RoPE base. Default 10000. */
   ropeBase?: number;
   /** Causal mask (GPT). false: every token sees every token. Default true. */

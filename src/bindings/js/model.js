@@ -4,11 +4,9 @@ import { describe, requireBoolean, requireInteger, requireNumber, requireOptions
 import { WasmHandle } from './handles.js';
 import { yieldToEventLoop } from './scheduling.js';
 
-const ROPE_LAYOUTS = ['interleaved', 'rotate_half'];
-
-/** The config with defaults filled in, checked against the names and caps of `lab` (lab.positionSchemes, lab.limits). */
+/** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
 export function normalizeModelConfig(config, lab) {
-  const { limits, positionSchemes } = lab;
+  const { limits, positionSchemes, ropeLayouts } = lab;
   const {
     vocabSize,
     contextLength = 32,
@@ -30,8 +28,10 @@ export function normalizeModelConfig(config, lab) {
   if (!positionSchemes.includes(positions)) {
     throw new TypeError(`positions must be one of ${positionSchemes.join(', ')}, got ${describe(positions)}`);
   }
-  if (!ROPE_LAYOUTS.includes(ropeLayout)) {
-    throw new TypeError(`ropeLayout must be 'interleaved' or 'rotate_half', got ${describe(ropeLayout)}`);
+  if (!ropeLayouts.includes(ropeLayout)) {
+    throw new TypeError(
+      `ropeLayout must be ${ropeLayouts.map((name) => `'${name}'`).join(' or ')}, got ${describe(ropeLayout)}`,
+    );
   }
   requireNumber('ropeBase', ropeBase, 1, 1e12);
   requireBoolean('causal', causal);

@@ -13,6 +13,7 @@ import createEmbedLab, {
   type Model,
   type PatternName,
   type PositionScheme,
+  type RopeLayout,
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
@@ -43,6 +44,8 @@ const patterns: readonly PatternName[] = lab.patternNames;
 check(patterns.join() === 'gpt2,cl100k,o200k', 'patternNames');
 const schemes: readonly PositionScheme[] = lab.positionSchemes;
 check(schemes.join() === 'learned,sinusoidal,rope,alibi,none', 'positionSchemes');
+const layouts: readonly RopeLayout[] = lab.ropeLayouts;
+check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
 
 {
   using embedding: TokenEmbedding = lab.tokenEmbedding({ vocabSize: 4, dim: 8, seed: 1, stddev: 1 });
