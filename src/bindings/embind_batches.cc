@@ -62,6 +62,9 @@ val NextBatch(CorpusBatches& batches) {
   });
 }
 
+double BatchSize(const CorpusBatches& batches) { return static_cast<double>(batches.batch()); }
+double WindowLength(const CorpusBatches& batches) { return static_cast<double>(batches.length()); }
+
 val EvaluationWindows(const val& tokens, double batch, double length) {
   return Guarded<val>(val::null(), [&] {
     RequireInRange("batch", ToInt64(batch), 1, kMaxSequenceLength);
@@ -79,7 +82,10 @@ val EvaluationWindows(const val& tokens, double batch, double length) {
 EMSCRIPTEN_BINDINGS(embedlab_batches) {
   using emscripten::allow_raw_pointers;
   emscripten::function("randomUniform", &RandomUniform);
-  emscripten::class_<CorpusBatches>("CorpusBatches").function("next", &NextBatch);
+  emscripten::class_<CorpusBatches>("CorpusBatches")
+      .function("next", &NextBatch)
+      .function("batch", &BatchSize)
+      .function("length", &WindowLength);
   emscripten::function("createCorpusBatches", &CreateCorpusBatches, allow_raw_pointers());
   emscripten::function("evenlySpacedWindows", &EvaluationWindows);
 }

@@ -11,23 +11,14 @@ const MAX_STREAM_TOKENS = 2 ** 28;
 
 /** Random windows of a token stream: next() gives {ids, targets, batch, length} for Model.trainStep. */
 export class CorpusBatches extends WasmHandle {
-  #batch;
-  #length;
-
-  constructor(lab, raw, batch, length) {
-    super(lab, raw);
-    this.#batch = batch;
-    this.#length = length;
-  }
-
   /** Windows per batch. */
   get batch() {
-    return this.#batch;
+    return this.raw().batch();
   }
 
   /** Tokens per window. */
   get length() {
-    return this.#length;
+    return this.raw().length();
   }
 
   /** The next batch: flat Int32Arrays of batch × length ids and their next-token targets. */
@@ -62,8 +53,6 @@ export function corpusBatches({ lab, raw }, tokens, options) {
   return new CorpusBatches(
     lab,
     lab.call(() => raw.createCorpusBatches(tokens, batch, length, seed)),
-    batch,
-    length,
   );
 }
 
