@@ -9,7 +9,7 @@
 //   - texts with special tokens, encoded with every special token allowed, and with tiktoken's default
 //     (all disallowed: both must reject exactly the texts that contain one).
 //
-//   node scripts/check-tiktoken-parity.mjs [--tool build/native-tok/embedlab_tokenize] [--seed 1]
+//   node scripts/check-tiktoken-parity.mjs [--tool build/native/embedlab_tokenize] [--seed 1]
 //        [--adversarial 4000] [--english-mb 3] [--multilingual-mb 2] [--only cl100k_base]
 // Exits 1 on any mismatch, printing the first few with the pieces around the first difference.
 import { execFileSync } from 'node:child_process';
@@ -27,6 +27,7 @@ import {
   specialTokenStrings,
   testPlanCases,
 } from '../tests/reference/tokenizer_corpora.mjs';
+import { firstDifference } from '../tests/reference/token_comparison.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -37,7 +38,7 @@ function option(name, fallback) {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
 }
-const tool = option('--tool', join(root, 'build/native-tok/embedlab_tokenize'));
+const tool = option('--tool', join(root, 'build/native/embedlab_tokenize'));
 const seed = Number(option('--seed', '1'));
 const adversarialCount = Number(option('--adversarial', '4000'));
 const englishBytes = Number(option('--english-mb', '3')) * 1e6;
@@ -82,19 +83,6 @@ function tiktokenOrError(encode) {
   } catch {
     return 'error';
   }
-}
-
-function firstDifference(a, b) {
-  if (a === 'error' || b === 'error') {
-    return a === b ? -1 : 0;
-  }
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; ++i) {
-    if (a[i] !== b[i]) {
-      return i;
-    }
-  }
-  return a.length === b.length ? -1 : n;
 }
 
 function describeMismatch(enc, text, ours, theirs) {
@@ -151,7 +139,7 @@ for (const [, vocabName] of encodings) {
 }
 
 if (!existsSync(tool)) {
-  console.error(`${tool} not found: build it with cmake --build build/native-tok --target embedlab_tokenize`);
+  console.error(`${tool} not found: build it with npm run build`);
   process.exit(2);
 }
 const started = Date.now();

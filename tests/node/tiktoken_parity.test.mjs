@@ -20,6 +20,7 @@ import {
   testPlanCases,
   utf8Bytes,
 } from '../reference/tokenizer_corpora.mjs';
+import { firstDifference } from '../reference/token_comparison.mjs';
 
 const require = createRequire(import.meta.url);
 const SEED = 1;
@@ -71,19 +72,6 @@ function referenceOf(name) {
   enc.free();
   referenceCache.set(name, reference);
   return reference;
-}
-
-function firstDifference(a, b) {
-  if (a === 'error' || b === 'error') {
-    return a === b ? -1 : 0;
-  }
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; ++i) {
-    if (a[i] !== b[i]) {
-      return i;
-    }
-  }
-  return a.length === b.length ? -1 : n;
 }
 
 // Counts equal texts and tokens of ours against theirs; returns a row and the first mismatch.
