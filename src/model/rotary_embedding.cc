@@ -3,6 +3,15 @@
 #include <cmath>
 
 namespace embedlab {
+namespace {
+
+// Rotates the pair (x0, x1) by the angle whose cosine and sine are given.
+inline void RotatePair(float x0, float x1, float cosine, float sine, float* out0, float* out1) {
+  *out0 = x0 * cosine - x1 * sine;
+  *out1 = x0 * sine + x1 * cosine;
+}
+
+}  // namespace
 
 RotaryEmbedding::RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout)
     : channels_(channels),
@@ -44,14 +53,22 @@ void RotaryEmbedding::Forward(const float* qkv, float* rotated, size_t batch, si
         for (size_t h = 0; h < heads_; ++h) {
           const size_t head = part * channels_ + h * head_dim_;
           for (size_t i = 0; i < half_; ++i) {
-            const float x0 = in[head + First(i)], x1 = in[head + Second(i)];
-            out[head + First(i)] = x0 * cosines[i] - x1 * sines[i];
-            out[head + Second(i)] = x0 * sines[i] + x1 * cosines[i];
+            RotatePair(in[head + First(i)], in[head + Second(i)], cosines[i], sines[i], &out[head + First(i)],
+                       &out[head + Second(i)]);
           }
         }
       }
       for (size_t c = 2 * channels_; c < row; ++c) out[c] = in[c];
     }
+  }
+}
+
+void RotaryEmbedding::RotateHead(const float* head, size_t position, float* rotated) const {
+  // The same float cosines and sines as the table Forward reads (computed in double, then rounded).
+  for (size_t i = 0; i < half_; ++i) {
+    const double angle = static_cast<double>(position) * frequencies_[i];
+    RotatePair(head[First(i)], head[Second(i)], static_cast<float>(std::cos(angle)),
+               static_cast<float>(std::sin(angle)), &rotated[First(i)], &rotated[Second(i)]);
   }
 }
 

@@ -17,6 +17,8 @@ class RotaryEmbedding {
   void Forward(const float* qkv, float* rotated, size_t batch, size_t length);
   // dqkv (B, T, 3C) += R^T drotated (a rotation's inverse is its transpose); v's gradient passes through.
   void Backward(const float* drotated, float* dqkv, size_t batch, size_t length);
+  // rotated (head_dim) = one head's q or k vector at position t, rotated as Forward rotates it.
+  void RotateHead(const float* head, size_t position, float* rotated) const;
 
  private:
   // cos_/sin_ hold angle t * frequency_i for t < length, pairs i < head_dim / 2; grown on demand.

@@ -22,6 +22,7 @@ export * from './handles.js';
 export * from './lab.js';
 export * from './model.js';
 export * from './nearest.js';
+export * from './positions.js';
 export * from './tokenizer.js';
 
 /** Options of {@link createEmbedLab}. */

@@ -24,6 +24,7 @@ import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
+import type { RopeRotateOptions } from './positions.js';
 import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
 /** Size caps enforced by the library. */
@@ -100,6 +101,19 @@ export declare class EmbedLab {
    * @example lab.nearestRows(model.tokenEmbeddings(), channels, 5, { k: 3 }) // [{row, cosine}, ...]
    */
   nearestRows(table: Vector, dim: number, query: number | Vector, options?: NearestRowsOptions): RowCosine[];
+  /**
+   * `vector` (even length: one head's q or k) rotated by RoPE at `position` exactly as a model with
+   * positions 'rope' rotates it: each pair by position · base^(−2i/d). q · k of two rotated vectors depends
+   * only on their positions' difference.
+   * @example lab.ropeRotate(q, 5, { base: 10000, layout: 'interleaved' }) // Float32Array, same length as q
+   */
+  ropeRotate(vector: Vector, position: number, options?: RopeRotateOptions): Float32Array;
+  /**
+   * The ALiBi slope m_h of each head h = 1…heads, as a model with positions 'alibi' uses them: head h adds
+   * −m_h · (i − j) to the score of query i and key j.
+   * @example lab.alibiSlopes(4) // Float32Array [0.25, 0.0625, 0.015625, 0.00390625]
+   */
+  alibiSlopes(heads: number): Float32Array;
   /** `count` (in [0, 2^24]) uniforms in [0, 1) from the project PRNG: the same for a seed natively and in wasm. */
   randomUniform(count: number, options?: RandomUniformOptions): Float64Array;
   /** Random windows of a token stream, seeded: call `next()` for each training step. */

@@ -1,12 +1,13 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
-// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js), whose functions take the lab's internals:
+// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js), whose functions take the lab's internals:
 // {lab, raw, stage}.
 import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
 import * as models from './lab_models.js';
 import * as neighbours from './lab_nearest.js';
+import * as positions from './lab_positions.js';
 import * as tokenizers from './lab_tokenizers.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
@@ -92,6 +93,16 @@ export class EmbedLab {
   /** A model saved with model.save() (safetensors bytes), optimizer state included. */
   loadModel(bytes) {
     return models.loadModel(this.#internals, bytes);
+  }
+
+  /** One vector (a head's q or k) rotated by RoPE at `position`, as the model does: {base = 10000, layout}. */
+  ropeRotate(vector, position, options) {
+    return positions.ropeRotate(this.#internals, vector, position, options);
+  }
+
+  /** The model's ALiBi slope of each of `heads` heads: a Float32Array. */
+  alibiSlopes(heads) {
+    return positions.alibiSlopes(this.#internals, heads);
   }
 
   // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----

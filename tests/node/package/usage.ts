@@ -14,6 +14,7 @@ import createEmbedLab, {
   type PatternName,
   type PositionScheme,
   type RopeLayout,
+  type RopeRotateOptions,
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
@@ -233,6 +234,12 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(windows.ids.length === 8 && windows.targets[7] === 6, 'evenlySpacedWindows');
   const nearest: RowCosine[] = lab.nearestRows([1, 0, 0, 1, 1, 0.1], 2, 0, { k: 1, skip: [1] });
   check(nearest.length === 1 && nearest[0].row === 2 && nearest[0].cosine > 0.99, 'nearestRows');
+  const ropeOptions: RopeRotateOptions = { base: 10000, layout: 'rotate_half' };
+  const turned: Float32Array = lab.ropeRotate([1, 0, 0, 1], 0, ropeOptions);
+  check(turned.length === 4 && turned[0] === 1 && turned[3] === 1, 'ropeRotate');
+  check(Math.abs(lab.ropeRotate([1, 0], 1)[1] - Math.sin(1)) < 1e-6, 'ropeRotate default options');
+  const slopes: Float32Array = lab.alibiSlopes(2);
+  check(slopes[0] === 1 / 16 && slopes[1] === 1 / 256, 'alibiSlopes');
 }
 
 const kernels: Kernels = lab.kernels;
