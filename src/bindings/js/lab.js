@@ -1,7 +1,7 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
-// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js), whose functions take the lab's internals:
-// {lab, raw, stage}.
+// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js), whose functions take the
+// lab's internals: {lab, raw, stage}.
 import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
