@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { fixed3 } from '../../web/js/format.js';
-import { alibiSlope, rope } from '../../web/js/sections/beyond.js';
 import { rotate } from '../../web/js/sections/sinusoidal.js';
 import { buildData, evaluateLengths, trainModel } from '../../web/js/training.js';
 import { launch, openPage, STRICT_CSP, waitForPage, waitForResults } from './browser.mjs';
@@ -273,7 +272,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const k = table.subarray(16, 32);
     const scores = [];
     for (let m = 5; m < 48; m++) {
-      scores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, m - 5)));
+      scores.push(lab.kernels.dot(lab.ropeRotate(q, m), lab.ropeRotate(k, m - 5)));
     }
     assert.ok(Math.max(...scores) - Math.min(...scores) < 1e-4, 'RoPE scores depend only on the offset');
     assert.equal(Number(await data(page, 'beyond-rope-result', 'score')), scores[0]);
@@ -287,8 +286,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       .locator('#beyond-alibi-tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
     assert.equal(rows.length, 4);
+    const slopes = lab.alibiSlopes(4);
     rows.forEach((cells, i) => {
-      const m = alibiSlope(i + 1, 4);
+      const m = slopes[i];
       assert.equal(m, 2 ** ((-8 * (i + 1)) / 4));
       assert.equal(cells[1], m.toPrecision(4));
       assert.deepEqual(

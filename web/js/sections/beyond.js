@@ -14,25 +14,6 @@ const ROPE_POSITIONS = 48;
 let qk = null;
 let sinusoid = null;
 
-/** Rotates the pairs (x_2i, x_2i+1) by pos·θ_i, θ_i = base^(−2i/d); sin/cos from the library kernel. */
-export function rope(lab, x, pos, base = 10000) {
-  const d = x.length;
-  const angles = new Float32Array(d / 2);
-  for (let i = 0; i < d / 2; i++) {
-    const a = (pos * base ** ((-2 * i) / d)) % (2 * Math.PI);
-    angles[i] = a > Math.PI ? a - 2 * Math.PI : a; // the kernel is accurate on [−π, π]
-  }
-  const sc = lab.kernels.sinCos(angles);
-  const out = new Float32Array(d);
-  for (let i = 0; i < d / 2; i++) {
-    const s = sc[2 * i];
-    const c = sc[2 * i + 1];
-    out[2 * i] = x[2 * i] * c - x[2 * i + 1] * s;
-    out[2 * i + 1] = x[2 * i] * s + x[2 * i + 1] * c;
-  }
-  return out;
-}
-
 function updateRope() {
   const lab = ctx.lab;
   const offset = Number($('beyond-rope-offset').value);
@@ -48,7 +29,7 @@ function updateRope() {
       addScores.push(NaN);
       continue;
     }
-    ropeScores.push(lab.kernels.dot(rope(lab, q, m), rope(lab, k, n)));
+    ropeScores.push(lab.kernels.dot(lab.ropeRotate(q, m), lab.ropeRotate(k, n))); // the model's RoPE
     addScores.push(lab.kernels.dot(lab.kernels.add(q, sinusoid.row(m)), lab.kernels.add(k, sinusoid.row(n))));
   }
   const valid = ropeScores.filter(Number.isFinite);
@@ -71,15 +52,14 @@ function updateRope() {
 }
 
 // ---- ALiBi -----------------------------------------------------------------------------------------------
-export const alibiSlope = (h, H) => 2 ** ((-8 * h) / H);
-
 function updateAlibi() {
   const H = Number($('beyond-alibi-heads').value);
   const L = Number($('beyond-alibi-len').value);
   $('beyond-alibi-heads-out').textContent = String(H);
   $('beyond-alibi-len-out').textContent = String(L);
   const grid = $('beyond-alibi-grid');
-  const range = alibiSlope(1, H) * (L - 1);
+  const slopes = ctx.lab.alibiSlopes(H); // the model's slopes, head h at slopes[h − 1]
+  const range = slopes[0] * (L - 1);
   const labels = Array.from({ length: L }, (_, i) => String(i));
   const figures = [];
   const head = document.createElement('tr');
@@ -88,7 +68,7 @@ function updateAlibi() {
   }
   const body = [];
   for (let h = 1; h <= H; h++) {
-    const m = alibiSlope(h, H);
+    const m = slopes[h - 1];
     const values = new Float32Array(L * L);
     for (let i = 0; i < L; i++) {
       for (let j = 0; j < L; j++) {

@@ -1,7 +1,6 @@
 // Section 8: exercises, each checked live by the library when the learner presses its button.
 import { $ } from '../dom.js';
 import { scientific } from '../format.js';
-import { alibiSlope } from './beyond.js';
 import { rotate } from './sinusoidal.js';
 
 let ctx;
@@ -165,16 +164,17 @@ const EXERCISES = [
       { name: 'bias', label: 'Bias', value: '', type: 'text' },
     ],
     async check({ head, bias }) {
-      const slopes = Array.from({ length: 8 }, (_, i) => alibiSlope(i + 1, 8));
+      const slopes = Array.from(ctx.lab.alibiSlopes(8));
       const steepest = slopes.indexOf(Math.max(...slopes)) + 1;
-      const expected = -3 * alibiSlope(steepest, 8);
+      const expected = -3 * slopes[steepest - 1];
       const b = Number(String(bias).replace('−', '-'));
       const ok = Number(head) === steepest && Math.abs(b - expected) < 1e-3;
+      const chosen = slopes[(Number(head) || 1) - 1]; // undefined for a head the model does not have
       return [
         ok,
         ok
-          ? `Right: head ${steepest}, slope ${alibiSlope(steepest, 8)}, bias ${expected}.`
-          : `Not yet: head ${head} has slope ${alibiSlope(Number(head) || 1, 8)}; the bias is −slope × distance.`,
+          ? `Right: head ${steepest}, slope ${slopes[steepest - 1]}, bias ${expected}.`
+          : `Not yet: ${chosen === undefined ? 'heads are 1…8' : `head ${head} has slope ${chosen}`}; the bias is −slope × distance.`,
       ];
     },
   },
