@@ -1,9 +1,9 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (trained in a worker).
 import { drawMatrix } from '../canvas.js';
-import { $, headerCell, redrawOnResize } from '../dom.js';
+import { $, headerCell, numberInputValue, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
-import { runJob } from '../jobs.js';
+import { TrainingRow } from '../jobs.js';
 import { drawBars, drawLines, PALETTE } from '../plot.js';
 
 let ctx;
@@ -124,7 +124,7 @@ function updateNope() {
 }
 
 // ---- race ------------------------------------------------------------------------------------------------
-let race = null;
+let row; // the race's training row: progress, status and error
 let results = [];
 
 function renderRace() {
@@ -171,42 +171,27 @@ function renderRace() {
 }
 
 async function startRace() {
-  race?.cancel();
-  const steps = Math.max(10, Math.min(3000, Number($('beyond-race-steps').value) || 300));
-  const status = $('beyond-race-status');
-  const progress = $('beyond-race-progress');
+  const steps = numberInputValue('beyond-race-steps');
   results = [];
   renderRace();
-  progress.value = 0;
-  status.dataset.state = 'running';
-  status.textContent = 'Loading…';
-  $('beyond-race-error').textContent = '';
-  const current = runJob('race', { encoding: 'r50k_base', steps }, (m) => {
+  const done = await row.run('race', { encoding: 'r50k_base', steps }, (m) => {
     if (m.kind === 'progress') {
-      progress.value = (m.index + m.step / m.steps) / m.count;
-      status.textContent = `${m.positions}: step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+      row.progress.value = (m.index + m.step / m.steps) / m.count;
+      row.status.textContent = `${m.positions}: step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
     } else if (m.kind === 'result') {
       results.push({ positions: m.positions, lengths: m.lengths });
       renderRace();
     }
   });
-  race = current;
-  try {
-    const done = await current.done;
-    if (!done) {
-      return;
-    }
-    status.dataset.state = 'done';
-    status.dataset.steps = String(steps);
-    status.textContent = `Done: ${ctx.lab.positionSchemes.length} schemes × ${steps} steps.`;
-  } catch (error) {
-    status.dataset.state = 'error';
-    $('beyond-race-error').textContent = error.message;
+  if (!done) {
+    return;
   }
+  row.done(`Done: ${ctx.lab.positionSchemes.length} schemes × ${steps} steps.`, { steps: String(steps) });
 }
 
 export function init(context) {
   ctx = context;
+  row = new TrainingRow('beyond-race');
   const table = ctx.lab.tokenEmbedding({ vocabSize: 2, dim: ROPE_DIM, seed: 5, stddev: 1 });
   qk = table.table();
   table.dispose();
