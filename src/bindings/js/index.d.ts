@@ -23,6 +23,7 @@ export * from './lab.js';
 export * from './model.js';
 export * from './nearest.js';
 export * from './positions.js';
+export * from './principal_components.js';
 export * from './tokenizer.js';
 
 /** Options of {@link createEmbedLab}. */

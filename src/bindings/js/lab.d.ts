@@ -25,6 +25,7 @@ import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
 import type { RopeRotateOptions } from './positions.js';
+import type { PrincipalComponents, PrincipalComponentsOptions } from './principal_components.js';
 import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
 /** Size caps enforced by the library. */
@@ -101,6 +102,19 @@ export declare class EmbedLab {
    * @example lab.nearestRows(model.tokenEmbeddings(), channels, 5, { k: 3 }) // [{row, cosine}, ...]
    */
   nearestRows(table: Vector, dim: number, query: number | Vector, options?: NearestRowsOptions): RowCosine[];
+  /**
+   * The first `count` principal components of the rows of `values` (rows × cols, row-major), computed in
+   * double precision: the directions of largest variance and each row's coordinates along them.
+   * @example
+   * const { projections } = lab.principalComponents(model.tokenEmbeddings(), vocabSize, channels);
+   * // row r of the table plots at (projections[2 * r], projections[2 * r + 1])
+   */
+  principalComponents(
+    values: Vector,
+    rows: number,
+    cols: number,
+    options?: PrincipalComponentsOptions,
+  ): PrincipalComponents;
   /**
    * `vector` (even length: one head's q or k) rotated by RoPE at `position` exactly as a model with
    * positions 'rope' rotates it: each pair by position · base^(−2i/d). q · k of two rotated vectors depends

@@ -1,13 +1,14 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
-// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js), whose functions take the
-// lab's internals: {lab, raw, stage}.
+// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js,
+// lab_principal_components.js), whose functions take the lab's internals: {lab, raw, stage}.
 import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
 import * as models from './lab_models.js';
 import * as neighbours from './lab_nearest.js';
 import * as positions from './lab_positions.js';
+import * as principal from './lab_principal_components.js';
 import * as tokenizers from './lab_tokenizers.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
@@ -127,6 +128,11 @@ export class EmbedLab {
   /** The rows of table (rows × dim) most cosine-similar to query (a row index, then skipped, or a vector). */
   nearestRows(table, dim, query, options) {
     return neighbours.nearestRows(this.#internals, table, dim, query, options);
+  }
+
+  /** The first {count = 2} principal components of the rows (rows × cols): {components, variances, projections}. */
+  principalComponents(values, rows, cols, options) {
+    return principal.principalComponents(this.#internals, values, rows, cols, options);
   }
 
   tokenEmbedding(options) {

@@ -13,6 +13,8 @@ import createEmbedLab, {
   type Model,
   type PatternName,
   type PositionScheme,
+  type PrincipalComponents,
+  type PrincipalComponentsOptions,
   type RopeLayout,
   type RopeRotateOptions,
   type SafetensorsFile,
@@ -240,6 +242,11 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(Math.abs(lab.ropeRotate([1, 0], 1)[1] - Math.sin(1)) < 1e-6, 'ropeRotate default options');
   const slopes: Float32Array = lab.alibiSlopes(2);
   check(slopes[0] === 1 / 16 && slopes[1] === 1 / 256, 'alibiSlopes');
+  const pcaOptions: PrincipalComponentsOptions = { count: 1 };
+  const pca: PrincipalComponents = lab.principalComponents([0, 0, 2, 2, 4, 4], 3, 2, pcaOptions);
+  check(pca.components.length === 2 && Math.abs(pca.components[0] - Math.SQRT1_2) < 1e-12, 'pca components');
+  check(Math.abs(pca.variances[0] - 16 / 3) < 1e-12 && pca.projections.length === 3, 'pca variances/projections');
+  check(lab.principalComponents([1, 2, 3, 5], 2, 2).projections.length === 4, 'pca default count');
 }
 
 const kernels: Kernels = lab.kernels;
