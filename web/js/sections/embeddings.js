@@ -4,7 +4,6 @@ import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { pca2 } from '../linalg.js';
 import { drawScatter, PALETTE } from '../plot.js';
 
 const DIM = 16;
@@ -56,10 +55,15 @@ function drawSnapshot() {
   const { wte, step } = snapshot;
   const V = labels.length;
   const C = wte.length / V;
-  const coords = pca2(wte, V, C);
+  const { projections } = ctx.lab.principalComponents(wte, V, C); // rows at (x, y) = projections[2i], [2i + 1]
   drawScatter(
     $('embeddings-pca'),
-    coords.map(([x, y], i) => ({ x, y, label: visibleWhitespace(labels[i]), colour: PALETTE[kindOf(labels[i])] })),
+    labels.map((label, i) => ({
+      x: projections[2 * i],
+      y: projections[2 * i + 1],
+      label: visibleWhitespace(label),
+      colour: PALETTE[kindOf(label)],
+    })),
   );
   $('embeddings-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.

@@ -2,7 +2,6 @@
 import { drawHeatmap } from '../canvas.js';
 import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
-import { pca2 } from '../linalg.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
 
 let ctx;
@@ -35,10 +34,15 @@ function drawSnapshot() {
   const C = snap.wpe.length / T;
   const range = maxAbs(snap.wpe);
   drawHeatmap($('learned-heatmap'), { values: snap.wpe, rows: T, cols: C, range });
-  const coords = pca2(snap.wpe, T, C);
+  const { projections } = ctx.lab.principalComponents(snap.wpe, T, C);
   drawScatter(
     $('learned-pca'),
-    coords.map(([x, y], i) => ({ x, y, label: String(i), colour: rampColour(i / (T - 1)) })),
+    Array.from({ length: T }, (_, i) => ({
+      x: projections[2 * i],
+      y: projections[2 * i + 1],
+      label: String(i),
+      colour: rampColour(i / (T - 1)),
+    })),
     { path: true },
   );
   const row = (i) => snap.wpe.subarray(i * C, (i + 1) * C);
@@ -119,7 +123,7 @@ async function readGpt2(file) {
     }
     $('learned-gpt2-figures').hidden = false;
     drawHeatmap($('learned-gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
-    // PCA on every 4th position (enough to see the curve, fast in JS).
+    // PCA on every 4th position (enough to see the curve).
     const step = rows > 256 ? 4 : 1;
     const picked = [];
     for (let r = 0; r < rows; r += step) {
@@ -127,14 +131,14 @@ async function readGpt2(file) {
     }
     const sub = new Float32Array(picked.length * cols);
     picked.forEach((r, i) => sub.set(wpe.subarray(r * cols, (r + 1) * cols), i * cols));
-    const coords = pca2(sub, picked.length, cols);
+    const { projections } = ctx.lab.principalComponents(sub, picked.length, cols);
     drawScatter(
       $('learned-gpt2-pca'),
-      coords.map(([x, y], i) => ({
-        x,
-        y,
-        label: picked[i] % 128 === 0 ? String(picked[i]) : '',
-        colour: rampColour(picked[i] / (rows - 1)),
+      picked.map((position, i) => ({
+        x: projections[2 * i],
+        y: projections[2 * i + 1],
+        label: position % 128 === 0 ? String(position) : '',
+        colour: rampColour(position / (rows - 1)),
       })),
       { radius: 2.5 },
     );
