@@ -86,6 +86,13 @@ export declare class EmbedLab {
   loadModel(bytes: Uint8Array | ArrayBuffer): Model;
   /** Parses a GloVe / word2vec text file (text, bytes, Blob or File). */
   loadWordVectors(source: string | Uint8Array | ArrayBuffer | Blob): Promise<WordVectors>;
+  /**
+   * GloVe text of a table: one "word v1 … vd" line per word (words[i] with row i of `table`, words.length × dim),
+   * each value with 9 significant digits so loadWordVectors gives back the same float32 values. Words must be
+   * non-empty and free of whitespace.
+   * @example lab.wordVectorsText(['dog', 'cat'], model.tokenEmbeddings().subarray(0, 2 * 32), 32)
+   */
+  wordVectorsText(words: readonly string[], table: Vector, dim: number): string;
   /** Opens a safetensors file (bytes, Blob or File), reading only its header. */
   readSafetensors(source: Uint8Array | ArrayBuffer | Blob): Promise<SafetensorsFile>;
   tokenEmbedding(options: TokenEmbeddingOptions): TokenEmbedding;

@@ -1,10 +1,11 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
 // lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js,
-// lab_principal_components.js), whose functions take the lab's internals: {lab, raw, stage}.
+// lab_principal_components.js, lab_glove_text.js), whose functions take the lab's internals: {lab, raw, stage}.
 import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
+import * as gloveText from './lab_glove_text.js';
 import * as models from './lab_models.js';
 import * as neighbours from './lab_nearest.js';
 import * as positions from './lab_positions.js';
@@ -173,6 +174,11 @@ export class EmbedLab {
    */
   loadWordVectors(source) {
     return fileReaders.loadWordVectors(this.#internals, source);
+  }
+
+  /** words (no whitespace) with their rows of table (words.length × dim) as GloVe text loadWordVectors reads back. */
+  wordVectorsText(words, table, dim) {
+    return gloveText.wordVectorsText(this.#internals, words, table, dim);
   }
 
   /** Opens a safetensors file (Uint8Array, ArrayBuffer, Blob or File): names, shapes, and get(name). */

@@ -247,6 +247,8 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(pca.components.length === 2 && Math.abs(pca.components[0] - Math.SQRT1_2) < 1e-12, 'pca components');
   check(Math.abs(pca.variances[0] - 16 / 3) < 1e-12 && pca.projections.length === 3, 'pca variances/projections');
   check(lab.principalComponents([1, 2, 3, 5], 2, 2).projections.length === 4, 'pca default count');
+  const gloveLines: string = lab.wordVectorsText(['dog', 'cat'], [0.5, -1, 2, 0.1], 2);
+  check(gloveLines === 'dog 0.5 -1\ncat 2 0.100000001\n', 'wordVectorsText');
 }
 
 const kernels: Kernels = lab.kernels;
