@@ -18,18 +18,18 @@ export function wordsOf(labels) {
   });
 }
 
-/** The rows of wte (labels.length × dim) as GloVe text; 9 significant digits, so float32 values come back exact. */
-export function gloveText(labels, wte) {
+/** The rows of wte (labels.length × dim) that have a GloVe word, as GloVe text written by the library. */
+export function gloveText(lab, labels, wte) {
   const dim = wte.length / labels.length;
-  const lines = [];
-  wordsOf(labels).forEach((word, i) => {
-    if (word === null) {
-      return;
-    }
-    const values = Array.from(wte.subarray(i * dim, (i + 1) * dim), (v) => String(Number(v.toPrecision(9))));
-    lines.push(`${word} ${values.join(' ')}`);
-  });
-  return `${lines.join('\n')}\n`;
+  const words = wordsOf(labels);
+  const kept = words.flatMap((word, i) => (word === null ? [] : [i]));
+  const table = new Float32Array(kept.length * dim);
+  kept.forEach((row, i) => table.set(wte.subarray(row * dim, (row + 1) * dim), i * dim));
+  return lab.wordVectorsText(
+    kept.map((row) => words[row]),
+    table,
+    dim,
+  );
 }
 
 /** The k rows of wte most cosine-similar to row i, rows without a GloVe word skipped: [{word, cosine}]. */

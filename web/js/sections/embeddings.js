@@ -190,7 +190,7 @@ function exportVectors() {
   if (!snapshot) {
     return;
   }
-  const text = gloveText(labels, snapshot.wte);
+  const text = gloveText(ctx.lab, labels, snapshot.wte);
   if (exported) {
     URL.revokeObjectURL(exported.url);
   }
@@ -228,7 +228,7 @@ async function run(type, steps, params) {
         drawSnapshot();
         if (autoFreeze && !frozen && m.step > 0) {
           autoFreeze = false;
-          freeze(gloveText(labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
+          freeze(gloveText(ctx.lab, labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
         }
       }
     },
