@@ -17,7 +17,8 @@ struct PrincipalComponents {
 // The first `count` principal components of values (rows x cols, row-major), in double precision. Signs are
 // fixed so that each component's largest-magnitude entry (the first of equals) is positive, so plots do not
 // flip between similar tables. A direction the rows do not vary along at all comes back as zeros.
-// Subspace iteration on the covariance, never formed: O(rows * cols * count) per iteration.
+// Subspace iteration on the smaller of the covariance (cols x cols) and the Gram matrix (rows x rows):
+// O(rows * cols * min(rows, cols)) to form it, then O(min(rows, cols)^2 * count) per iteration.
 // Throws std::out_of_range unless rows >= 1 and 1 <= count <= cols.
 PrincipalComponents PrincipalComponentsOf(const float* values, size_t rows, size_t cols, size_t count);
 

@@ -135,6 +135,16 @@ TEST_CASE("principal components of degenerate tables", "[compare]") {
   REQUIRE(pca.variances[1] == 0.0);
   REQUIRE(pca.projections[0] == Approx(-2.0 * 3 - 0.875 * 3));  // (t - mean t) * |(1, 2, 2)|
   CheckComponents(line, 4, 3, 1);
+  // Two rows in five columns (the Gram path): one direction, the difference of the rows; more components are zeros.
+  const std::vector<float> two = {1, 0, 0, 2, 0, 0, 3, 0, 0, 0};
+  const embedlab::PrincipalComponents pair = embedlab::PrincipalComponentsOf(two.data(), 2, 5, 3);
+  const double difference = std::sqrt(1 + 9 + 4.0);
+  REQUIRE(pair.components[0] == Approx(-1 / difference));
+  REQUIRE(pair.components[1] == Approx(3 / difference));
+  REQUIRE(pair.components[3] == Approx(-2 / difference));
+  REQUIRE(pair.variances[0] == Approx(difference * difference / 4));
+  REQUIRE(std::vector<double>(pair.components.begin() + 5, pair.components.end()) == std::vector<double>(10, 0.0));
+  REQUIRE(pair.projections[0] == Approx(-difference / 2));
   REQUIRE_THROWS_AS(embedlab::PrincipalComponentsOf(same.data(), 3, 3, 4), std::out_of_range);
   REQUIRE_THROWS_AS(embedlab::PrincipalComponentsOf(same.data(), 3, 3, 0), std::out_of_range);
   REQUIRE_THROWS_AS(embedlab::PrincipalComponentsOf(same.data(), 0, 3, 1), std::out_of_range);
