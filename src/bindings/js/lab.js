@@ -34,6 +34,7 @@ export class EmbedLab {
     this.patternNames = Object.freeze(raw.patternNames());
     /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 'none'. */
     this.positionSchemes = Object.freeze(raw.positionSchemes());
+    /** RoPE layouts of createModel({ropeLayout}): 'interleaved', 'rotate_half'. */
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
     this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
   }
