@@ -49,6 +49,14 @@ void ReleaseStaging();
 int64_t ToInt64(double value);
 
 emscripten::val CopyToFloat32Array(const float* data, size_t count);
+
+// The name of every value of one of the core's lists (kPositionSchemes, ...), in its order, as a JS array.
+template <typename Value, size_t kCount, typename NameOf>
+emscripten::val NamesOf(const Value (&values)[kCount], NameOf name_of) {
+  emscripten::val names = emscripten::val::array();
+  for (Value value : values) names.call<void>("push", std::string(name_of(value)));
+  return names;
+}
 inline emscripten::val CopyToFloat32Array(const std::vector<float>& values) {
   return CopyToFloat32Array(values.data(), values.size());
 }

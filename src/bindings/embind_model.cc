@@ -121,18 +121,10 @@ ModelBinding* LoadModel() {
 }
 
 // The positional schemes' names, in the core's order.
-val PositionSchemes() {
-  val names = val::array();
-  for (PositionScheme scheme : kPositionSchemes) names.call<void>("push", std::string(PositionSchemeName(scheme)));
-  return names;
-}
+val PositionSchemes() { return NamesOf(kPositionSchemes, PositionSchemeName); }
 
 // The RoPE layouts' names, in the core's order.
-val RopeLayouts() {
-  val names = val::array();
-  for (RopeLayout layout : kRopeLayouts) names.call<void>("push", std::string(RopeLayoutName(layout)));
-  return names;
-}
+val RopeLayouts() { return NamesOf(kRopeLayouts, RopeLayoutName); }
 
 }  // namespace
 

@@ -200,11 +200,7 @@ TokenizerBinding* TokenizerFromVocabulary(std::string kind, double split, std::s
 }
 
 // The pre-tokenizer patterns' names, in the core's order.
-val PatternNames() {
-  val names = val::array();
-  for (PreTokenizerPattern pattern : kPreTokenizerPatterns) names.call<void>("push", PatternName(pattern));
-  return names;
-}
+val PatternNames() { return NamesOf(kPreTokenizerPatterns, PatternName); }
 
 // The name of the pattern whose tiktoken regex is `regex`, or "" when no pre-tokenizer implements it.
 std::string PatternOfRegex(std::string regex) {
