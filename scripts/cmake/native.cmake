@@ -8,8 +8,10 @@ if(EMBEDLAB_SANITIZE OR EMBEDLAB_FUZZ)
   set(sanitizers -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   add_compile_options(${sanitizers})
   add_link_options(${sanitizers})
-  # GCC 12 under ASan reports maybe-uninitialized in libstdc++'s <regex> (Catch2 uses it): a known false positive.
-  list(APPEND EMBEDLAB_LAYER_OPTIONS -Wno-maybe-uninitialized)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # GCC 12 under ASan reports maybe-uninitialized in libstdc++'s <regex> (Catch2 uses it): a known false positive.
+    list(APPEND EMBEDLAB_LAYER_OPTIONS -Wno-maybe-uninitialized)
+  endif()
 endif()
 if(EMBEDLAB_FUZZ)
   add_compile_options(-fsanitize=fuzzer-no-link)

@@ -30,6 +30,15 @@ uint32_t ReadU32(const char* at) {
 
 [[noreturn]] void ThrowTruncated() { throw std::invalid_argument("binary vocabulary: the data is truncated"); }
 
+// rank_end is one past the highest rank, as every other form of a vocabulary has it: unused ranks at the end
+// would make the vocabulary larger than its own .tiktoken or tokenizer file says.
+void CheckRankEnd(uint32_t rank_end, bool last_rank_used) {
+  if (rank_end > 0 && !last_rank_used) {
+    throw std::invalid_argument("binary vocabulary: rank_end " + std::to_string(rank_end) +
+                                " is not one past the highest rank");
+  }
+}
+
 }  // namespace
 
 std::string Vocabulary::ToBinary() const {
@@ -100,6 +109,7 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
     if (existing != kNoRank) v.ThrowDuplicate(rank, existing);
     start += length;
   }
+  CheckRankEnd(ranks, ranks > 0 && v.HasRank(ranks - 1));
   return v;
 }
 
@@ -107,6 +117,7 @@ Vocabulary Vocabulary::FromBinaryV1(std::string_view data) {
   const uint32_t ranks = ReadU32(data.data() + 8);
   if (ranks > kMaxRank + 1 || data.size() - 12 < ranks) ThrowTruncated();
   const auto* lengths = reinterpret_cast<const uint8_t*>(data.data() + 12);
+  CheckRankEnd(ranks, ranks > 0 && lengths[ranks - 1] != 0);
   size_t tokens = 0, total = 0;
   for (uint32_t rank = 0; rank < ranks; ++rank) {
     tokens += lengths[rank] != 0;

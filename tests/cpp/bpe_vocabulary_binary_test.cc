@@ -123,6 +123,9 @@ TEST_CASE("Vocabulary binary form: EMBLVOC1 files still load", "[tokenizer]") {
   REQUIRE(loaded.Rank("xyz") == 258);
   REQUIRE_FALSE(loaded.HasRank(256));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1.substr(0, v1.size() - 1)), Catch::Contains("do not match"));
+  // An unused rank at the end.
+  std::string v1_tail = "EMBLVOC1" + U32(2) + std::string("\x01\x00", 2) + "a";
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1_tail), Catch::Contains("rank_end 2 is not one past the highest rank"));
 }
 
 TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "[tokenizer]") {
@@ -151,4 +154,11 @@ TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(same_rank), Catch::Contains("rank 0 is given to two tokens"));
   std::string same_bytes = "EMBLVOC2" + U32(3) + U32(2) + U32(0u << 8 | 1) + U32(1u << 8 | 1) + "aa";
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(same_bytes), Catch::Contains("appears twice"));
+
+  // rank_end past the highest rank (found by fuzzing: such a vocabulary was larger than its own text form).
+  std::string unused_tail = "EMBLVOC2" + U32(4) + U32(2) + U32(0u << 8 | 1) + U32(1u << 8 | 1) + "ab";
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(unused_tail),
+                      Catch::Contains("rank_end 4 is not one past the highest rank"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2" + U32(1) + U32(0)), Catch::Contains("rank_end 1"));
+  REQUIRE(Vocabulary::FromBinary("EMBLVOC2" + U32(0) + U32(0)).size() == 0);
 }
