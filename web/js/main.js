@@ -20,6 +20,8 @@ function createContext(lab) {
     lab,
     tokenizer: null,
     tokenizerName: null,
+    /** The OpenAI vocabulary last in use: where the sections' "back" buttons return from a trained one. */
+    builtInName: 'r50k_base',
     /** Calls fn() whenever section 1 switches vocabulary. */
     onTokenizer(fn) {
       listeners.add(fn);
@@ -53,9 +55,16 @@ function createContext(lab) {
       const next = tokenizer ?? (await ctx.loadTokenizer(name));
       ctx.tokenizer = next;
       ctx.tokenizerName = name;
+      if (name !== 'trained') {
+        ctx.builtInName = name;
+      }
       for (const fn of listeners) {
         fn();
       }
+    },
+    /** Goes back from the trained vocabulary to the built-in one in use before it. */
+    useBuiltInTokenizer() {
+      return ctx.setTokenizer(ctx.builtInName);
     },
     /** The token embedding table of the current vocabulary: vocabSize rows of dim, N(0, stddev), seed 1. */
     embedding(dim, stddev) {
