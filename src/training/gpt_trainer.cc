@@ -1,9 +1,11 @@
 #include "training/gpt_trainer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "embed/sinusoidal_encoding.h"
 #include "errors/argument_checks.h"
@@ -70,10 +72,20 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
   const float loss = model_->Forward(ids.data(), targets.data(), batch, length);
   if (!std::isfinite(loss)) throw std::domain_error(at + "the loss is " + NonFiniteName(loss) + kept);
   model_->Backward();
+  for (const ParameterTensor* tensor : frozen_) {
+    std::fill_n(model_->gradients().begin() + static_cast<ptrdiff_t>(tensor->offset), tensor->size, 0.0f);
+  }
   saved_parameters_ = model_->parameters();
   saved_m_ = optimizer_->m();
   saved_v_ = optimizer_->v();
   const float norm = optimizer_->Step(*model_);  // throws on a non-finite gradient before any change
+  // A zero gradient still moves a tensor through weight decay and old moments: put frozen ones back.
+  for (const ParameterTensor* tensor : frozen_) {
+    const auto begin = static_cast<ptrdiff_t>(tensor->offset), end = begin + static_cast<ptrdiff_t>(tensor->size);
+    std::copy(saved_parameters_.begin() + begin, saved_parameters_.begin() + end, model_->parameters().begin() + begin);
+    std::copy(saved_m_.begin() + begin, saved_m_.begin() + end, optimizer_->m().begin() + begin);
+    std::copy(saved_v_.begin() + begin, saved_v_.begin() + end, optimizer_->v().begin() + begin);
+  }
   std::string fault;
   if (const ptrdiff_t i = FirstNonFinite(model_->parameters()); i >= 0) {
     fault = "the update made parameter " + NameOf(model_->layout(), static_cast<size_t>(i)) + " " +
@@ -97,6 +109,29 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
                             std::to_string(last_good));
   }
   return {loss, norm, optimizer_->step()};
+}
+
+void GptTrainer::SetFrozen(const std::vector<std::string>& names) {
+  std::vector<const ParameterTensor*> frozen;
+  for (const std::string& name : names) {
+    const ParameterTensor* tensor = model_->layout().TryFind(name);
+    if (tensor == nullptr) {
+      std::string known;
+      for (const ParameterTensor& t : model_->layout().tensors()) known += (known.empty() ? "" : ", ") + t.name;
+      throw std::invalid_argument("frozen: this model has no tensor \"" + name + "\"; its tensors are " + known);
+    }
+    if (std::find(frozen.begin(), frozen.end(), tensor) != frozen.end()) {
+      throw std::invalid_argument("frozen: \"" + name + "\" is listed twice");
+    }
+    frozen.push_back(tensor);
+  }
+  frozen_ = std::move(frozen);
+}
+
+std::vector<std::string> GptTrainer::Frozen() const {
+  std::vector<std::string> names;
+  for (const ParameterTensor* tensor : frozen_) names.push_back(tensor->name);
+  return names;
 }
 
 float GptTrainer::Evaluate(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t batch,

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "model/adamw.h"
@@ -52,6 +53,12 @@ class GptTrainer {
   static std::unique_ptr<GptTrainer> Load(const std::vector<uint8_t>& bytes);
 
   void set_learning_rate(float learning_rate) { optimizer_->set_learning_rate(learning_rate); }
+  // Tensors (layout names such as "wte.weight") that training leaves exactly as they are, values and AdamW
+  // moments alike, as PyTorch does for requires_grad=False: their gradients are dropped before clipping, so they
+  // count nowhere. Replaces the previous set; throws std::invalid_argument naming an unknown or repeated tensor.
+  // A training setting, so checkpoints do not record it (as a PyTorch state_dict does not).
+  void SetFrozen(const std::vector<std::string>& names);
+  std::vector<std::string> Frozen() const;
   const Gpt& model() const { return *model_; }
   Gpt& model() { return *model_; }
   const AdamW& optimizer() const { return *optimizer_; }
@@ -61,6 +68,7 @@ class GptTrainer {
                   size_t length) const;
   std::unique_ptr<Gpt> model_;
   std::unique_ptr<AdamW> optimizer_;
+  std::vector<const ParameterTensor*> frozen_;
   // The last good state, copied before each update so that a non-finite result can be rolled back.
   std::vector<float> saved_parameters_, saved_m_, saved_v_;
 };
