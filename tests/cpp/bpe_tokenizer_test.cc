@@ -202,7 +202,7 @@ TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") 
   }
 }
 
-TEST_CASE("Tokenizer: DecodeInto reuses and grows one buffer; its bytes match token by token", "[tokenizer]") {
+TEST_CASE("Tokenizer: DecodeInto reuses and grows one buffer, and its bytes match token by token", "[tokenizer]") {
   const std::string long_special(1000, 's');
   const Tokenizer tokenizer(ByteVocabulary({"ab", std::string(255, 'L'), "abcdefghijklmnopq"}),
                             embedlab::PreTokenizerPattern::kGpt2, {{long_special, 400}, {"<|x|>", 401}}, "t");

@@ -75,7 +75,7 @@ TEST_CASE("Vocabulary formats: GPT-2 encoder.json and vocab.bpe", "[tokenizer]")
   REQUIRE(hashed.Rank("##") == 259);
 }
 
-TEST_CASE("Vocabulary: a rejected token leaves the vocabulary as it was; bulk loading finds duplicates",
+TEST_CASE("Vocabulary: a rejected token leaves the vocabulary as it was, and bulk loading finds duplicates",
           "[tokenizer]") {
   Vocabulary v;
   v.Add("ab", 0);

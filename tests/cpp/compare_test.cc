@@ -61,7 +61,7 @@ TEST_CASE("SelfAttention matches the double-precision reference, causal and not"
   }
 }
 
-TEST_CASE("Without positions the two sentences are the same bag; attention only permutes") {
+TEST_CASE("Without positions the two sentences are the same bag, and attention only permutes") {
   TokenEmbedding embedding(3, 32, 1);
   SelfAttention attention(32, 2, false);
   const SequenceComparison result = CompareSequences(kDogBitesMan, kManBitesDog, embedding, nullptr, &attention);

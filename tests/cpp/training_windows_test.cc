@@ -54,7 +54,7 @@ TEST_CASE("evenly spaced windows start at multiples of (tokens - length - 1) / b
   REQUIRE(targets == expected_targets);
 }
 
-TEST_CASE("evenly spaced windows: a stream just long enough gives windows at 0; shorter is refused", "[training]") {
+TEST_CASE("evenly spaced windows: a stream just long enough gives windows at 0, and shorter is refused", "[training]") {
   std::vector<int32_t> ids(2 * 5), targets(2 * 5);
   embedlab::EvenlySpacedWindows(Counting(6), 2, 5, ids.data(), targets.data());
   REQUIRE(ids == std::vector<int32_t>{0, 1, 2, 3, 4, 0, 1, 2, 3, 4});
