@@ -56,7 +56,16 @@ export const MODEL_DEFAULTS = {
   seed: 1,
 };
 
-/** Model config for a scheme on this data. */
+/**
+ * The factor on the token vectors: x = s · wte[id] + position. Sinusoids have entries in [−1, 1] (row norm
+ * √(C/2)) while wte starts at N(0, 0.02) (row norm 0.02·√C), so without the factor the input is almost pure
+ * position; √C is what Vaswani et al. (2017, §3.4) multiply by. Other schemes keep GPT-2's 1.
+ */
+export function embeddingScaleFor(positions, channels) {
+  return positions === 'sinusoidal' ? Math.sqrt(channels) : 1;
+}
+
+/** Model config for a scheme on this data (options.embeddingScale overrides embeddingScaleFor). */
 export function modelConfig(data, positions, options = {}) {
   const o = { ...MODEL_DEFAULTS, ...options };
   return {
@@ -66,6 +75,7 @@ export function modelConfig(data, positions, options = {}) {
     layers: o.layers,
     heads: o.heads,
     positions,
+    embeddingScale: o.embeddingScale ?? embeddingScaleFor(positions, o.channels),
     causal: true,
     seed: o.seed,
     optimizer: { learningRate: o.learningRate },
