@@ -5,6 +5,7 @@ import { $, headerCell, numberInputValue, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { TrainingRow } from '../jobs.js';
 import { drawBars, drawLines, PALETTE } from '../plot.js';
+import { vocabularyNotice } from '../vocabulary_notice.js';
 
 let ctx;
 
@@ -44,14 +45,35 @@ function updateRope() {
     ],
     { xLabel: 'query position m (key at m − offset)' },
   );
+  // (R_m q)·(R_n k) = q·R_{n−m} k = (R_{m−n} q)·k: one rotation by the offset, at no position in particular.
+  const relative = lab.kernels.dot(lab.ropeRotate(q, offset), k);
   const out = $('beyond-rope-result');
-  out.textContent = `RoPE: q·k = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}). Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
+  out.textContent = `RoPE: (R_m q)·(R_n k) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}), and (R_${offset} q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
   out.dataset.score = String(valid[0]);
+  out.dataset.relative = String(relative);
   out.dataset.spread = String(spread);
   out.dataset.offset = String(offset);
 }
 
 // ---- ALiBi -----------------------------------------------------------------------------------------------
+/**
+ * Press et al.'s rule for head h of H, as text: 2^(−8h/n) for the n = 2^⌊log₂ H⌋ first heads, then every other
+ * slope of 2n heads. Only the label: the slope itself comes from the library.
+ */
+export function alibiRule(h, H) {
+  const n = 2 ** Math.floor(Math.log2(H));
+  return h <= n ? `2^(−8·${h}/${n})` : `2^(−8·${2 * (h - n) - 1}/${2 * n})`;
+}
+
+function alibiRuleText(H) {
+  const n = 2 ** Math.floor(Math.log2(H));
+  if (n === H) {
+    return `H = ${H} is a power of two: m_h = 2^(−8h/${H}) for h = 1…${H}.`;
+  }
+  const odd = Array.from({ length: H - n }, (_, i) => 2 * i + 1).join(', ');
+  return `H = ${H} is not a power of two: heads 1–${n} take the slopes of ${n} heads, 2^(−8h/${n}); heads ${n + 1}–${H} take every other slope of ${2 * n} heads, 2^(−8h/${2 * n}) for h = ${odd}.`;
+}
+
 function updateAlibi() {
   const H = Number($('beyond-alibi-heads').value);
   const L = Number($('beyond-alibi-len').value);
@@ -63,7 +85,7 @@ function updateAlibi() {
   const labels = Array.from({ length: L }, (_, i) => String(i));
   const figures = [];
   const head = document.createElement('tr');
-  for (const text of ['head h', 'slope m_h', ...labels.map((l) => `key ${l}`)]) {
+  for (const text of ['head h', 'rule', 'slope m_h', ...labels.map((l) => `key ${l}`)]) {
     head.append(headerCell(text, 'col'));
   }
   const body = [];
@@ -87,6 +109,7 @@ function updateAlibi() {
     figures.push({ figure, canvas, values });
     const tr = document.createElement('tr');
     tr.insertCell().textContent = String(h);
+    tr.insertCell().textContent = alibiRule(h, H);
     tr.insertCell().textContent = m.toPrecision(4);
     for (let j = 0; j < L; j++) {
       tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
@@ -100,6 +123,7 @@ function updateAlibi() {
   }
   $('beyond-alibi-thead').replaceChildren(head);
   $('beyond-alibi-tbody').replaceChildren(...body);
+  $('beyond-alibi-rule').textContent = alibiRuleText(H);
   grid.dataset.state = `${H}/${L}`;
 }
 
@@ -200,6 +224,11 @@ export function init(context) {
   $('beyond-alibi-heads').addEventListener('input', updateAlibi);
   $('beyond-alibi-len').addEventListener('input', updateAlibi);
   $('beyond-race-start').addEventListener('click', startRace);
+  vocabularyNotice(ctx, {
+    id: 'beyond-vocab-notice',
+    before: $('beyond-nope-scores'),
+    effect: 'the two sentences below are cut into its tokens (the race further down keeps r50k_base)',
+  });
   ctx.onTokenizer(updateNope);
   redrawOnResize('beyond', () => {
     updateRope();

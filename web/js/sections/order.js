@@ -1,6 +1,7 @@
 // Section 3: swap two tokens; attention without positions returns the same rows, permuted.
 import { $ } from '../dom.js';
 import { fixed3, gapText, scientific, visibleWhitespace } from '../format.js';
+import { vocabularyNotice } from '../vocabulary_notice.js';
 
 const DIM = 32;
 let ctx;
@@ -79,6 +80,11 @@ export function init(context) {
   ctx = context;
   attention = ctx.lab.selfAttention({ dim: DIM, seed: 3 });
   sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: DIM, maxLength: 64 });
+  vocabularyNotice(ctx, {
+    id: 'order-vocab-notice',
+    before: $('order-panel'),
+    effect: 'the sentence is cut into its tokens, and each gets a row of a table with one row per token of it',
+  });
   $('order-text').addEventListener('input', update);
   $('order-i').addEventListener('change', update);
   $('order-j').addEventListener('change', update);

@@ -3,6 +3,7 @@ import { drawHeatmap, drawMatrix, drawRows, heatmapLayout } from '../canvas.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { drawLines, PALETTE } from '../plot.js';
+import { updateTerms } from './sinusoidal_terms.js';
 
 const ROWS = 64;
 const DOTS = 32;
@@ -80,6 +81,7 @@ function update() {
   out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
+  updateTerms(ctx.lab, encoding, rotate, state);
   $('sinusoidal-dots').setAttribute(
     'aria-label',
     `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`,

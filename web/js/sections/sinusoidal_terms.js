@@ -1,0 +1,57 @@
+// Section 4, below the rotation: the four terms of an attention score (x + PE(p))ᵀW(x′ + PE(p′)) with W = R_kᵀ,
+// over every query position, and the ±k symmetry of PE(p)·PE(p+k). Dot products from the library's kernel.
+import { $ } from '../dom.js';
+import { fixed3, scientific } from '../format.js';
+
+const POSITIONS = 64; // query positions 0…63; keys at p + k ≤ 95 < the encoding's 128 rows
+
+/** Rows of the table: the term's label, and its value for W = R_kᵀ, i.e. aᵀR_kᵀb = (R_k a)·b. */
+const TERMS = [
+  { label: 'xᵀW x′ (content, content)', query: 'x', key: 'x2' },
+  { label: 'xᵀW PE(p′) (content, position)', query: 'x', key: 'pe2' },
+  { label: 'PE(p)ᵀW x′ (position, content)', query: 'pe', key: 'x2' },
+  { label: 'PE(p)ᵀW PE(p′) (position, position)', query: 'pe', key: 'pe2' },
+];
+
+const spreadText = (s) => (s === 0 ? '0' : s < 0.0005 ? scientific(s) : s.toFixed(3));
+
+/**
+ * Fills the terms table and the symmetry line. `rotate(v, k, dim, base)` is section 4's R_k; `encoding` the
+ * library's sinusoidal table (at least 128 rows).
+ */
+export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
+  const tokens = lab.tokenEmbedding({ vocabSize: 2, dim, seed: 5, stddev: 1 });
+  const table = tokens.table();
+  tokens.dispose();
+  const x = table.subarray(0, dim);
+  const x2 = table.subarray(dim, 2 * dim);
+  const Rx = rotate(x, k, dim, base);
+  const values = TERMS.map(() => []);
+  for (let q = 0; q < POSITIONS; q++) {
+    const vectors = { x, x2, pe: encoding.row(q), pe2: encoding.row(q + k) };
+    const rotated = { x: Rx, pe: rotate(vectors.pe, k, dim, base) };
+    TERMS.forEach((term, n) => values[n].push(lab.kernels.dot(rotated[term.query], vectors[term.key])));
+  }
+  const body = TERMS.map((term, n) => {
+    const min = Math.min(...values[n]);
+    const max = Math.max(...values[n]);
+    const tr = document.createElement('tr');
+    tr.dataset.min = String(min);
+    tr.dataset.max = String(max);
+    for (const cell of [term.label, fixed3(min), fixed3(max), spreadText(max - min)]) {
+      tr.insertCell().textContent = cell;
+    }
+    return tr;
+  });
+  $('sinusoidal-terms-body').replaceChildren(...body);
+
+  const q = p + k;
+  const centre = encoding.row(q);
+  const back = lab.kernels.dot(centre, encoding.row(p));
+  const ahead = lab.kernels.dot(centre, encoding.row(q + k));
+  const out = $('sinusoidal-symmetry');
+  out.textContent = `From position ${q}: ${k} back, PE(${q})·PE(${p}) = ${fixed3(back)}; ${k} ahead, PE(${q})·PE(${q + k}) = ${fixed3(ahead)} (difference ${spreadText(Math.abs(back - ahead))}, float32 rounding).`;
+  out.dataset.back = String(back);
+  out.dataset.ahead = String(ahead);
+  out.dataset.state = `${dim}/${base}/${p}/${k}`;
+}
