@@ -1,29 +1,35 @@
 #!/usr/bin/env node
 // The embedlab command line, on the same package:
-//   embedlab tokenize [--encoding cl100k_base | --tokenizer FILE] [--format ids|json] [FILE]   (stdin without FILE)
+//   embedlab tokenize [--encoding cl100k_base | --tokenizer FILE] [--format ids|json|bin] [FILE]   (stdin without FILE)
 //   embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]
 //   embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]        ids separated by spaces/newlines
 //   embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k] [--special TEXT]... [--binary] -o OUT
 //   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0]
 //   embedlab bench [FILE]                                                encode MB/s per vocabulary
+//   embedlab export-torch MODEL.safetensors -o DIR                       the model, its PyTorch module and train.py
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
+import { exportTorch } from './cli_export_torch.js';
+import { tokenizeBin } from './cli_tokenize_bin.js';
 import createEmbedLab from './index.js';
 
 const USAGE = `usage:
-  embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json] [FILE]
+  embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]
   embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]
   embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]
   embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k|cl100k|gpt2] [--special TEXT]... [--binary] -o OUT
   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0]
   embedlab bench [FILE]
+  embedlab export-torch MODEL.safetensors -o DIR
+--format bin writes uint32 little-endian ids, streaming FILE in chunks (default 1048576 bytes).
 NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base. Input is read from FILE or stdin.`;
 
 const OPTIONS = {
   encoding: { type: 'string', default: 'cl100k_base' },
   tokenizer: { type: 'string' },
   format: { type: 'string', default: 'ids' },
+  'chunk-size': { type: 'string', default: String(1 << 20) },
   'vocab-size': { type: 'string' },
   pattern: { type: 'string', default: 'o200k' },
   special: { type: 'string', multiple: true, default: [] },
@@ -52,6 +58,9 @@ async function openTokenizer(lab, values) {
 const COMMANDS = {
   async tokenize(lab, values, files) {
     const tokenizer = await openTokenizer(lab, values);
+    if (values.format === 'bin') {
+      return tokenizeBin(tokenizer, files[0], { chunkSize: integer('chunk-size', values['chunk-size']) });
+    }
     const text = readInput(files[0]);
     if (values.format === 'json') {
       const tokens = tokenizer.tokens(text, { allowedSpecial: 'all' });
@@ -59,7 +68,7 @@ const COMMANDS = {
     } else if (values.format === 'ids') {
       process.stdout.write(Array.from(tokenizer.encode(text, { allowedSpecial: 'all' })).join(' ') + '\n');
     } else {
-      throw new RangeError(`--format must be ids or json, got ${values.format}`);
+      throw new RangeError(`--format must be ids, json or bin, got ${values.format}`);
     }
   },
   async count(lab, values, files) {
@@ -144,6 +153,7 @@ const COMMANDS = {
       );
     }
   },
+  'export-torch': exportTorch,
 };
 
 async function main() {
