@@ -35,6 +35,7 @@ constexpr std::pair<std::string_view, std::string_view> kJsNames[] = {
     {"max_length", "maxLength"},
     {"rope_base", "ropeBase"},
     {"rope_layout", "ropeLayout"},
+    {"embedding_scale", "embeddingScale"},
     {"learning_rate", "learningRate"},
     {"weight_decay", "weightDecay"},
     {"max_grad_norm", "maxGradNorm"},

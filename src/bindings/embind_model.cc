@@ -147,6 +147,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .field("ropeLayout", &GptConfig::rope_layout)
       .field("ropeBase", &GptConfig::rope_base)
       .field("causal", &GptConfig::causal)
+      .field("embeddingScale", &GptConfig::embedding_scale)
       .field("seed", &GetSeed, &SetSeed);
   emscripten::value_object<AdamWOptions>("AdamWOptions")
       .field("learningRate", &AdamWOptions::learning_rate)

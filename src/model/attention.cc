@@ -105,8 +105,16 @@ void AttentionBackward(const float* dout, const float* qkv, const float* att, fl
 }
 
 void AlibiSlopes(size_t heads, float* slopes) {
-  for (size_t h = 1; h <= heads; ++h) {
-    slopes[h - 1] = static_cast<float>(std::exp2(-8.0 * static_cast<double>(h) / static_cast<double>(heads)));
+  if (heads == 0) return;
+  size_t n = 1;  // the largest power of two <= heads
+  while (n * 2 <= heads) n *= 2;
+  const double power = static_cast<double>(n);
+  for (size_t h = 1; h <= n; ++h) {
+    slopes[h - 1] = static_cast<float>(std::exp2(-8.0 * static_cast<double>(h) / power));
+  }
+  // Slopes 1, 3, 5, ... of 2n heads (exponent -8 (2i + 1) / (2n)), which fall between those above.
+  for (size_t i = 0; n + i < heads; ++i) {
+    slopes[n + i] = static_cast<float>(std::exp2(-4.0 * static_cast<double>(2 * i + 1) / power));
   }
 }
 

@@ -25,7 +25,11 @@ void AttentionForward(const float* qkv, float* att, float* out, const AttentionS
 // dqkv (B, T, 3C) += d/dqkv given dout (B, T, C) and the forward's qkv and att.
 void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv, const AttentionShape& shape);
 
-// ALiBi's geometric slopes m_h = 2^(-8h/H), h = 1..H.
+// ALiBi's slopes as Press et al.'s reference code builds them (get_slopes in ofirpress/attention_with_linear_biases):
+// for H a power of two the geometric sequence m_h = 2^(-8h/H), h = 1..H; otherwise, with n the largest
+// power of two below H, the n slopes of n heads followed by the first H - n of the odd-numbered slopes of
+// 2n heads, 2^(-8(2i+1)/(2n)), i = 0, 1, ... (every other one, so they interleave with the first n).
+// H = 3: 2^-4, 2^-8, 2^-2; H = 6: 2^-2, 2^-4, 2^-6, 2^-8, 2^-1, 2^-3.
 void AlibiSlopes(size_t heads, float* slopes);
 
 }  // namespace embedlab

@@ -84,9 +84,11 @@ void Gpt::CheckBatch(const int32_t* ids, const int32_t* targets, size_t batch, s
   }
 }
 
-// encoded (B,T,C) = wte[ids] (+ wpe[t] | + PE(t))
+// encoded (B,T,C) = s wte[ids] (+ wpe[t] | + PE(t)), s = embedding_scale (1 multiplies exactly, so the
+// default is bit-identical to the unscaled sum).
 void Gpt::EmbedForward(const int32_t* ids) {
   const size_t c = static_cast<size_t>(config_.channels);
+  const float scale = static_cast<float>(config_.embedding_scale);
   const float* wte = parameters_.data() + layout_.wte();
   const float* positions = nullptr;
   if (config_.positions == PositionScheme::kLearned) positions = parameters_.data() + layout_.wpe();
@@ -102,21 +104,24 @@ void Gpt::EmbedForward(const int32_t* ids) {
     for (size_t t = 0; t < length_; ++t) {
       float* out = activations_.encoded.data() + (b * length_ + t) * c;
       const float* token = wte + static_cast<size_t>(ids[b * length_ + t]) * c;
-      for (size_t i = 0; i < c; ++i) out[i] = positions != nullptr ? token[i] + positions[t * c + i] : token[i];
+      for (size_t i = 0; i < c; ++i) {
+        out[i] = positions != nullptr ? scale * token[i] + positions[t * c + i] : scale * token[i];
+      }
     }
   }
 }
 
-// dwte[ids] += dencoded (repeated tokens add), dwpe[t] += dencoded for learned positions.
+// dwte[ids] += s dencoded (repeated tokens add), dwpe[t] += dencoded for learned positions.
 void Gpt::EmbedBackward(const float* dencoded) {
   const size_t c = static_cast<size_t>(config_.channels);
+  const float scale = static_cast<float>(config_.embedding_scale);
   float* dwte = gradients_.data() + layout_.wte();
   float* dwpe = config_.positions == PositionScheme::kLearned ? gradients_.data() + layout_.wpe() : nullptr;
   for (size_t b = 0; b < batch_; ++b) {
     for (size_t t = 0; t < length_; ++t) {
       const float* grad = dencoded + (b * length_ + t) * c;
       float* token = dwte + static_cast<size_t>(ids_[b * length_ + t]) * c;
-      for (size_t i = 0; i < c; ++i) token[i] += grad[i];
+      for (size_t i = 0; i < c; ++i) token[i] += scale * grad[i];
       if (dwpe != nullptr) {
         for (size_t i = 0; i < c; ++i) dwpe[t * c + i] += grad[i];
       }
@@ -244,7 +249,7 @@ void Gpt::Backward() {
   Zero(d.ln);
   Zero(d.residual);
   CrossEntropyBackward(activations_.probs.data(), targets_.data(), d.logits.data(), bt, v, counted_targets_);
-  // Tied head: wte's gradient collects this product and, in EmbedBackward, the lookup's.
+  // Tied head (wte unscaled): wte's gradient collects this product and, in EmbedBackward, the lookup's.
   simd::MatmulBackward(d.logits.data(), activations_.ln_f.data(), p + layout_.wte(), d.ln.data(), g + layout_.wte(),
                        nullptr, bt, c, v);
   const size_t layers = activations_.layers.size();

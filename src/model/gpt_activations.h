@@ -24,7 +24,7 @@ struct GptLayerActivations {
 };
 
 struct GptActivations {
-  std::vector<float> encoded;  // (B,T,C) wte[id] + position
+  std::vector<float> encoded;  // (B,T,C) embedding_scale wte[id] + position
   std::vector<GptLayerActivations> layers;
   std::vector<float> ln_f, ln_f_mean, ln_f_rstd;  // (B,T,C), (B,T), (B,T)
   std::vector<float> logits, probs;               // (B,T,V)

@@ -1,5 +1,6 @@
 #include "model/gpt_config.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "errors/argument_checks.h"
@@ -24,6 +25,13 @@ void ValidateGptConfig(const GptConfig& config) {
     throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
   }
   RequireFiniteInRange("rope_base", config.rope_base, 1.0, 1e12);
+  // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
+  if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
+    char got[32];
+    std::snprintf(got, sizeof(got), "%.17g", config.embedding_scale);
+    throw std::out_of_range("embedding_scale must be a finite number in (0, " +
+                            std::to_string(static_cast<int>(kMaxEmbeddingScale)) + "], got " + got);
+  }
   RequireTensorSize("the token embedding wte", config.vocab_size, config.channels);
   RequireTensorSize("the MLP weight", 4 * config.channels, config.channels);
 }

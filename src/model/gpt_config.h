@@ -9,10 +9,13 @@
 namespace embedlab {
 
 // How the model learns where a token is:
-//   kLearned:    x_t = wte[id] + wpe[t], wpe a trained (context_length x C) table (GPT-2).
-//   kSinusoidal: x_t = wte[id] + PE(t), PE(t, 2i) = sin(t / 10000^(2i/C)), PE(t, 2i+1) = cos(...), fixed.
+//   kLearned:    x_t = s wte[id] + wpe[t], wpe a trained (context_length x C) table (GPT-2), s the
+//                embedding_scale.
+//   kSinusoidal: x_t = s wte[id] + PE(t), PE(t, 2i) = sin(t / 10000^(2i/C)), PE(t, 2i+1) = cos(...), fixed.
 //   kRope:       q and k of every head rotated pair-wise by angle t * base^(-2i/d_head) (RoFormer).
-//   kAlibi:      score(i, j) -= m_h (i - j), slopes m_h = 2^(-8h/H) for heads h = 1..H (Press et al.).
+//   kAlibi:      score(i, j) -= m_h (i - j) with Press et al.'s slopes (AlibiSlopes in attention.h):
+//                m_h = 2^(-8h/H) when H is a power of two, else those of the power of two below H
+//                followed by every other slope of the one above.
 //   kNone:       NoPE; a causal mask alone still leaks order, bidirectional attention sees a bag.
 enum class PositionScheme { kLearned, kSinusoidal, kRope, kAlibi, kNone };
 
@@ -38,8 +41,16 @@ struct GptConfig {
   RopeLayout rope_layout = RopeLayout::kInterleaved;
   double rope_base = 10000.0;
   bool causal = true;  // false: every token attends to every token (the order task's encoder)
+  // s in x_t = s wte[id] + position: 1 as in GPT-2, sqrt(channels) as in Vaswani et al. (2017, section
+  // 3.4), which brings N(0, 0.02) token rows up to the scale of the +-1 sinusoids. The tied output head
+  // uses wte unscaled. In (0, kMaxEmbeddingScale].
+  double embedding_scale = 1.0;
   uint64_t seed = 0;
 };
+
+// Large enough for sqrt(kMaxDim) and any hand-picked factor, small enough that N(0, 0.02) rows stay far
+// from float overflow.
+inline constexpr double kMaxEmbeddingScale = 1024.0;
 
 // Throws std::out_of_range / std::invalid_argument naming the offending field.
 void ValidateGptConfig(const GptConfig& config);

@@ -108,6 +108,7 @@ std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config) 
           {"rope_layout", RopeLayoutName(config.rope_layout)},
           {"rope_base", DoubleText(config.rope_base)},
           {"causal", config.causal ? "true" : "false"},
+          {"embedding_scale", DoubleText(config.embedding_scale)},
           {"seed", std::to_string(config.seed)}};
 }
 
@@ -123,6 +124,8 @@ GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metada
   config.rope_base = NumberField(metadata, "rope_base");
   config.causal = BoolField(metadata, "causal");
   config.seed = metadata.count("seed") ? static_cast<uint64_t>(IntegerField(metadata, "seed")) : 0;
+  // Files from before the option scaled nothing.
+  config.embedding_scale = metadata.count("embedding_scale") ? NumberField(metadata, "embedding_scale") : 1.0;
   ValidateGptConfig(config);
   return config;
 }

@@ -37,7 +37,17 @@ function formerPageRotate(lab, x, pos, base = 10000) {
   return out;
 }
 
-const formerPageSlope = (h, H) => 2 ** ((-8 * h) / H);
+// Press et al.'s get_slopes (their reference code), transcribed: geometric for a power of two, otherwise
+// the slopes of the power of two below, then every other slope of the one above.
+function pressSlopes(heads) {
+  const powerOfTwo = (n) => Array.from({ length: n }, (_, i) => 2 ** (-8 / n) * (2 ** (-8 / n)) ** i);
+  if (Number.isInteger(Math.log2(heads))) {
+    return powerOfTwo(heads);
+  }
+  const closest = 2 ** Math.floor(Math.log2(heads));
+  const above = pressSlopes(2 * closest).filter((_, i) => i % 2 === 0);
+  return [...powerOfTwo(closest), ...above.slice(0, heads - closest)];
+}
 
 for (const simd of [true, false]) {
   describe(`ropeRotate and alibiSlopes (${simd ? 'SIMD128' : 'fallback'})`, () => {
@@ -89,16 +99,16 @@ for (const simd of [true, false]) {
       }
     });
 
-    test('alibiSlopes are 2^(−8h/H) as float32, the same as the page used for H = 1…16', () => {
+    test("alibiSlopes are Press et al.'s slopes as float32 for H = 1…16", () => {
       for (let heads = 1; heads <= 16; heads++) {
         const slopes = lab.alibiSlopes(heads);
         assert.ok(slopes instanceof Float32Array && slopes.length === heads);
-        assert.deepEqual(
-          slopes,
-          Float32Array.from({ length: heads }, (_, h) => formerPageSlope(h + 1, heads)),
-        );
+        assert.deepEqual(slopes, Float32Array.from(pressSlopes(heads)), `H = ${heads}`);
       }
       assert.deepEqual(Array.from(lab.alibiSlopes(4)), [0.25, 0.0625, 0.015625, 0.00390625]);
+      // Not 2^(−8h/H) when H is not a power of two: H = 3 takes 2's slopes, then 4's first.
+      assert.deepEqual(Array.from(lab.alibiSlopes(3)), [2 ** -4, 2 ** -8, 2 ** -2]);
+      assert.deepEqual(Array.from(lab.alibiSlopes(6)), [2 ** -2, 2 ** -4, 2 ** -6, 2 ** -8, 2 ** -1, 2 ** -3]);
     });
 
     test('bad arguments throw errors that name them', () => {

@@ -42,6 +42,12 @@ export interface ModelConfig {
   ropeBase?: number;
   /** Causal mask (GPT). false: every token sees every token. Default true. */
   causal?: boolean;
+  /**
+   * s in x_t = s·wte[id] + position: 1 (GPT-2) or Math.sqrt(channels) (Transformer, 2017), which lifts
+   * N(0, 0.02) token rows to the scale of the ±1 sinusoids. The tied output head uses wte unscaled.
+   * In (0, 1024]; default 1. Saved in the checkpoint.
+   */
+  embeddingScale?: number;
   /** PRNG seed of the initial weights (N(0, 0.02), GPT-2 style). Default 0. */
   seed?: number;
   optimizer?: OptimizerOptions;

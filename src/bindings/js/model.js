@@ -17,6 +17,7 @@ export function normalizeModelConfig(config, lab) {
     ropeLayout = 'interleaved',
     ropeBase = 10000,
     causal = true,
+    embeddingScale = 1,
     seed = 0,
     optimizer = {},
   } = requireOptions('config', config);
@@ -35,6 +36,11 @@ export function normalizeModelConfig(config, lab) {
   }
   requireNumber('ropeBase', ropeBase, 1, 1e12);
   requireBoolean('causal', causal);
+  // (0, 1024]: zero would erase the tokens; the C++ core checks the same range.
+  if (typeof embeddingScale !== 'number' || !(embeddingScale > 0 && embeddingScale <= 1024)) {
+    const error = typeof embeddingScale === 'number' ? RangeError : TypeError;
+    throw new error(`embeddingScale must be a finite number in (0, 1024], got ${describe(embeddingScale)}`);
+  }
   requireInteger('seed', seed, 0, 2 ** 53);
   const {
     learningRate = 1e-3,
@@ -51,7 +57,19 @@ export function normalizeModelConfig(config, lab) {
   requireNumber('optimizer.weightDecay', weightDecay, 0, 10);
   requireNumber('optimizer.maxGradNorm', maxGradNorm, 0, 1e6);
   return {
-    model: { vocabSize, contextLength, channels, layers, heads, positions, ropeLayout, ropeBase, causal, seed },
+    model: {
+      vocabSize,
+      contextLength,
+      channels,
+      layers,
+      heads,
+      positions,
+      ropeLayout,
+      ropeBase,
+      causal,
+      embeddingScale,
+      seed,
+    },
     optimizer: { learningRate, beta1, beta2, eps, weightDecay, maxGradNorm },
   };
 }
