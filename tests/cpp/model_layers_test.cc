@@ -120,12 +120,6 @@ TEST_CASE("Attention backward matches finite differences (causal, bidirectional,
   }
 }
 
-TEST_CASE("ALiBi slopes are 2^(-8h/H)", "[model]") {
-  std::vector<float> slopes(8);
-  embedlab::AlibiSlopes(8, slopes.data());
-  for (size_t h = 0; h < 8; ++h) REQUIRE(slopes[h] == std::ldexp(1.0f, -static_cast<int>(h + 1)));
-}
-
 TEST_CASE("RoPE backward matches finite differences in both layouts", "[model]") {
   const size_t batch = 2, length = 5, channels = 8, heads = 2;
   for (auto layout : {embedlab::RopeLayout::kInterleaved, embedlab::RopeLayout::kRotateHalf}) {

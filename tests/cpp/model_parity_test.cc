@@ -44,6 +44,7 @@ void CheckParity(const std::string& name) {
   const auto reader = OpenReference(name);
   const auto& metadata = reader->index().metadata();
   const embedlab::GptConfig config = embedlab::GptConfigFromMetadata(metadata);
+  REQUIRE(config.embedding_scale == std::stod(metadata.at("embedding_scale")));
   const size_t batch = std::stoul(metadata.at("batch")), length = std::stoul(metadata.at("length"));
   const std::vector<int32_t> ids = reader->ReadInts("ids"), targets = reader->ReadInts("targets");
 
@@ -104,3 +105,12 @@ TEST_CASE("PyTorch parity: no positions (NoPE)", "[model]") { CheckParity("none"
 TEST_CASE("PyTorch parity: learned positions, bidirectional attention", "[model]") {
   CheckParity("learned_bidirectional");
 }
+// Press et al.'s slopes: interleaved for 3 and 6 heads (not 2^(-8h/H)), geometric for 8.
+TEST_CASE("PyTorch parity: ALiBi, 3 heads", "[model]") { CheckParity("alibi_3_heads"); }
+TEST_CASE("PyTorch parity: ALiBi, 6 heads", "[model]") { CheckParity("alibi_6_heads"); }
+TEST_CASE("PyTorch parity: ALiBi, 8 heads", "[model]") { CheckParity("alibi_8_heads"); }
+// embedding_scale = sqrt(C): the input gradient reaches wte scaled, the tied head's unscaled.
+TEST_CASE("PyTorch parity: sinusoidal positions, embedding scale sqrt(24)", "[model]") {
+  CheckParity("sinusoidal_scaled");
+}
+TEST_CASE("PyTorch parity: learned positions, embedding scale sqrt(16)", "[model]") { CheckParity("learned_scaled"); }

@@ -1,5 +1,6 @@
 // Model checkpoints: GPT-2 tensor names, exact round trip, and resuming training bit for bit.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -162,6 +163,8 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[checkpoint]") {
     embedlab::PositionScheme positions;
     embedlab::RopeLayout layout;
     bool causal;
+    int64_t heads = 2, channels = 8;
+    double embedding_scale = 1.0;
   };
   const Case cases[] = {
       {"learned", embedlab::PositionScheme::kLearned, embedlab::RopeLayout::kInterleaved, true},
@@ -171,11 +174,19 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[checkpoint]") {
       {"alibi", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, true},
       {"alibi_bidirectional", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, false},
       {"none", embedlab::PositionScheme::kNone, embedlab::RopeLayout::kInterleaved, true},
+      // Press et al.'s interleaved slopes (3 and 6 heads) and the 2017 Transformer's sqrt(C) input scale.
+      {"alibi_3_heads", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, true, 3, 12},
+      {"alibi_6_heads", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, true, 6, 12},
+      {"sinusoidal_scaled", embedlab::PositionScheme::kSinusoidal, embedlab::RopeLayout::kInterleaved, true, 2, 8,
+       std::sqrt(8.0)},
   };
   for (const Case& c : cases) {
     auto config = SmallConfig(c.positions);
     config.rope_layout = c.layout;
     config.causal = c.causal;
+    config.heads = c.heads;
+    config.channels = c.channels;
+    config.embedding_scale = c.embedding_scale;
     const size_t batch = 2, length = 6;
     const Batch data = RandomBatch(3, batch * length, static_cast<int32_t>(config.vocab_size));
     embedlab::AdamWOptions options;
@@ -200,4 +211,26 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[checkpoint]") {
           embedlab::WriteSafetensors(
               {{"ids", {b, t}, ids.data()}, {"logits", {b, t, config.vocab_size}, model.logits().data()}}, {}));
   }
+}
+
+TEST_CASE("embedding_scale round-trips exactly, a file without it loads with 1, bad values are refused",
+          "[checkpoint]") {
+  auto config = SmallConfig(embedlab::PositionScheme::kSinusoidal);
+  config.embedding_scale = std::sqrt(8.0);  // not a short decimal: needs all 17 digits
+  auto metadata = embedlab::GptConfigToMetadata(config);
+  REQUIRE(embedlab::GptConfigFromMetadata(metadata).embedding_scale == std::sqrt(8.0));
+  embedlab::Gpt model(config);
+  const auto reader = Open(embedlab::SaveCheckpoint(model, nullptr));
+  REQUIRE(embedlab::LoadCheckpoint(reader).model->config().embedding_scale == std::sqrt(8.0));
+  metadata.erase("embedding_scale");
+  REQUIRE(embedlab::GptConfigFromMetadata(metadata).embedding_scale == 1.0);
+  for (const char* bad : {"0", "-2", "1025", "inf", "nan"}) {
+    INFO(bad);
+    metadata["embedding_scale"] = bad;
+    REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
+                        Catch::StartsWith("embedding_scale must be a finite number in (0, 1024]"));
+  }
+  metadata["embedding_scale"] = "x";
+  REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
+                      Catch::Contains("\"embedding_scale\" must be a number"));
 }

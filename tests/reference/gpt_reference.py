@@ -12,6 +12,9 @@ Conventions that the C++ model shares (llm.c / nanoGPT):
     hold matrices in nn.Linear's (out, in) layout, the model's memory layout, while checkpoints use HF's
     Conv1D (in, out) layout for the block matrices (verify_checkpoints transposes them back);
   * the output head is wte (tied), GELU is the tanh approximation, LayerNorm eps is 1e-5;
+  * the input is embedding_scale * wte[id] + position (Vaswani et al. 2017, section 3.4: sqrt(d_model));
+    the tied head uses wte unscaled;
+  * ALiBi's slopes are Press et al.'s reference construction (alibi_slopes below);
   * AdamW decays 2-D tensors (matrices, wte, wpe) and not biases or LayerNorm parameters (nanoGPT's
     configure_optimizers); gradients are clipped to a global norm with clip_grad_norm_.
 """
@@ -32,10 +35,17 @@ CASES = {
     "alibi": dict(positions="alibi"),
     "none": dict(positions="none"),
     "learned_bidirectional": dict(positions="learned", causal=False),
+    # Head counts that are not powers of two take Press et al.'s interleaved slopes; 8 is geometric.
+    "alibi_3_heads": dict(positions="alibi", heads=3, channels=24),
+    "alibi_6_heads": dict(positions="alibi", heads=6, channels=24),
+    "alibi_8_heads": dict(positions="alibi", heads=8),
+    # The 2017 Transformer's sqrt(d_model) (inexact in float for C = 24), and a learned table with it.
+    "sinusoidal_scaled": dict(positions="sinusoidal", channels=24, embedding_scale=math.sqrt(24)),
+    "learned_scaled": dict(positions="learned", embedding_scale=math.sqrt(16)),
 }
 
 BASE = dict(vocab_size=64, context_length=8, channels=16, layers=2, heads=2, rope_layout="interleaved",
-            rope_base=10000.0, causal=True, batch=2, length=8)
+            rope_base=10000.0, causal=True, embedding_scale=1.0, batch=2, length=8)
 ADAMW = dict(learning_rate=1e-2, beta1=0.9, beta2=0.95, eps=1e-8, weight_decay=0.1, max_grad_norm=1.0, steps=10)
 
 
@@ -86,6 +96,19 @@ def sinusoidal_table(length, dim):
     return table.float()
 
 
+def alibi_slopes(heads):
+    """Press et al.'s get_slopes (github.com/ofirpress/attention_with_linear_biases): for a power of two n,
+    the geometric sequence 2^(-8/n), 2^(-16/n), ...; otherwise the slopes of the closest power of two below,
+    then every other slope of twice that power, as many as are missing."""
+    def power_of_two(n):
+        start = 2.0 ** (-(2.0 ** -(math.log2(n) - 3)))
+        return [start * start ** i for i in range(n)]
+    if math.log2(heads).is_integer():
+        return power_of_two(heads)
+    closest = 2 ** math.floor(math.log2(heads))
+    return power_of_two(closest) + alibi_slopes(2 * closest)[0::2][:heads - closest]
+
+
 def rope(x, cfg):
     """x: (B, H, T, hs). Rotates pairs by angle t * base^(-2i/hs)."""
     T, hs = x.shape[2], x.shape[3]
@@ -104,7 +127,7 @@ def forward(params, ids, cfg):
     B, T = ids.shape
     C, H = cfg["channels"], cfg["heads"]
     hs = C // H
-    x = params["wte.weight"][ids]
+    x = params["wte.weight"][ids] * cfg["embedding_scale"]
     if cfg["positions"] == "learned":
         x = x + params["wpe.weight"][:T]
     elif cfg["positions"] == "sinusoidal":
@@ -119,7 +142,7 @@ def forward(params, ids, cfg):
             q, k = rope(q, cfg), rope(k, cfg)
         att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(hs))
         if cfg["positions"] == "alibi":
-            slopes = torch.tensor([2.0 ** (-8.0 * h / H) for h in range(1, H + 1)], dtype=torch.float32)
+            slopes = torch.tensor(alibi_slopes(H), dtype=torch.float32)
             att = att - slopes[None, :, None, None] * distance
         if cfg["causal"]:
             att = att.masked_fill(torch.triu(torch.ones(T, T, dtype=torch.bool), 1), float("-inf"))
@@ -187,6 +210,7 @@ def verify_checkpoints(directory):
         for k in ("vocab_size", "context_length", "channels", "layers", "heads"):
             cfg[k] = int(metadata[k])
         cfg["rope_base"] = float(metadata["rope_base"])
+        cfg["embedding_scale"] = float(metadata.get("embedding_scale", "1"))
         cfg["causal"] = metadata["causal"] == "true"
         # Block matrices are stored as HF Conv1D (in, out); the forward here takes nn.Linear (out, in).
         params = {n: (t.t().contiguous() if n.startswith("h.") and t.dim() == 2 else t)
