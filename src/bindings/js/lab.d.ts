@@ -131,8 +131,10 @@ export declare class EmbedLab {
   ropeRotate(vector: Vector, position: number, options?: RopeRotateOptions): Float32Array;
   /**
    * The ALiBi slope m_h of each head h = 1…heads, as a model with positions 'alibi' uses them: head h adds
-   * −m_h · (i − j) to the score of query i and key j.
+   * −m_h · (i − j) to the score of query i and key j. Press et al.'s reference construction: 2^(−8h/H) when
+   * H is a power of two, otherwise the slopes of the power of two n below H, then every other slope of 2n.
    * @example lab.alibiSlopes(4) // Float32Array [0.25, 0.0625, 0.015625, 0.00390625]
+   * @example lab.alibiSlopes(3) // Float32Array [0.0625, 0.00390625, 0.25]
    */
   alibiSlopes(heads: number): Float32Array;
   /** `count` (in [0, 2^24]) uniforms in [0, 1) from the project PRNG: the same for a seed natively and in wasm. */

@@ -87,7 +87,8 @@ export class EmbedLab {
 
   /**
    * A tiny GPT: {vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned'
-   * | 'sinusoidal' | 'rope' | 'alibi' | 'none', ropeLayout, ropeBase, causal = true, seed = 0, optimizer}.
+   * | 'sinusoidal' | 'rope' | 'alibi' | 'none', ropeLayout, ropeBase, causal = true, embeddingScale = 1, seed = 0,
+   * optimizer}.
    */
   createModel(config) {
     return models.createModel(this.#internals, config);

@@ -131,11 +131,15 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
     ropeLayout: 'rotate_half',
     ropeBase: 10000,
     causal: true,
+    embeddingScale: Math.sqrt(8),
     seed: 1,
     optimizer: { learningRate: 1e-2, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0, maxGradNorm: 1 },
   });
   check(
-    model.config.positions === 'rope' && model.config.optimizer.learningRate > 0 && model.parameterCount > 0,
+    model.config.positions === 'rope' &&
+      model.config.embeddingScale === Math.sqrt(8) &&
+      model.config.optimizer.learningRate > 0 &&
+      model.parameterCount > 0,
     'model config',
   );
   const batch = {
