@@ -1,0 +1,247 @@
+// Section 8's exercises in headless Chromium: every Check button is pressed with the inputs the page starts with
+// (no exercise may pass on them), with a right answer and with a wrong one. The right answers are found here, in
+// node, with the library (never from the page's modules); a wrong try must not show the answer, and the
+// explanation appears only after a success.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import createEmbedLab from '../../dist/index.js';
+import { launch, openPage } from './browser.mjs';
+
+const SEEDS = [1, 2, 3, 4, 5]; // the "apart" exercise averages over these heads, as its text says
+const APART_TARGET = 0.995;
+
+/** Right and wrong inputs for every exercise, computed with the library in node. */
+async function answers(lab) {
+  const r50k = await lab.getTokenizer('r50k_base');
+  const o200k = await lab.getTokenizer('o200k_base');
+  const word = ' antidisestablishmentarianism';
+  assert.ok(r50k.tokens(word).length >= 3);
+  const russian = 'Привет, как дела? Всё хорошо.';
+  assert.ok(2 * o200k.count(russian) <= r50k.count(russian));
+  const dogId = r50k.encode(' dog')[0];
+
+  const pe16 = lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 128 });
+  let best = { cosine: -2 };
+  for (let a = 0; a < 64; a++) {
+    for (let b = a + 1; b < 64; b++) {
+      const cosine = lab.kernels.cosine(pe16.row(a), pe16.row(b));
+      if (cosine > best.cosine + 1e-6) {
+        best = { a, b, cosine };
+      }
+    }
+  }
+  const dot5 = lab.kernels.dot(pe16.row(0), pe16.row(5));
+  pe16.dispose();
+
+  const neighbourCosine = (base) => {
+    const pe = lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 2, base });
+    const c = lab.kernels.cosine(pe.row(0), pe.row(1));
+    pe.dispose();
+    return c;
+  };
+  const lowBase = [10, 17.78, 31.62].find((b) => neighbourCosine(b) < 0.9);
+  assert.ok(lowBase && neighbourCosine(1000) >= 0.9 && neighbourCosine(10000) >= 0.9);
+
+  const meanPooled = (positions, dim) => {
+    const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim, seed: 1, stddev: 1 });
+    const pe = lab.positionalEncoding(positions, { dim, maxLength: 64, seed: 2, stddev: 1 });
+    const cosines = SEEDS.map(
+      (seed) =>
+        lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), {
+          embedding,
+          positional: pe,
+          attention: { seed },
+        }).attention.pooledCosine,
+    );
+    embedding.dispose();
+    pe.dispose();
+    return cosines.reduce((x, y) => x + y, 0) / cosines.length;
+  };
+  const apart = ['sinusoidal', 'learned']
+    .flatMap((positions) => [8, 16, 32, 64, 128].map((dim) => ({ positions, dim: String(dim) })))
+    .find(({ positions, dim }) => meanPooled(positions, Number(dim)) < APART_TARGET);
+  assert.ok(apart && meanPooled('none', 64) >= APART_TARGET);
+
+  const slopes = Array.from(lab.alibiSlopes(6));
+  const steepest = slopes.indexOf(Math.max(...slopes)) + 1;
+  const otherHead = steepest === 1 ? 2 : 1;
+
+  const model = lab.createModel({
+    vocabSize: 8,
+    contextLength: 16,
+    channels: 8,
+    layers: 1,
+    heads: 1,
+    positions: 'learned',
+  });
+  const accepts = (n) => {
+    try {
+      model.evaluate({ ids: [new Array(n).fill(0)], targets: [new Array(n).fill(0)] });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let longest = 1;
+  while (accepts(longest + 1)) {
+    longest++;
+  }
+  model.dispose();
+
+  const corpus = 'the theme of the thesis: then the theatre. '.repeat(30);
+  const trained = await lab.trainTokenizer(corpus, { vocabSize: 400, pattern: 'o200k' });
+  assert.equal(trained.encode(' the').length, 1);
+  trained.dispose();
+  const tiny = await lab.trainTokenizer(corpus, { vocabSize: 257, pattern: 'o200k' });
+  const tinyPieces = tiny.encode(' the').length;
+  assert.ok(tinyPieces > 1);
+  tiny.dispose();
+  r50k.dispose();
+  o200k.dispose();
+
+  return {
+    split: { right: { word }, wrong: { word: ' dog' }, secret: null },
+    cheaper: { right: { text: russian }, wrong: { text: 'The man bites the dog, not the other way.' }, secret: null },
+    id: { right: { id: String(dogId) }, wrong: { id: String(dogId + 1) }, secret: String(dogId) },
+    closest: { right: { p: String(best.a), q: String(best.b) }, wrong: { p: '0', q: '5' }, secret: null },
+    rotation: {
+      right: { k: '5', dot: dot5.toFixed(2) },
+      wrong: { k: '5', dot: (dot5 + 0.05).toFixed(2) },
+      secret: dot5.toFixed(2),
+    },
+    base: { right: { base: String(lowBase) }, wrong: { base: '1000' }, secret: null },
+    apart: { right: apart, wrong: { positions: 'none', dim: '64' }, secret: null },
+    alibi: {
+      right: { head: String(steepest), bias: String(-3 * slopes[steepest - 1]) },
+      wrong: { head: String(otherHead), bias: String(-3 * slopes[otherHead - 1]) },
+      wrongBias: { head: String(steepest), bias: '-0.3' },
+      secret: String(-3 * slopes[steepest - 1]),
+    },
+    limit: { right: { length: String(longest) }, wrong: { length: String(longest + 1) }, secret: String(longest) },
+    the: { corpus, tinyPieces, secret: null },
+  };
+}
+
+describe('exercises', { timeout: 120_000 }, () => {
+  let env;
+  let lab;
+  let page;
+  let problems;
+  let expected;
+
+  before(async () => {
+    [env, lab] = await Promise.all([launch(), createEmbedLab()]);
+    expected = await answers(lab);
+    ({ page, problems } = await openPage(env.browser, env.url));
+    await page.waitForFunction(() => document.getElementById('main')?.dataset.state === 'ready', null, {
+      timeout: 60_000,
+    });
+  });
+
+  after(async () => {
+    await env?.browser.close();
+    await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
+  });
+
+  const result = (id) => page.getByTestId(`exercises-${id}-result`);
+
+  /** Fills the inputs given (the others keep their value), presses Check, returns {ok, text, explain}. */
+  async function run(id, values = {}) {
+    for (const [name, value] of Object.entries(values)) {
+      const input = page.getByTestId(`exercises-${id}-${name}`);
+      if ((await input.evaluate((el) => el.tagName)) === 'SELECT') {
+        await input.selectOption(value);
+      } else {
+        await input.fill(value);
+      }
+    }
+    await result(id).evaluate((el) => delete el.dataset.ok);
+    await page.getByTestId(`exercises-${id}-check`).click();
+    await page.waitForFunction(
+      (t) => document.querySelector(`[data-testid="${t}"]`).dataset.ok !== undefined,
+      `exercises-${id}-result`,
+      { timeout: 30_000 },
+    );
+    const explain = page.getByTestId(`exercises-${id}-explain`);
+    return {
+      ok: await result(id).evaluate((el) => el.dataset.ok),
+      text: (await result(id).textContent()).trim(),
+      explain: (await explain.isVisible()) ? (await explain.textContent()).trim() : null,
+    };
+  }
+
+  test('every Check button names its exercise, and none passes with the inputs the page starts with', async () => {
+    const items = page.locator('#exercises-list > li');
+    const count = await items.count();
+    assert.equal(count, Object.keys(expected).length);
+    for (let n = 0; n < count; n++) {
+      const title = (await items.nth(n).locator('h3').textContent()).trim();
+      const button = page.getByRole('button', { name: `Check exercise ${n + 1}: ${title}`, exact: true });
+      assert.equal(await button.count(), 1, title);
+    }
+    for (const id of Object.keys(expected)) {
+      const { ok, text, explain } = await run(id);
+      assert.equal(ok, 'false', `${id} passes with its defaults: ${text}`);
+      assert.equal(explain, null, `${id} explains before a success`);
+    }
+    // Blank fields: a clear message, before any check runs (exercise 3's id, the ALiBi head).
+    assert.match((await run('id', { id: '' })).text, /Fill in “Token id” first\./);
+    assert.match((await run('alibi', { head: '', bias: '-1' })).text, /Fill in “Head h” first\./);
+    assert.match((await run('rotation', { k: '5', dot: '' })).text, /Fill in “PE\(p\)·PE\(p \+ k\)” first\./);
+  });
+
+  test('a wrong answer fails without showing the answer; a right one passes and explains', async () => {
+    for (const [id, { right, wrong, secret }] of Object.entries(expected)) {
+      if (id === 'the') {
+        continue;
+      }
+      const no = await run(id, wrong);
+      assert.equal(no.ok, 'false', `${id}, wrong answer passes: ${no.text}`);
+      assert.equal(no.explain, null, id);
+      if (secret !== null) {
+        assert.ok(!no.text.includes(secret), `${id}: a wrong try shows the answer ${secret}: ${no.text}`);
+      }
+      const yes = await run(id, right);
+      assert.equal(yes.ok, 'true', `${id}, right answer fails: ${yes.text}`);
+      assert.ok(yes.explain?.startsWith('Why: ') && yes.explain.length > 40, `${id}: no explanation`);
+    }
+    const bias = await run('alibi', expected.alibi.wrongBias);
+    assert.equal(bias.ok, 'false');
+    assert.ok(!bias.text.includes(expected.alibi.secret), bias.text);
+    assert.match((await run('limit', expected.limit.wrong)).text, /refused; \d+ tokens: refused\.$/);
+    assert.match(
+      await page.getByTestId('exercises-apart').textContent(),
+      /below 0\.995 on average over 5 random heads/,
+    );
+  });
+
+  test('"Train a merge" passes only with a trained vocabulary that holds “␣the”', async () => {
+    assert.equal((await run('the')).ok, 'false'); // r50k_base is selected
+    const train = async (corpus, size) => {
+      await page.getByTestId('tokenize-bpe-corpus').fill(corpus);
+      await page.getByTestId('tokenize-bpe-size').fill(String(size));
+      await page.getByTestId('tokenize-bpe-pattern').selectOption('o200k');
+      await page.getByTestId('tokenize-bpe-status').evaluate((el) => delete el.dataset.state);
+      await page.getByTestId('tokenize-bpe-train').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="tokenize-bpe-status"]').dataset.state === 'done' &&
+          document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === 'trained',
+        null,
+        { timeout: 30_000 },
+      );
+    };
+    await train(expected.the.corpus, 257); // the smallest vocabulary: too few merges for “␣the”
+    const no = await run('the');
+    assert.equal(no.ok, 'false', no.text);
+    assert.match(no.text, new RegExp(`is ${expected.the.tinyPieces} tokens`));
+    await train(expected.the.corpus, 400);
+    const yes = await run('the');
+    assert.equal(yes.ok, 'true', yes.text);
+    assert.ok(yes.explain);
+  });
+
+  test('no console errors and no non-local requests', () => {
+    assert.deepEqual(problems, []);
+  });
+});
