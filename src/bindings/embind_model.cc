@@ -93,6 +93,20 @@ class ModelBinding {
     });
   }
 
+  // names: a JS array of tensor names (the JS layer has checked it is one of strings).
+  bool SetFrozen(const val& names) {
+    return Guarded<bool>(false, [&] {
+      trainer_->SetFrozen(emscripten::vecFromJSArray<std::string>(names));
+      return true;
+    });
+  }
+
+  val Frozen() const {
+    val names = val::array();
+    for (const std::string& name : trainer_->Frozen()) names.call<void>("push", name);
+    return names;
+  }
+
   bool SetLearningRate(double learning_rate) {
     return Guarded<bool>(false, [&] {
       trainer_->set_learning_rate(static_cast<float>(learning_rate));
@@ -173,6 +187,8 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .function("positionEmbeddings", &ModelBinding::PositionEmbeddings)
       .function("hiddenStates", &ModelBinding::HiddenStates)
       .function("save", &ModelBinding::Save)
+      .function("setFrozen", &ModelBinding::SetFrozen)
+      .function("frozen", &ModelBinding::Frozen)
       .function("setLearningRate", &ModelBinding::SetLearningRate);
   emscripten::function("createModel", &CreateModel, allow_raw_pointers());
   emscripten::function("loadModel", &LoadModel, allow_raw_pointers());

@@ -51,6 +51,8 @@ export interface ModelConfig {
   /** PRNG seed of the initial weights (N(0, 0.02), GPT-2 style). Default 0. */
   seed?: number;
   optimizer?: OptimizerOptions;
+  /** Tensors training leaves as they are (see {@link Model.setFrozen}), e.g. ['wte.weight']. Default []. */
+  frozen?: string[];
 }
 
 /** A batch: ids as sequences of equal length, or flat with batch and length; targets the same shape (-1 ignores). */
@@ -103,4 +105,12 @@ export declare class Model extends WasmHandle {
   /** safetensors bytes: weights with GPT-2 names, optimizer state, config in the metadata. */
   save(): Uint8Array;
   setLearningRate(learningRate: number): void;
+  /**
+   * Tensors training leaves as they are, values and AdamW moments alike (PyTorch's requires_grad = False),
+   * e.g. ['wte.weight']; their gradients count nowhere, not even in the clipping norm. Replaces the previous
+   * list; [] thaws all. A training setting: save() does not record it.
+   */
+  setFrozen(names: string[]): void;
+  /** The names of the frozen tensors. */
+  readonly frozen: string[];
 }

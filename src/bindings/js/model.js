@@ -74,6 +74,12 @@ export function normalizeModelConfig(config, lab) {
   };
 }
 
+export function requireTensorNames(name, names) {
+  if (!Array.isArray(names) || !names.every((entry) => typeof entry === 'string')) {
+    throw new TypeError(`${name} must be an array of tensor names such as ['wte.weight'], got ${describe(names)}`);
+  }
+}
+
 // ids: number[][] (equal lengths) or a flat array/typed array with options.batch and options.length.
 function flatten(name, rows, batch, length, maxLength) {
   if (Array.isArray(rows) && rows.length > 0 && (Array.isArray(rows[0]) || ArrayBuffer.isView(rows[0]))) {
@@ -239,6 +245,22 @@ export class Model extends WasmHandle {
   save() {
     const raw = this.raw();
     return this.lab.call(() => raw.save());
+  }
+
+  /**
+   * Tensors training leaves as they are, values and AdamW moments alike (PyTorch's requires_grad = False):
+   * e.g. ['wte.weight'] to keep the token table at its initial values. Replaces the previous list; [] thaws all.
+   * Not saved by save() (a training setting, as in a PyTorch state_dict).
+   */
+  setFrozen(names) {
+    const raw = this.raw();
+    requireTensorNames('names', names);
+    this.lab.call(() => raw.setFrozen([...names]));
+  }
+
+  /** The names of the frozen tensors (see setFrozen). */
+  get frozen() {
+    return this.raw().frozen();
   }
 
   setLearningRate(learningRate) {
