@@ -100,6 +100,21 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.deepEqual(ids, Array.from(trained.encode(DEFAULT_TEXT)));
     assert.match(await text(page, 'tokenize-bpe-status'), new RegExp(`${trained.merges.length} merges`));
     assert.ok((await page.getByTestId('tokenize-bpe-merges').locator('li').count()) > 0);
+    // Where the trained vocabulary takes effect, a notice says so; one click goes back to r50k_base.
+    for (const id of ['order-vocab-notice', 'beyond-vocab-notice']) {
+      assert.ok(await page.getByTestId(id).isVisible(), id);
+      assert.match(await text(page, id), new RegExp(`\\(${trained.vocabSize} tokens\\) is in use here, not r50k_base`));
+    }
+    assert.equal(await data(page, 'order-pooled', 'ids'), Array.from(trained.encode(' dog bites man')).join(' '));
+    await page.getByTestId('order-vocab-notice-back').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="tokenize-output"]').dataset.vocab === 'r50k_base',
+    );
+    assert.equal(await page.getByTestId('tokenize-vocab').inputValue(), 'r50k_base');
+    assert.equal(await data(page, 'order-pooled', 'ids'), Array.from(r50k.encode(' dog bites man')).join(' '));
+    for (const id of ['order-vocab-notice', 'beyond-vocab-notice']) {
+      assert.equal(await page.getByTestId(id).isVisible(), false, id);
+    }
     trained.dispose();
 
     // The trainer's current limit (a token over 255 bytes): the message reaches the learner.
@@ -174,6 +189,50 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`),
     );
     assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
+
+    // The four terms of (x + PE(p))ᵀW(x′ + PE(p + k)) with W = R_kᵀ, i.e. (R_k a)·b, for p = 0…63: only the
+    // position × position term stays put. The rotation here is this test's own, in double precision.
+    const turn = (v) => {
+      const out = new Float64Array(16);
+      for (let i = 0; i < 8; i++) {
+        const angle = 7 / 1000 ** ((2 * i) / 16);
+        out[2 * i] = v[2 * i] * Math.cos(angle) + v[2 * i + 1] * Math.sin(angle);
+        out[2 * i + 1] = v[2 * i + 1] * Math.cos(angle) - v[2 * i] * Math.sin(angle);
+      }
+      return out;
+    };
+    const tokens = lab.tokenEmbedding({ vocabSize: 2, dim: 16, seed: 5, stddev: 1 }).table();
+    const [x, x2] = [tokens.subarray(0, 16), tokens.subarray(16, 32)];
+    const terms = [[], [], [], []];
+    for (let q = 0; q < 64; q++) {
+      const [pq, pk] = [pe.row(q), pe.row(q + 7)];
+      [
+        [turn(x), x2],
+        [turn(x), pk],
+        [turn(pq), x2],
+        [turn(pq), pk],
+      ].forEach(([a, b], n) => terms[n].push(lab.kernels.dot(a, b)));
+    }
+    const shownTerms = await page
+      .locator('#sinusoidal-terms-body tr')
+      .evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.min), Number(tr.dataset.max)]));
+    terms.forEach((values, n) => {
+      const [min, max] = shownTerms[n];
+      assert.ok(Math.abs(min - Math.min(...values)) < 1e-4 && Math.abs(max - Math.max(...values)) < 1e-4, `term ${n}`);
+    });
+    assert.ok(Math.max(...terms[3]) - Math.min(...terms[3]) < 1e-4, 'position × position is relative');
+    assert.ok(Math.abs(Math.min(...terms[3]) - 8) < 1e-4, 'PE(p+k)·PE(p+k) = d/2');
+    for (const n of [1, 2]) {
+      assert.ok(Math.max(...terms[n]) - Math.min(...terms[n]) > 0.5, `term ${n} changes with p`);
+    }
+    // k back and k ahead of position p + k = 17 score the same.
+    const back = lab.kernels.dot(pe.row(17), pe.row(10));
+    const ahead = lab.kernels.dot(pe.row(17), pe.row(24));
+    assert.equal(await data(page, 'sinusoidal-symmetry', 'state'), '16/1000/10/7');
+    assert.equal(Number(await data(page, 'sinusoidal-symmetry', 'back')), back);
+    assert.equal(Number(await data(page, 'sinusoidal-symmetry', 'ahead')), ahead);
+    assert.ok(Math.abs(back - ahead) < 1e-5);
+    assert.match(await text(page, 'sinusoidal-symmetry'), new RegExp(`PE\\(17\\)·PE\\(10\\) = ${fixed3(back)}`));
     pe.dispose();
 
     // Keyboard: focus the heatmap, move the cursor, read a value.
@@ -276,6 +335,10 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     }
     assert.ok(Math.max(...scores) - Math.min(...scores) < 1e-4, 'RoPE scores depend only on the offset');
     assert.equal(Number(await data(page, 'beyond-rope-result', 'score')), scores[0]);
+    // (R_m q)·(R_n k) = (R_{m−n} q)·k
+    const relative = lab.kernels.dot(lab.ropeRotate(q, 5), k);
+    assert.equal(Number(await data(page, 'beyond-rope-result', 'relative')), relative);
+    assert.ok(Math.abs(relative - scores[0]) < 1e-4);
 
     await setRange(page, 'beyond-alibi-heads', 4);
     await setRange(page, 'beyond-alibi-len', 6);
@@ -290,13 +353,29 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     rows.forEach((cells, i) => {
       const m = slopes[i];
       assert.equal(m, 2 ** ((-8 * (i + 1)) / 4));
-      assert.equal(cells[1], m.toPrecision(4));
+      assert.equal(cells[1], `2^(−8·${i + 1}/4)`);
+      assert.equal(cells[2], m.toPrecision(4));
       assert.deepEqual(
-        cells.slice(2).map(Number),
+        cells.slice(3).map(Number),
         [0, 1, 2, 3, 4, 5].map((j) => Number((-m * (5 - j) || 0).toFixed(4))),
       );
     });
-    assert.equal(await page.locator('#beyond-alibi-grid canvas').count(), 4);
+    assert.equal(await page.locator('#beyond-alibi-grid figure.alibi-head').count(), 4);
+    // Six heads, not a power of two: Press et al. take the 4 slopes of 4 heads, then slopes 1 and 3 of 8 heads.
+    await setRange(page, 'beyond-alibi-heads', 6);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="beyond-alibi-grid"]').dataset.state === '6/6',
+    );
+    const press = [1, 2, 3, 4].map((h) => 2 ** ((-8 * h) / 4)).concat([1, 3].map((h) => 2 ** ((-8 * h) / 8)));
+    assert.deepEqual(Array.from(lab.alibiSlopes(6)), press);
+    const six = await page
+      .locator('#beyond-alibi-tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.cells[1].textContent, tr.cells[2].textContent]));
+    assert.deepEqual(
+      six,
+      press.map((m, i) => [i < 4 ? `2^(−8·${i + 1}/4)` : `2^(−8·${2 * (i - 4) + 1}/8)`, m.toPrecision(4)]),
+    );
+    assert.match(await text(page, 'beyond-alibi-rule'), /H = 6 is not a power of two/);
 
     const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
     const causal = lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), {
@@ -330,62 +409,24 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     );
   });
 
-  test('8 exercises: each check runs live and accepts a right answer, rejects a wrong one', async () => {
-    const answers = {
-      split: { word: ' antidisestablishmentarianism' },
-      cheaper: { text: 'Привет, как дела? Всё хорошо, спасибо.' },
-      id: { id: String(r50k.encode(' dog')[0]) },
-      closest: { p: '20', q: '21' },
-      rotation: { p: '100', k: '37' },
-      base: { base: '1' },
-      apart: { positions: 'sinusoidal', dim: '64' },
-      alibi: { head: '1', bias: '-1.5' },
-      limit: { length: '16' },
-      the: {},
-    };
-    await page.getByTestId('tokenize-vocab').selectOption('trained'); // trained at load from the page's text
-    await page.getByTestId('tokenize-bpe-corpus').fill('the theme of the thesis: then the theatre. '.repeat(30));
-    await page.getByTestId('tokenize-bpe-size').fill('400');
-    await page.getByTestId('tokenize-bpe-train').click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="tokenize-bpe-status"]').dataset.state === 'done',
-    );
-    const run = async (id, values) => {
-      for (const [name, value] of Object.entries(values)) {
-        const input = page.getByTestId(`exercises-${id}-${name}`);
-        if ((await input.evaluate((el) => el.tagName)) === 'SELECT') {
-          await input.selectOption(value);
-        } else {
-          await input.fill(value);
-        }
-      }
-      await page.getByTestId(`exercises-${id}-result`).evaluate((el) => delete el.dataset.ok);
-      await page.getByTestId(`exercises-${id}-check`).click();
-      await page
-        .waitForFunction(
-          (t) => document.querySelector(`[data-testid="${t}"]`).dataset.ok !== undefined,
-          `exercises-${id}-result`,
-          { timeout: 20_000 },
-        )
-        .catch(async (error) =>
-          assert.fail(`exercise ${id}: ${await text(page, `exercises-${id}-result`)} (${error.message})`),
-        );
-      return data(page, `exercises-${id}-result`, 'ok');
-    };
+  test('8 exercises: ten exercises, each checked live (the full walk: tests/browser/exercises.test.mjs)', async () => {
     assert.equal(await page.locator('#exercises-list > li').count(), 10);
-    for (const [id, values] of Object.entries(answers)) {
-      assert.equal(await run(id, values), 'true', `${id}: ${await text(page, `exercises-${id}-result`)}`);
-    }
-    for (const [id, values] of Object.entries({
-      closest: { p: '0', q: '5' },
-      apart: { positions: 'none', dim: '64' },
-      limit: { length: '17' },
-      base: { base: '10000' },
-    })) {
-      assert.equal(await run(id, values), 'false', id);
-    }
-    assert.match(await text(page, 'exercises-limit-result'), /17 tokens: refused/);
-    await page.getByTestId('tokenize-vocab').selectOption('r50k_base');
+    const model = lab.createModel({
+      vocabSize: 8,
+      contextLength: 16,
+      channels: 8,
+      layers: 1,
+      heads: 1,
+      positions: 'learned',
+    });
+    assert.throws(() => model.evaluate({ ids: [new Array(17).fill(0)], targets: [new Array(17).fill(0)] }));
+    model.dispose();
+    await page.getByTestId('exercises-limit-length').fill('16');
+    await page.getByTestId('exercises-limit-check').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="exercises-limit-result"]').dataset.ok === 'true',
+    );
+    assert.match(await text(page, 'exercises-limit-result'), /16 tokens: accepted; 17 tokens: refused/);
   });
 
   test('no console errors and no non-local requests on the walked page', () => {
