@@ -1,6 +1,8 @@
 // Canvas drawing for heatmaps, vector strips, similarity matrices and colour legends.
 // Canvases take their size from CSS (no layout shift); the backing store follows devicePixelRatio.
-import { divergingCss, divergingRgb, textOn } from './colour.js';
+import { divergingScale, finiteExtent } from './colour.js';
+import { showLegend } from './legend.js';
+import { gridReadout, outlineCell } from './readout.js';
 
 /** Theme colours read from the CSS custom properties (light or dark). */
 export function theme() {
@@ -12,6 +14,8 @@ export function theme() {
     border: get('--border'),
     mark: get('--mark'),
     focus: get('--focus'),
+    panel: get('--panel'),
+    bg: get('--bg'),
   };
 }
 
@@ -37,13 +41,13 @@ export function fitCanvas(canvas) {
   return { ctx, width, height };
 }
 
-const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Paints a rows × cols value grid into the rectangle (x, y, w, h), one cell per value. */
-function paintGrid(ctx, values, rows, cols, range, x, y, w, h) {
+export function paintGrid(ctx, values, rows, cols, scale, x, y, w, h) {
   const image = new ImageData(cols, rows);
   for (let i = 0; i < rows * cols; i++) {
-    const [r, g, b] = divergingRgb(values[i] / range);
+    const [r, g, b] = scale.rgb(values[i]);
     image.data[4 * i] = r;
     image.data[4 * i + 1] = g;
     image.data[4 * i + 2] = b;
@@ -57,43 +61,97 @@ function paintGrid(ctx, values, rows, cols, range, x, y, w, h) {
   ctx.drawImage(offscreen, x, y, w, h);
 }
 
-/** Geometry of the positional heatmap, shared with the pointer handling. */
+/** The scale a figure was given, or a diverging one of ±range (its negative half only when no value is > 0). */
+export function scaleOf(values, range, scale) {
+  if (scale) {
+    return scale;
+  }
+  return divergingScale(range, { nonPositive: finiteExtent(values)[1] <= 0 });
+}
+
+/** A tick every `step` cells, step a power of two, so labels stay at least minGap pixels apart. */
+function tickStep(cellSize, minGap) {
+  let step = 1;
+  while (step * cellSize < minGap) {
+    step *= 2;
+  }
+  return step;
+}
+
+/** Geometry of a heatmap: axis titles above and on the left, then tick labels, then the cells. */
 export function heatmapLayout(width, height, rows, cols) {
-  const left = 30;
-  const top = 16;
+  const left = 46;
+  const top = 34;
   const w = width - left - 2;
   const h = height - top - 2;
   return { left, top, w, h, cellW: w / cols, cellH: h / rows };
 }
 
+function cellFinder(g, rows, cols) {
+  return (x, y) => {
+    const col = Math.floor((x - g.left) / g.cellW);
+    const row = Math.floor((y - g.top) / g.cellH);
+    return col >= 0 && row >= 0 && col < cols && row < rows ? { row, col } : null;
+  };
+}
+
+/** Tick marks and labels of both axes, and the axis titles ("dimension →" above, "position ↓" on the left). */
+function drawAxes(ctx, g, rows, cols, rowTitle, colTitle, colours) {
+  ctx.font = FONT;
+  ctx.fillStyle = colours.muted;
+  ctx.strokeStyle = colours.muted;
+  ctx.lineWidth = 1;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'right';
+  const rowStep = tickStep(g.cellH, 22);
+  for (let r = 0; r < rows; r += rowStep) {
+    const y = g.top + (r + 0.5) * g.cellH;
+    ctx.fillText(String(r), g.left - 16, y);
+    ctx.beginPath();
+    ctx.moveTo(g.left - 13, y);
+    ctx.lineTo(g.left - 10, y);
+    ctx.stroke();
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  const colStep = tickStep(g.cellW, 30);
+  for (let c = 0; c < cols; c += colStep) {
+    const x = g.left + (c + 0.5) * g.cellW;
+    ctx.fillText(String(c), x, g.top - 6);
+    ctx.beginPath();
+    ctx.moveTo(x, g.top - 4);
+    ctx.lineTo(x, g.top - 1);
+    ctx.stroke();
+  }
+  ctx.textAlign = 'left';
+  ctx.fillText(`${colTitle} →`, g.left, 12);
+  // Read top to bottom, so the arrow points the way the rows count.
+  ctx.save();
+  ctx.translate(8, g.top);
+  ctx.rotate(Math.PI / 2);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(`${rowTitle} →`, 0, 0);
+  ctx.restore();
+}
+
 /**
- * Heatmap of a rows × cols table (positions × dimensions). marks: [{from, to, label}] brackets on the
- * left; cursor: {row, col} outlined.
+ * Heatmap of a rows × cols table (positions × dimensions). range: ±range diverging scale, or scale (colour.js);
+ * marks: [{from, to}] rows outlined, with a bracket in the gutter; rowTitle/colTitle name the axes; legend: a note
+ * under the colour bar, or false for none; describe(r, c, v) and readout: see gridReadout.
  */
-export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cursor = null }) {
+export function drawHeatmap(canvas, options) {
+  const { values, rows, cols, range = 1, marks = [], rowTitle = 'position', colTitle = 'dimension' } = options;
   const fit = fitCanvas(canvas);
   if (!fit) {
     return;
   }
   const { ctx, width, height } = fit;
   const colours = theme();
+  const scale = scaleOf(values, range, options.scale);
   const g = heatmapLayout(width, height, rows, cols);
-  paintGrid(ctx, values, rows, cols, range, g.left, g.top, g.w, g.h);
-
-  ctx.font = FONT;
-  ctx.fillStyle = colours.muted;
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'right';
-  const rowStep = rows <= 16 ? 4 : rows <= 32 ? 8 : 16;
-  for (let r = 0; r < rows; r += rowStep) {
-    ctx.fillText(String(r), g.left - 12, g.top + (r + 0.5) * g.cellH);
-  }
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'alphabetic';
-  const colStep = cols <= 16 ? 4 : cols <= 64 ? 16 : 32;
-  for (let c = 0; c < cols; c += colStep) {
-    ctx.fillText(String(c), g.left + (c + 0.5) * g.cellW, g.top - 4);
-  }
+  paintGrid(ctx, values, rows, cols, scale, g.left, g.top, g.w, g.h);
+  drawAxes(ctx, g, rows, cols, rowTitle, colTitle, colours);
 
   // Rows used by the sentences: an outline across the table and a bracket in the gutter.
   // A dark line under a light one reads on every colour of the scale, in light and dark themes.
@@ -121,69 +179,27 @@ export function drawHeatmap(canvas, { values, rows, cols, range, marks = [], cur
     ctx.stroke();
   });
 
-  if (cursor) {
-    ctx.strokeStyle = '#111111';
-    ctx.lineWidth = 2;
-    const cw = Math.max(g.cellW, 4);
-    const ch = Math.max(g.cellH, 4);
-    const cx = g.left + (cursor.col + 0.5) * g.cellW - cw / 2;
-    const cy = g.top + (cursor.row + 0.5) * g.cellH - ch / 2;
-    ctx.strokeRect(cx - 1, cy - 1, cw + 2, ch + 2);
-  }
-}
-
-const STRIP = { height: 14, gap: 3, blockGap: 14, top: 4 };
-
-/** CSS height for the strips of n tokens. */
-export function stripsHeight(n) {
-  return STRIP.top + Math.max(n, 1) * (3 * STRIP.height + 2 * STRIP.gap + STRIP.blockGap);
-}
-
-/**
- * Three strips per token: token embedding, position vector, input vector. tokens: [{word, position}];
- * token/position/input: Float32Array(n × dim).
- */
-export function drawStrips(canvas, { tokens, dim, token, position, input, range }) {
-  const fit = fitCanvas(canvas);
-  if (!fit) {
-    return;
-  }
-  const { ctx, width } = fit;
-  const colours = theme();
-  const narrow = width < 420;
-  const labelW = narrow ? 76 : 110;
-  const partW = narrow ? 64 : 74;
-  const stripX = labelW + partW;
-  const stripW = Math.max(10, width - stripX - 2);
-  const parts = [
-    ['token', token],
-    ['+ position', position],
-    ['= input', input],
-  ];
-  ctx.font = FONT;
-  ctx.textBaseline = 'middle';
-  let y = STRIP.top;
-  tokens.forEach((t, i) => {
-    const blockH = 3 * STRIP.height + 2 * STRIP.gap;
-    ctx.fillStyle = colours.fg;
-    ctx.textAlign = 'left';
-    ctx.font = `600 ${FONT}`;
-    ctx.fillText(ellipsize(ctx, t.word, labelW - 8), 0, y + blockH / 2 - 7);
-    ctx.font = FONT;
-    ctx.fillStyle = colours.muted;
-    ctx.fillText(`position ${t.position}`, 0, y + blockH / 2 + 8);
-    parts.forEach(([name, values], k) => {
-      const sy = y + k * (STRIP.height + STRIP.gap);
-      ctx.fillStyle = colours.muted;
-      ctx.textAlign = 'right';
-      ctx.fillText(name, stripX - 6, sy + STRIP.height / 2);
-      paintGrid(ctx, values.subarray(i * dim, (i + 1) * dim), 1, dim, range, stripX, sy, stripW, STRIP.height);
-    });
-    y += blockH + STRIP.blockGap;
+  const cursor = gridReadout(canvas, {
+    rows,
+    cols,
+    value: (r, c) => values[r * cols + c],
+    name: (r, c) => `${rowTitle} ${r}, ${colTitle} ${c}`,
+    cellAt: cellFinder(g, rows, cols),
+    repaint: () => drawHeatmap(canvas, options),
+    describe: options.describe,
+    readout: options.readout,
   });
+  if (cursor) {
+    outlineCell(ctx, g.left + cursor.col * g.cellW, g.top + cursor.row * g.cellH, g.cellW, g.cellH);
+  }
+  if (options.legend !== false) {
+    showLegend(canvas, scale, { note: options.legend ?? '' });
+  }
 }
 
-function ellipsize(ctx, text, maxWidth) {
+export { drawRows, drawStrips, stripsHeight } from './strips.js';
+
+export function ellipsize(ctx, text, maxWidth) {
   if (ctx.measureText(text).width <= maxWidth) {
     return text;
   }
@@ -194,14 +210,20 @@ function ellipsize(ctx, text, maxWidth) {
   return s + '…';
 }
 
-/** Similarity matrix with row labels (sentence A) and column labels (sentence B) and values in cells. */
-export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, range = 1 }) {
+/**
+ * Similarity matrix with row labels (sentence A) and column labels (sentence B) and values in cells. range: ±range
+ * diverging scale, or scale (colour.js); rowTitle/colTitle name rows and columns in the readout; legend: a note
+ * under the colour bar, or false for none.
+ */
+export function drawMatrix(canvas, options) {
+  const { values, rows, cols, rowLabels, colLabels, range = 1, rowTitle = 'row', colTitle = 'column' } = options;
   const fit = fitCanvas(canvas);
   if (!fit) {
     return;
   }
   const { ctx, width, height } = fit;
   const colours = theme();
+  const scale = scaleOf(values, range, options.scale);
   ctx.font = FONT;
   const longest = Math.max(...rowLabels.map((s) => ctx.measureText(s).width), 20);
   const left = Math.min(Math.ceil(longest) + 10, width * 0.3);
@@ -217,13 +239,14 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
   ctx.fillStyle = colours.fg;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'right';
+  const every = tickStep(size, 11);
   rowLabels.forEach((label, r) => {
-    if (size >= 9 || r % Math.ceil(9 / size) === 0) {
+    if (r % every === 0) {
       ctx.fillText(ellipsize(ctx, label, left - 8), left - 6, top + (r + 0.5) * size);
     }
   });
   colLabels.forEach((label, c) => {
-    if (size < 9 && c % Math.ceil(9 / size) !== 0) {
+    if (c % every !== 0) {
       return;
     }
     const x = left + (c + 0.5) * size;
@@ -250,10 +273,10 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
       const v = values[r * cols + c];
       const x = left + c * size;
       const y = top + r * size;
-      ctx.fillStyle = divergingCss(v, range);
+      ctx.fillStyle = scale.css(v);
       ctx.fillRect(x, y, size, size);
       if (showNumbers) {
-        ctx.fillStyle = textOn(v, range);
+        ctx.fillStyle = scale.text(v);
         const s = v.toFixed(size >= 56 ? 3 : 2);
         ctx.fillText(s === '-0.000' || s === '-0.00' ? s.slice(1) : s, x + size / 2, y + size / 2);
       }
@@ -262,9 +285,26 @@ export function drawMatrix(canvas, { values, rows, cols, rowLabels, colLabels, r
   ctx.strokeStyle = colours.border;
   ctx.lineWidth = 1;
   ctx.strokeRect(left + 0.5, top + 0.5, cols * size - 1, rows * size - 1);
+
+  const g = { left, top, cellW: size, cellH: size };
+  const cursor = gridReadout(canvas, {
+    rows,
+    cols,
+    value: (r, c) => values[r * cols + c],
+    name: (r, c) => `${rowTitle} ${rowLabels[r]}, ${colTitle} ${colLabels[c]}`,
+    cellAt: cellFinder(g, rows, cols),
+    repaint: () => drawMatrix(canvas, options),
+    idle: options.compact ? '' : undefined, // small multiples: the instruction once is enough (the section says it)
+  });
+  if (cursor) {
+    outlineCell(ctx, left + cursor.col * size, top + cursor.row * size, size, size);
+  }
+  if (options.legend !== false) {
+    showLegend(canvas, scale, { note: options.legend ?? '', compact: options.compact });
+  }
 }
 
-/** A horizontal colour bar from -1 to 1. */
+/** A horizontal colour bar from -1 to 1 (the static legends written in the sections' HTML). */
 export function drawLegend(canvas) {
   const fit = fitCanvas(canvas);
   if (!fit) {
@@ -272,27 +312,7 @@ export function drawLegend(canvas) {
   }
   const { ctx, width, height } = fit;
   for (let x = 0; x < width; x++) {
-    ctx.fillStyle = divergingCss((2 * x) / Math.max(1, width - 1) - 1, 1);
+    ctx.fillStyle = divergingScale(1).css((2 * x) / Math.max(1, width - 1) - 1);
     ctx.fillRect(x, 0, 1, height);
   }
-}
-
-/** Labelled rows of dim values, one strip each: rows = [{label, values}]. */
-export function drawRows(canvas, rows, dim, range) {
-  const fit = fitCanvas(canvas);
-  if (!fit) {
-    return;
-  }
-  const { ctx, width } = fit;
-  const colours = theme();
-  const labelW = Math.min(150, width * 0.35);
-  ctx.font = FONT;
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'right';
-  rows.forEach((row, i) => {
-    const y = STRIP.top + i * (STRIP.height + 8);
-    ctx.fillStyle = colours.fg;
-    ctx.fillText(ellipsize(ctx, row.label, labelW - 8), labelW - 6, y + STRIP.height / 2);
-    paintGrid(ctx, row.values, 1, dim, row.range ?? range, labelW, y, width - labelW - 2, STRIP.height);
-  });
 }

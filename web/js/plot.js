@@ -1,5 +1,7 @@
 // Small canvas plots: lines, labelled scatter, grouped bars. Sizes come from CSS; colours from the theme.
 import { fitCanvas, theme } from './canvas.js';
+import { showKey } from './legend.js';
+import { gridReadout, readoutNumber } from './readout.js';
 
 /** Okabe–Ito: a categorical palette that stays distinct for the common colour-vision deficiencies. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#999999'];
@@ -122,7 +124,45 @@ export function drawLines(canvas, series, options = {}) {
   }
 }
 
-/** Scatter with labels. points: [{x, y, label, colour}]; options.path draws a line through them in order. */
+/** Label boxes that overlap neither each other, nor a dot, nor the frame: greedy, in the order of the points. */
+function placeLabels(ctx, dots, width, height, r) {
+  const boxes = [];
+  const hits = (b, o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h;
+  const dotBoxes = dots.map((d) => ({ x: d.x - r, y: d.y - r, w: 2 * r, h: 2 * r }));
+  return dots.map((d) => {
+    if (!d.label) {
+      return null;
+    }
+    const w = ctx.measureText(d.label).width;
+    const h = 13;
+    const gap = r + 3;
+    const candidates = [
+      [d.x + gap, d.y - h / 2],
+      [d.x - gap - w, d.y - h / 2],
+      [d.x - w / 2, d.y - gap - h],
+      [d.x - w / 2, d.y + gap],
+      [d.x + gap, d.y - gap - h + 2],
+      [d.x + gap, d.y + gap - 2],
+      [d.x - gap - w, d.y - gap - h + 2],
+      [d.x - gap - w, d.y + gap - 2],
+    ];
+    for (const [x, y] of candidates) {
+      const box = { x, y, w, h };
+      const inside = x >= 2 && y >= 2 && x + w <= width - 2 && y + h <= height - 2;
+      if (inside && !boxes.some((o) => hits(box, o)) && !dotBoxes.some((o) => hits(box, o))) {
+        boxes.push(box);
+        return box;
+      }
+    }
+    return null;
+  });
+}
+
+/**
+ * Scatter with labels. points: [{x, y, label, colour, name}]; options: {path (a line through the points in order),
+ * radius, describe(i) (readout text of point i), key: [{label, colour}] (a legend of the colours)}. Labels that would overlap are left out; every point can still be
+ * read: focus the plot and step through the points with the arrow keys, or point at one.
+ */
 export function drawScatter(canvas, points, options = {}) {
   const fit = fitCanvas(canvas);
   if (!fit) {
@@ -147,18 +187,70 @@ export function drawScatter(canvas, points, options = {}) {
     ctx.stroke();
   }
   ctx.font = FONT;
-  ctx.textBaseline = 'middle';
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
   const r = options.radius ?? 4;
-  for (const p of points) {
+  const dots = points.map((p) => ({ x: X(p.x), y: Y(p.y), label: p.label }));
+  const boxes = placeLabels(ctx, dots, width, height, r);
+  points.forEach((p, i) => {
     ctx.fillStyle = p.colour;
     ctx.beginPath();
-    ctx.arc(X(p.x), Y(p.y), r, 0, 2 * Math.PI);
+    ctx.arc(dots[i].x, dots[i].y, r, 0, 2 * Math.PI);
     ctx.fill();
-    if (p.label) {
-      ctx.fillStyle = colours.fg;
-      ctx.textAlign = X(p.x) > width - 70 ? 'right' : 'left';
-      ctx.fillText(p.label, X(p.x) + (ctx.textAlign === 'right' ? -7 : 7), Y(p.y));
-    }
+  });
+  ctx.fillStyle = colours.fg;
+  boxes.forEach((box, i) => box && ctx.fillText(points[i].label, box.x, box.y + 1));
+  const labelled = points.filter((p) => p.label).length;
+  const shown = boxes.filter(Boolean);
+  // For tests and for anyone inspecting the page: where each drawn label sits (CSS pixels).
+  canvas.dataset.labelBoxes = JSON.stringify(shown.map((b) => [b.x, b.y, b.w, b.h].map((v) => +v.toFixed(1))));
+  canvas.dataset.labelsHidden = String(labelled - shown.length);
+
+  const describe = options.describe ?? ((i) => `${points[i].name ?? points[i].label ?? `point ${i}`}`);
+  const cursor = gridReadout(canvas, {
+    rows: points.length,
+    cols: 1,
+    linear: true,
+    value: (i) => points[i].x,
+    name: () => '',
+    describe: (i) => `${describe(i)}: PC1 ${readoutNumber(points[i].x)}, PC2 ${readoutNumber(points[i].y)}`,
+    // One sentence whatever the count (no layout shift when labels come and go); the count is in the data.
+    idle: 'Labels that would overlap are left out: point at a dot, or focus the plot (Tab) and use the arrow keys, to read every point.',
+    cellAt: (x, y) => {
+      let best = null;
+      let bestD = 12 * 12;
+      dots.forEach((d, i) => {
+        const dd = (d.x - x) ** 2 + (d.y - y) ** 2;
+        if (dd < bestD) {
+          ((best = { row: i, col: 0 }), (bestD = dd));
+        }
+      });
+      return best;
+    },
+    repaint: () => drawScatter(canvas, points, options),
+  });
+  if (options.key) {
+    showKey(canvas, options.key);
+  }
+  if (cursor) {
+    // The chosen point: a ring, and its label on a backing so it reads even where labels crowd.
+    const d = dots[cursor.row];
+    ctx.strokeStyle = colours.fg;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(d.x, d.y, r + 4, 0, 2 * Math.PI);
+    ctx.stroke();
+    const text = points[cursor.row].label || String(cursor.row);
+    const w = ctx.measureText(text).width;
+    const bx = Math.min(Math.max(2, d.x + r + 6), width - w - 8);
+    const by = Math.min(Math.max(2, d.y - 8), height - 18);
+    ctx.fillStyle = colours.panel || colours.bg;
+    ctx.fillRect(bx - 3, by - 1, w + 6, 16);
+    ctx.strokeStyle = colours.border;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(bx - 3, by - 1, w + 6, 16);
+    ctx.fillStyle = colours.fg;
+    ctx.fillText(text, bx, by + 1);
   }
 }
 

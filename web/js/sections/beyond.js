@@ -81,7 +81,6 @@ function updateAlibi() {
   $('beyond-alibi-len-out').textContent = String(L);
   const grid = $('beyond-alibi-grid');
   const slopes = ctx.lab.alibiSlopes(H); // the model's slopes, head h at slopes[h − 1]
-  const range = slopes[0] * (L - 1);
   const labels = Array.from({ length: L }, (_, i) => String(i));
   const figures = [];
   const head = document.createElement('tr');
@@ -105,8 +104,10 @@ function updateAlibi() {
     canvas.className = 'matrix small-matrix';
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', `ALiBi bias of head ${h}, slope ${m}`);
+    canvas.id = `beyond-alibi-head-${h}`;
+    canvas.dataset.testid = canvas.id;
     figure.append(caption, canvas);
-    figures.push({ figure, canvas, values });
+    figures.push({ figure, canvas, values, range: m * (L - 1) });
     const tr = document.createElement('tr');
     tr.insertCell().textContent = String(h);
     tr.insertCell().textContent = alibiRule(h, H);
@@ -119,7 +120,18 @@ function updateAlibi() {
   }
   grid.replaceChildren(...figures.map((f) => f.figure));
   for (const f of figures) {
-    drawMatrix(f.canvas, { values: f.values, rows: L, cols: L, rowLabels: labels, colLabels: labels, range });
+    // Each head on its own scale, 0 to −m_h·(L − 1): on the steepest head's scale the flat heads look blank.
+    drawMatrix(f.canvas, {
+      values: f.values,
+      rows: L,
+      cols: L,
+      rowLabels: labels,
+      colLabels: labels,
+      range: f.range,
+      rowTitle: 'query',
+      colTitle: 'key',
+      compact: true,
+    });
   }
   $('beyond-alibi-thead').replaceChildren(head);
   $('beyond-alibi-tbody').replaceChildren(...body);

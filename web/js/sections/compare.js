@@ -1,11 +1,14 @@
 // Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
 import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
+import { ownScale } from '../colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../format.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
 const STRIP_RANGE = 2;
+const COSINE_NOTE = 'Cosine from −1 (blue) through 0 (white) to +1 (orange).';
+const OWN_NOTE = 'Own scale, from this matrix’s smallest cosine (white) to its largest (brown): read the numbers.';
 
 const els = {
   main: $('main'),
@@ -186,8 +189,11 @@ function draw(r) {
   const rowLabels = r.wordsA.map((w, i) => `${i} ${w}`);
   const colLabels = r.wordsB.map((w, i) => `${i} ${w}`);
   const { rows, cols } = r.comparison;
-  drawMatrix(els.simInput, { values: r.comparison.similarity, rows, cols, rowLabels, colLabels });
-  drawMatrix(els.simAttention, { values: r.comparison.attention.similarity, rows, cols, rowLabels, colLabels });
+  const names = { rowLabels, colLabels, rowTitle: 'A', colTitle: 'B' };
+  drawMatrix(els.simInput, { values: r.comparison.similarity, rows, cols, ...names, legend: COSINE_NOTE });
+  // After attention the cosines can crowd into a narrow band: a scale of the matrix's own range shows them apart.
+  const after = r.comparison.attention.similarity;
+  drawMatrix(els.simAttention, { values: after, rows, cols, ...names, scale: ownScale(after), legend: OWN_NOTE });
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
 }
 

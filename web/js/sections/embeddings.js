@@ -62,8 +62,10 @@ function drawSnapshot() {
       x: projections[2 * i],
       y: projections[2 * i + 1],
       label: visibleWhitespace(label),
+      name: `${visibleWhitespace(label)} (${['noun', 'verb', 'other token'][kindOf(label)]})`,
       colour: PALETTE[kindOf(label)],
     })),
+    { key: ['nouns', 'verbs', 'other tokens'].map((label, k) => ({ label, colour: PALETTE[k] })) },
   );
   $('embeddings-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.

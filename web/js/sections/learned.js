@@ -32,8 +32,16 @@ function drawSnapshot() {
   }
   const T = 16;
   const C = snap.wpe.length / T;
-  const range = maxAbs(snap.wpe);
-  drawHeatmap($('learned-heatmap'), { values: snap.wpe, rows: T, cols: C, range });
+  // One colour scale for every snapshot (the largest |value| of any), so the table's growth shows as colour.
+  const range = Math.max(...snapshots.map((s) => maxAbs(s.wpe)));
+  drawHeatmap($('learned-heatmap'), {
+    values: snap.wpe,
+    rows: T,
+    cols: C,
+    range,
+    colTitle: 'channel',
+    legend: 'The same scale for every snapshot: ± the largest |value| in any of them.',
+  });
   const { projections } = ctx.lab.principalComponents(snap.wpe, T, C);
   drawScatter(
     $('learned-pca'),
@@ -41,6 +49,7 @@ function drawSnapshot() {
       x: projections[2 * i],
       y: projections[2 * i + 1],
       label: String(i),
+      name: `position ${i}`,
       colour: rampColour(i / (T - 1)),
     })),
     { path: true },
@@ -56,7 +65,7 @@ function drawSnapshot() {
   }
   $('learned-snap-out').textContent = `step ${snap.step}`;
   const note = $('learned-pca-note');
-  note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}.`;
+  note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}, fixed across snapshots.`;
   note.dataset.near = String(near);
   note.dataset.far = String(far);
   note.dataset.step = String(snap.step);
@@ -122,7 +131,15 @@ async function readGpt2(file) {
       part.set(wpe.subarray(r * cols, r * cols + Cc), r * Cc);
     }
     $('learned-gpt2-figures').hidden = false;
-    drawHeatmap($('learned-gpt2-heatmap'), { values: part, rows: R, cols: Cc, range: Math.min(maxAbs(part), 0.2) });
+    const clip = Math.min(maxAbs(part), 0.2);
+    drawHeatmap($('learned-gpt2-heatmap'), {
+      values: part,
+      rows: R,
+      cols: Cc,
+      range: clip,
+      colTitle: 'channel',
+      legend: clip < maxAbs(part) ? `Values beyond ±${clip} show at full colour.` : '',
+    });
     // PCA on every 4th position (enough to see the curve).
     const step = rows > 256 ? 4 : 1;
     const picked = [];
@@ -138,6 +155,7 @@ async function readGpt2(file) {
         x: projections[2 * i],
         y: projections[2 * i + 1],
         label: position % 128 === 0 ? String(position) : '',
+        name: `position ${position}`,
         colour: rampColour(position / (rows - 1)),
       })),
       { radius: 2.5 },

@@ -1,15 +1,16 @@
 // Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
-import { drawHeatmap, drawMatrix, drawRows, heatmapLayout } from '../canvas.js';
+import { drawHeatmap, drawMatrix, drawRows } from '../canvas.js';
+import { ownScale } from '../colour.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 import { drawLines, PALETTE } from '../plot.js';
+import { readoutNumber } from '../readout.js';
 import { updateTerms } from './sinusoidal_terms.js';
 
 const ROWS = 64;
 const DOTS = 32;
 let ctx;
 let last = null;
-let cursor = null;
 let encoding = null;
 let encodingKey = '';
 
@@ -74,7 +75,6 @@ function update() {
   }
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
   draw();
-  updateReadout();
   $('sinusoidal-dots-note').textContent =
     `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
   const out = $('sinusoidal-residual');
@@ -108,7 +108,9 @@ function draw() {
     cols: dim,
     range: 1,
     marks: [{ from: p, to: p }],
-    cursor,
+    readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (web/js/readout.js)
+    describe: (row, col, value) => peFormula(row, col, value, state),
+    legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
   });
   const cols = waveDims(dim);
   drawLines(
@@ -131,7 +133,11 @@ function draw() {
     cols: DOTS,
     rowLabels: labels,
     colLabels: labels,
-    range: dim / 2,
+    rowTitle: 'p',
+    colTitle: 'q',
+    // Its own range: on ±d/2 the off-diagonal structure would fade into one colour.
+    scale: ownScale(dots),
+    legend: 'Own scale, this matrix’s smallest to largest value: read the ends above.',
   });
   drawRows(
     $('sinusoidal-rotation'),
@@ -146,83 +152,17 @@ function draw() {
   );
 }
 
-function updateReadout() {
-  if (!last || !cursor) {
-    return;
-  }
-  const { row, col } = cursor;
-  const { dim, base } = last.state;
+/** Readout of one heatmap cell: the formula with its numbers, the value and the wavelength of its pair. */
+function peFormula(row, col, value, { dim, base }) {
   const i = Math.floor(col / 2);
   const fn = col % 2 === 0 ? 'sin' : 'cos';
-  const value = last.table[row * dim + col];
   const wavelength = 2 * Math.PI * base ** ((2 * i) / dim);
-  $('sinusoidal-readout').textContent =
-    `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${fixed3(value)}   · wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
-}
-
-function moveCursor(row, col) {
-  if (!last) {
-    return;
-  }
-  cursor = { row: Math.max(0, Math.min(ROWS - 1, row)), col: Math.max(0, Math.min(last.state.dim - 1, col)) };
-  draw();
-  updateReadout();
-}
-
-function wireHeatmap() {
-  const canvas = $('sinusoidal-heatmap');
-  canvas.addEventListener('pointermove', (event) => {
-    if (!last) {
-      return;
-    }
-    const rect = canvas.getBoundingClientRect();
-    const g = heatmapLayout(rect.width, rect.height, ROWS, last.state.dim);
-    const col = Math.floor((event.clientX - rect.left - g.left) / g.cellW);
-    const row = Math.floor((event.clientY - rect.top - g.top) / g.cellH);
-    if (col < 0 || row < 0 || col >= last.state.dim || row >= ROWS) {
-      return;
-    }
-    if (!cursor || cursor.row !== row || cursor.col !== col) {
-      moveCursor(row, col);
-    }
-  });
-  canvas.addEventListener('keydown', (event) => {
-    if (!last) {
-      return;
-    }
-    const { row, col } = cursor ?? { row: 0, col: 0 };
-    const moves = {
-      ArrowUp: [row - 1, col],
-      ArrowDown: [row + 1, col],
-      ArrowLeft: [row, col - 1],
-      ArrowRight: [row, col + 1],
-      PageUp: [row - 8, col],
-      PageDown: [row + 8, col],
-      Home: [row, 0],
-      End: [row, last.state.dim - 1],
-    };
-    if (!(event.key in moves)) {
-      return;
-    }
-    event.preventDefault();
-    moveCursor(...moves[event.key]);
-  });
-  canvas.addEventListener('focus', () => {
-    if (!cursor) {
-      moveCursor(0, 0);
-    }
-  });
+  return `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${readoutNumber(value)}   · position ${row}, dimension ${col}, wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
 }
 
 export function init(context) {
   ctx = context;
-  document.querySelector('#sinusoidal .sliders').addEventListener('input', () => {
-    if (cursor) {
-      cursor.col = Math.min(cursor.col, Number($('sinusoidal-dim').value) - 1);
-    }
-    update();
-  });
-  wireHeatmap();
+  document.querySelector('#sinusoidal .sliders').addEventListener('input', update);
   redrawOnResize('sinusoidal', draw);
   redrawOnColourScheme(draw);
   update();

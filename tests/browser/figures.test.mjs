@@ -1,0 +1,300 @@
+// The page's figures as a reader without a mouse or without colour meets them: every heatmap, matrix and scatter
+// takes keyboard focus and has a name; the arrow keys move a cursor whose readout names the value the library
+// computes here in node; each figure with its own colour scale has a legend whose ends are the data's range; scatter
+// labels never overlap (boxes reported by the page); a 390 px phone never scrolls sideways.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import createEmbedLab from '../../dist/index.js';
+import { buildData, trainModel } from '../../web/js/training.js';
+import { launch, openPage, waitForPage, waitForResults } from './browser.mjs';
+
+const byTestId = (id) => `[data-testid="${id}"]`;
+const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
+
+/** Four decimals as a person reads them (the readout's format for values between 1e-3 and 1e4). */
+const four = (v) => v.toFixed(4).replace(/^-(0\.0000)$/, '$1');
+
+async function setRange(page, testId, value) {
+  await page.locator(byTestId(testId)).evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** Focuses the figure (its cursor starts at row 0, column 0) and presses the keys; returns the readout. */
+async function readCell(page, testId, keys, readoutId = `${testId}-readout`) {
+  await page.locator(byTestId(testId)).focus();
+  for (const key of keys) {
+    await page.keyboard.press(key);
+  }
+  return page.locator(byTestId(readoutId)).evaluate((el) => ({
+    text: el.textContent.trim(),
+    row: Number(el.dataset.row),
+    col: Number(el.dataset.col),
+    value: Number(el.dataset.value),
+    live: el.getAttribute('aria-live'),
+  }));
+}
+
+const times = (n, key) => Array(n).fill(key);
+
+async function legendOf(page, testId) {
+  return page.locator(byTestId(`${testId}-legend`)).evaluate((el) => ({
+    min: Number(el.dataset.min),
+    max: Number(el.dataset.max),
+    ticks: Array.from(el.querySelectorAll('.legend-ticks span'), (s) => s.textContent),
+  }));
+}
+
+/** Label boxes drawn on a scatter, [x, y, w, h] in CSS pixels, and the canvas size. */
+async function labelBoxes(page, testId) {
+  return page.locator(byTestId(testId)).evaluate((el) => ({
+    boxes: JSON.parse(el.dataset.labelBoxes),
+    hidden: Number(el.dataset.labelsHidden),
+    width: el.clientWidth,
+    height: el.clientHeight,
+  }));
+}
+
+function assertNoOverlap({ boxes, width, height }, what) {
+  assert.ok(boxes.length > 0, `${what}: some labels are drawn`);
+  for (const [x, y, w, h] of boxes) {
+    assert.ok(x >= 0 && y >= 0 && x + w <= width && y + h <= height, `${what}: label inside the plot`);
+  }
+  boxes.forEach(([x, y, w, h], i) =>
+    boxes.slice(i + 1).forEach(([x2, y2, w2, h2]) => {
+      const overlap = x < x2 + w2 && x2 < x + w && y < y2 + h2 && y2 < y + h;
+      assert.ok(!overlap, `${what}: labels ${JSON.stringify([x, y, w, h])} and ${JSON.stringify([x2, y2, w2, h2])}`);
+    }),
+  );
+}
+
+describe('figures: keyboard readouts, legends, labels', { timeout: 180_000 }, () => {
+  let env;
+  let lab;
+  let r50k;
+  let page;
+  let problems;
+  const contexts = [];
+
+  before(async () => {
+    [env, lab] = await Promise.all([launch(), createEmbedLab()]);
+    r50k = await lab.getTokenizer('r50k_base');
+    const opened = await openPage(env.browser, env.url, { width: 1280, height: 900 });
+    contexts.push(opened.context);
+    ({ page, problems } = opened);
+    await waitForPage(page);
+  });
+
+  after(async () => {
+    for (const context of contexts) {
+      await context.close().catch(() => {});
+    }
+    await env?.browser.close();
+    await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
+  });
+
+  test('every heatmap, matrix and scatter is focusable, named, and has a live readout', async () => {
+    const ids = [
+      'embeddings-heatmap',
+      'embeddings-pca',
+      'sinusoidal-heatmap',
+      'sinusoidal-dots',
+      'sinusoidal-rotation',
+      'learned-heatmap',
+      'learned-pca',
+      'compare-vectors-a',
+      'compare-vectors-b',
+      'compare-similarity-input',
+      'compare-similarity-attention',
+      'beyond-alibi-head-1',
+    ];
+    for (const id of ids) {
+      const info = await page.locator(byTestId(id)).evaluate((el) => {
+        el.focus();
+        const labelledBy = el.getAttribute('aria-labelledby');
+        const name = el.getAttribute('aria-label') ?? (labelledBy && document.getElementById(labelledBy)?.textContent);
+        const described = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+        return {
+          focused: document.activeElement === el,
+          tabIndex: el.tabIndex,
+          role: el.getAttribute('role'),
+          name: (name ?? '').trim(),
+          live: described.some((d) => document.getElementById(d)?.getAttribute('aria-live') === 'polite'),
+        };
+      });
+      assert.ok(info.focused && info.tabIndex === 0, `${id} takes focus`);
+      assert.equal(info.role, 'img', id);
+      assert.ok(info.name.length > 3, `${id} has a name`);
+      assert.ok(info.live, `${id} is described by a live readout`);
+    }
+  });
+
+  test('4 sinusoidal: the heatmap readout is the library PE; PE·PE has its own scale, its ends the data range', async () => {
+    const dim = Number(await page.locator(byTestId('sinusoidal-dim')).inputValue());
+    const base = Math.round(10 ** Number(await page.locator(byTestId('sinusoidal-base')).inputValue()));
+    const pe = lab.positionalEncoding('sinusoidal', { dim, base, maxLength: 128 });
+    const keys = [...times(5, 'ArrowDown'), ...times(3, 'ArrowRight')];
+    const cell = await readCell(page, 'sinusoidal-heatmap', keys, 'sinusoidal-readout');
+    const expected = pe.row(5)[3];
+    assert.deepEqual([cell.row, cell.col], [5, 3]);
+    close(cell.value, expected, 1e-6, 'PE(5, 3)');
+    assert.ok(cell.text.includes(four(expected)), cell.text);
+    assert.match(cell.text, /position 5, dimension 3/);
+    const heat = await legendOf(page, 'sinusoidal-heatmap');
+    assert.deepEqual([heat.min, heat.max], [-1, 1]);
+    assert.deepEqual(heat.ticks, ['−1', '0', '+1']);
+
+    const dots = [];
+    for (let p = 0; p < 32; p++) {
+      for (let q = 0; q < 32; q++) {
+        dots.push(lab.kernels.dot(pe.row(p), pe.row(q)));
+      }
+    }
+    const dotCell = await readCell(page, 'sinusoidal-dots', [...times(2, 'ArrowDown'), ...times(7, 'ArrowRight')]);
+    assert.deepEqual([dotCell.row, dotCell.col], [2, 7]);
+    close(dotCell.value, dots[2 * 32 + 7], 1e-4, 'PE(2)·PE(7)');
+    assert.match(dotCell.text, /^p 2, q 7: /);
+    const legend = await legendOf(page, 'sinusoidal-dots');
+    close(legend.min, Math.min(...dots), 1e-4, 'PE·PE legend minimum');
+    close(legend.max, Math.max(...dots), 1e-4, 'PE·PE legend maximum');
+    // Its own scale: the smallest value is far above −d/2, the end of the former shared scale.
+    assert.ok(legend.min > -dim / 2 + 1, `own scale starts at the data: ${legend.min}`);
+    pe.dispose();
+  });
+
+  test('7 ALiBi: one scale per head, 0 to −m_h·(L − 1); the readout names the bias and masked cells', async () => {
+    for (const [H, L] of [
+      [8, 8],
+      [6, 10],
+    ]) {
+      await setRange(page, 'beyond-alibi-heads', H);
+      await setRange(page, 'beyond-alibi-len', L);
+      await page.waitForFunction((s) => document.querySelector('#beyond-alibi-grid').dataset.state === s, `${H}/${L}`);
+      const slopes = lab.alibiSlopes(H);
+      for (let h = 1; h <= H; h++) {
+        const legend = await legendOf(page, `beyond-alibi-head-${h}`);
+        close(legend.min, -slopes[h - 1] * (L - 1), 1e-6, `head ${h} of ${H}: legend minimum`);
+        assert.equal(legend.max, 0, `head ${h}: legend maximum`);
+        assert.equal(legend.ticks.at(-1), '0');
+        assert.match(legend.ticks[0], /^−\d/);
+      }
+      const last = `beyond-alibi-head-${H}`;
+      const cell = await readCell(page, last, times(L - 1, 'ArrowDown'));
+      assert.deepEqual([cell.row, cell.col], [L - 1, 0]);
+      close(cell.value, -slopes[H - 1] * (L - 1), 1e-6, `head ${H}, query ${L - 1}, key 0`);
+      assert.match(cell.text, new RegExp(`^query ${L - 1}, key 0: −?-?\\d`));
+      const masked = await readCell(page, last, ['ArrowUp', 'Home', 'ArrowRight'].concat(times(L, 'ArrowUp')));
+      assert.deepEqual([masked.row, masked.col], [0, 1]);
+      assert.match(masked.text, /query 0, key 1: masked/);
+    }
+  });
+
+  test('6 similarity: the matrix after attention has its own range, the cells read as the library computes', async () => {
+    const [a, b] = ['dog bites man', 'man bites dog'];
+    await page.getByTestId('compare-positions-none').check();
+    await page.getByTestId('compare-scale-gpt2').check();
+    await page.getByLabel('Sentence A', { exact: true }).fill(a);
+    await page.getByLabel('Sentence B', { exact: true }).fill(b);
+    await waitForResults(page, { positions: 'none', a, b });
+    const embedding = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev: 0.02 });
+    const idsA = r50k.encode(` ${a}`);
+    const idsB = r50k.encode(` ${b}`);
+    const r = lab.compare(idsA, idsB, { embedding, attention: { seed: 3 } });
+    embedding.dispose();
+    const after = Array.from(r.attention.similarity);
+    // The page redraws when the scale choice lands: wait for the matrix of these settings.
+    await page.waitForFunction(
+      ([id, lo]) => Math.abs(Number(document.querySelector(id).dataset.min) - lo) < 1e-6,
+      [byTestId('compare-similarity-attention-legend'), Math.min(...after)],
+      { timeout: 15_000 },
+    );
+    const legend = await legendOf(page, 'compare-similarity-attention');
+    close(legend.min, Math.min(...after), 1e-6, 'legend minimum');
+    close(legend.max, Math.max(...after), 1e-6, 'legend maximum');
+    const cell = await readCell(page, 'compare-similarity-attention', ['ArrowDown', 'ArrowRight', 'ArrowRight']);
+    close(cell.value, after[1 * r.cols + 2], 1e-6, 'after attention, A 1 vs B 2');
+    assert.ok(cell.text.includes(four(after[1 * r.cols + 2])), cell.text);
+    assert.match(cell.text, /^A 1 ␣bites, B 2 ␣dog: /);
+    const input = await legendOf(page, 'compare-similarity-input');
+    assert.deepEqual([input.min, input.max], [-1, 1], 'input cosines keep the −1…+1 scale');
+  });
+
+  test('2 and 5: table rows and the learned wpe read as node computes; the wpe scale is fixed across snapshots', async () => {
+    const ids = (await page.getByTestId('embeddings-heatmap').evaluate((el) => el.dataset.ids)).split(' ').map(Number);
+    const table = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 16, seed: 1, stddev: 1 });
+    const rows = table.lookup(ids);
+    table.dispose();
+    const row = await readCell(page, 'embeddings-heatmap', [...times(2, 'ArrowDown'), ...times(5, 'ArrowRight')]);
+    close(row.value, rows[2 * 16 + 5], 1e-6, 'embedding row 2, dimension 5');
+    assert.match(row.text, new RegExp(`row ${ids[2]}, dimension 5: `));
+
+    const model = trainModel(lab, buildData(lab, r50k), 'learned', { steps: 400 });
+    const wpe = model.positionEmbeddings(16);
+    model.dispose();
+    const cell = await readCell(page, 'learned-heatmap', [...times(3, 'ArrowDown'), ...times(7, 'ArrowRight')]);
+    close(cell.value, wpe[3 * 32 + 7], 1e-6, 'wpe[3][7] at the last snapshot');
+    assert.match(cell.text, /^position 3, channel 7: /);
+    const last = await legendOf(page, 'learned-heatmap');
+    const maxAbs = Math.max(...Array.from(wpe, Math.abs));
+    assert.ok(last.max >= maxAbs - 1e-7 && last.min === -last.max, `fixed scale covers the final table: ${last.max}`);
+    await setRange(page, 'learned-snap', 0);
+    await page.waitForFunction(() => document.querySelector('[data-testid="learned-pca-note"]').dataset.step === '0');
+    assert.deepEqual(await legendOf(page, 'learned-heatmap'), last, 'the same scale at step 0');
+
+    // The PCA readout steps through the positions; its coordinates are the library's projections.
+    const max = await page.locator(byTestId('learned-snap')).evaluate((el) => el.max);
+    await setRange(page, 'learned-snap', max);
+    await page.waitForFunction(() => document.querySelector('[data-testid="learned-pca-note"]').dataset.step === '400');
+    const { projections } = lab.principalComponents(wpe, 16, 32);
+    const point = await readCell(page, 'learned-pca', times(3, 'ArrowRight'));
+    assert.equal(point.row, 3);
+    assert.ok(point.text.startsWith('position 3: '), point.text);
+    for (const v of [projections[6], projections[7]]) {
+      assert.ok(point.text.includes(four(v)), `${point.text} names ${four(v)}`);
+    }
+  });
+
+  test('scatter labels never overlap, at desktop and at phone width', async () => {
+    assertNoOverlap(await labelBoxes(page, 'embeddings-pca'), 'token PCA, desktop');
+    assertNoOverlap(await labelBoxes(page, 'learned-pca'), 'position PCA, desktop');
+    const phone = await openPage(env.browser, env.url, { width: 390, height: 844 });
+    contexts.push(phone.context);
+    await waitForPage(phone.page);
+    assertNoOverlap(await labelBoxes(phone.page, 'embeddings-pca'), 'token PCA, phone');
+    assertNoOverlap(await labelBoxes(phone.page, 'learned-pca'), 'position PCA, phone');
+    // Hidden labels are still readable: the readout steps to every point.
+    const { hidden } = await labelBoxes(phone.page, 'embeddings-pca');
+    const n = await phone.page.evaluate(() => document.querySelectorAll('#embeddings-neighbours tr').length);
+    assert.ok(n > 0 && hidden >= 0);
+
+    // Phone: no sideways scrolling; wide tables scroll inside their box, with edge shadows as the hint.
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.equal(overflow, 0, 'the page scrolls sideways at 390 px');
+    const glove = await phone.page.locator('.glove-box').evaluate((el) => ({
+      scrolls: el.scrollWidth > el.clientWidth,
+      hint: getComputedStyle(el).backgroundImage,
+    }));
+    assert.ok(!glove.scrolls || /radial-gradient/.test(glove.hint), 'a wide table shows its scroll hint');
+    // Chapter numbers in the contents do not run into the chapter names.
+    const toc = await phone.page.locator('.toc li').evaluateAll((items) =>
+      items.map((li) => {
+        const box = li.getBoundingClientRect();
+        return [box.left, box.top, box.width, box.height, getComputedStyle(li, '::before').content];
+      }),
+    );
+    toc.forEach(([x, y, w, h, content], i) => {
+      assert.equal(content, 'counter(chapter)');
+      for (const [x2, y2, w2, h2] of toc.slice(i + 1)) {
+        assert.ok(!(x < x2 + w2 && x2 < x + w && y < y2 + h2 && y2 < y + h), `contents entries ${i} overlap`);
+      }
+    });
+    assert.deepEqual(phone.problems, []);
+  });
+
+  test('no console errors on the walked page', () => {
+    assert.deepEqual(problems, []);
+  });
+});
