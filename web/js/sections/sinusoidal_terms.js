@@ -1,11 +1,12 @@
-// Section 4, below the rotation: the four terms of an attention score (x + PE(p))ᵀW(x′ + PE(p′)) with W = R_kᵀ,
-// over every query position, and the ±k symmetry of PE(p)·PE(p+k). Dot products from the library's kernel.
+// Section 4, below the rotation: the four terms of an attention score (x + PE(p))ᵀW(x′ + PE(p′)) with W = R_k and
+// the key k tokens back, over 64 query positions, and the ±k symmetry of PE(p)·PE(p+k). Dot products from the
+// library's kernel.
 import { $ } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
 
-const POSITIONS = 64; // query positions 0…63; keys at p + k ≤ 95 < the encoding's 128 rows
+const POSITIONS = 64; // query positions k…k+63; they stay below the encoding's 128 rows (k ≤ 32)
 
-/** Rows of the table: the term's label, and its value for W = R_kᵀ, i.e. aᵀR_kᵀb = (R_k a)·b. */
+/** Rows of the table: the term's label, and which vectors it takes: aᵀW b = a·(R_k b). */
 const TERMS = [
   { label: 'xᵀW x′ (content, content)', query: 'x', key: 'x2' },
   { label: 'xᵀW PE(p′) (content, position)', query: 'x', key: 'pe2' },
@@ -25,12 +26,12 @@ export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
   tokens.dispose();
   const x = table.subarray(0, dim);
   const x2 = table.subarray(dim, 2 * dim);
-  const Rx = rotate(x, k, dim, base);
+  const Rx2 = rotate(x2, k, dim, base);
   const values = TERMS.map(() => []);
-  for (let q = 0; q < POSITIONS; q++) {
-    const vectors = { x, x2, pe: encoding.row(q), pe2: encoding.row(q + k) };
-    const rotated = { x: Rx, pe: rotate(vectors.pe, k, dim, base) };
-    TERMS.forEach((term, n) => values[n].push(lab.kernels.dot(rotated[term.query], vectors[term.key])));
+  for (let q = k; q < k + POSITIONS; q++) {
+    const queries = { x, pe: encoding.row(q) };
+    const keys = { x2: Rx2, pe2: rotate(encoding.row(q - k), k, dim, base) }; // R_k · key, the key at q − k
+    TERMS.forEach((term, n) => values[n].push(lab.kernels.dot(queries[term.query], keys[term.key])));
   }
   const body = TERMS.map((term, n) => {
     const min = Math.min(...values[n]);
@@ -38,7 +39,11 @@ export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
     const tr = document.createElement('tr');
     tr.dataset.min = String(min);
     tr.dataset.max = String(max);
-    for (const cell of [term.label, fixed3(min), fixed3(max), spreadText(max - min)]) {
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = term.label;
+    tr.append(th);
+    for (const cell of [fixed3(min), fixed3(max), spreadText(max - min)]) {
       tr.insertCell().textContent = cell;
     }
     return tr;
