@@ -190,7 +190,7 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     );
     assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
 
-    // The four terms of (x + PE(p))ᵀW(x′ + PE(p + k)) with W = R_kᵀ, i.e. (R_k a)·b, for p = 0…63: only the
+    // The four terms of (x + PE(p))ᵀW(x′ + PE(p − k)) with W = R_k, i.e. a·(R_k b), for p = k…k+63: only the
     // position × position term stays put. The rotation here is this test's own, in double precision.
     const turn = (v) => {
       const out = new Float64Array(16);
@@ -204,13 +204,13 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const tokens = lab.tokenEmbedding({ vocabSize: 2, dim: 16, seed: 5, stddev: 1 }).table();
     const [x, x2] = [tokens.subarray(0, 16), tokens.subarray(16, 32)];
     const terms = [[], [], [], []];
-    for (let q = 0; q < 64; q++) {
-      const [pq, pk] = [pe.row(q), pe.row(q + 7)];
+    for (let q = 7; q < 7 + 64; q++) {
+      const [pq, pk] = [pe.row(q), turn(pe.row(q - 7))];
       [
-        [turn(x), x2],
-        [turn(x), pk],
-        [turn(pq), x2],
-        [turn(pq), pk],
+        [x, turn(x2)],
+        [x, pk],
+        [pq, turn(x2)],
+        [pq, pk],
       ].forEach(([a, b], n) => terms[n].push(lab.kernels.dot(a, b)));
     }
     const shownTerms = await page
