@@ -12,7 +12,10 @@ set(EMBEDLAB_PACKAGE_DIR ${CMAKE_SOURCE_DIR}/dist CACHE PATH "Where the wasm mod
 set(EMBEDLAB_BENCH_DIR ${CMAKE_BINARY_DIR}/bench CACHE PATH "Where the wasm kernel benchmarks go")
 set(EMBEDLAB_MAXIMUM_MEMORY 4GB)
 
+# NODEJS_CATCH_*=0: a library must not add process-wide uncaughtException / unhandledRejection listeners
+# (the glue's would turn any later error of the user's program into exit code 7 and a dump of its code).
 set(EMBEDLAB_WASM_LINK_FLAGS
+    -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
     -fexceptions -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker,node
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=${EMBEDLAB_MAXIMUM_MEMORY} -sFILESYSTEM=0
     --extern-pre-js ${CMAKE_SOURCE_DIR}/src/bindings/node_shim.js)
