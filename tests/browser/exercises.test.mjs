@@ -187,7 +187,7 @@ describe('exercises', { timeout: 120_000 }, () => {
     // Blank fields: a clear message, before any check runs (exercise 3's id, the ALiBi head).
     assert.match((await run('id', { id: '' })).text, /Fill in “Token id” first\./);
     assert.match((await run('alibi', { head: '', bias: '-1' })).text, /Fill in “Head h” first\./);
-    assert.match((await run('rotation', { k: '5', dot: '' })).text, /Fill in “PE\(p\)·PE\(p \+ k\)” first\./);
+    assert.match((await run('rotation', { k: '5', dot: '' })).text, /Fill in “Your value” first\./);
   });
 
   test('a wrong answer fails without showing the answer; a right one passes and explains', async () => {

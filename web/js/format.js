@@ -37,3 +37,10 @@ export function scientific(x) {
 export function visibleWhitespace(text) {
   return text.replace(/ /g, '␣').replace(/\n/g, '↵');
 }
+
+const SUBSCRIPT = { '-': '₋', 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉' };
+
+/** 12 → "₁₂", for indices in running text (R₁₂ q). */
+export function subscript(n) {
+  return String(n).replace(/./g, (c) => SUBSCRIPT[c] ?? c);
+}

@@ -2,7 +2,7 @@
 // and the extrapolation race (trained in a worker).
 import { drawMatrix } from '../canvas.js';
 import { $, headerCell, numberInputValue, redrawOnResize } from '../dom.js';
-import { fixed3, scientific } from '../format.js';
+import { fixed3, scientific, subscript } from '../format.js';
 import { TrainingRow } from '../jobs.js';
 import { drawBars, drawLines, PALETTE } from '../plot.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
@@ -48,7 +48,7 @@ function updateRope() {
   // (R_m q)·(R_n k) = q·R_{n−m} k = (R_{m−n} q)·k: one rotation by the offset, at no position in particular.
   const relative = lab.kernels.dot(lab.ropeRotate(q, offset), k);
   const out = $('beyond-rope-result');
-  out.textContent = `RoPE: (R_m q)·(R_n k) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}), and (R_${offset} q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
+  out.textContent = `RoPE: (Rₘq)·(Rₙk) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}), and (R${subscript(offset)}q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
   out.dataset.score = String(valid[0]);
   out.dataset.relative = String(relative);
   out.dataset.spread = String(spread);

@@ -8,10 +8,10 @@ const POSITIONS = 64; // query positions k…k+63; they stay below the encoding'
 
 /** Rows of the table: the term's label, and which vectors it takes: aᵀW b = a·(R_k b). */
 const TERMS = [
-  { label: 'xᵀW x′ (content, content)', query: 'x', key: 'x2' },
-  { label: 'xᵀW PE(p′) (content, position)', query: 'x', key: 'pe2' },
-  { label: 'PE(p)ᵀW x′ (position, content)', query: 'pe', key: 'x2' },
-  { label: 'PE(p)ᵀW PE(p′) (position, position)', query: 'pe', key: 'pe2' },
+  { label: 'xᵀW x′: content, content', query: 'x', key: 'x2' },
+  { label: 'xᵀW PE(p′): content, position', query: 'x', key: 'pe2' },
+  { label: 'PE(p)ᵀW x′: position, content', query: 'pe', key: 'x2' },
+  { label: 'PE(p)ᵀW PE(p′): position, position', query: 'pe', key: 'pe2' },
 ];
 
 const spreadText = (s) => (s === 0 ? '0' : s < 0.0005 ? scientific(s) : s.toFixed(3));
