@@ -22,7 +22,9 @@ function readSafetensors(file) {
   const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString('utf8'));
   const tensors = {};
   for (const [name, entry] of Object.entries(header)) {
-    if (name === '__metadata__') continue;
+    if (name === '__metadata__') {
+      continue;
+    }
     const [begin, end] = entry.data_offsets.map((offset) => 8 + headerLength + offset);
     const data = bytes.buffer.slice(bytes.byteOffset + begin, bytes.byteOffset + end);
     assert.ok(['F32', 'I32'].includes(entry.dtype), `${file}: ${name} is ${entry.dtype}`);
