@@ -250,6 +250,9 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     const model = trainModel(lab, d, 'learned', { steps: 400 });
     const wpe = model.positionEmbeddings(16);
     model.dispose();
+    const lengths = Array.from({ length: 16 }, (_, i) => lab.kernels.norm(wpe.subarray(i * 32, (i + 1) * 32)));
+    assert.equal(await data(page, 'learned-norms', 'step'), '400');
+    assert.deepEqual((await data(page, 'learned-norms', 'norms')).split(' ').map(Number), lengths);
     const row = (i) => wpe.subarray(i * 32, (i + 1) * 32);
     let near = 0;
     for (let i = 0; i < 15; i++) {
@@ -310,6 +313,52 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       chips,
       [...new Set(ids[0])].map((id) => `${r50k.decode([id]).replace(/ /g, '␣')} → ${id}`),
     );
+
+    // Lengths of the parts: sinusoid rows have norm √(d/2) (the formula), token rows as drawn in node.
+    const norms = async (part) =>
+      page.getByTestId('compare-norms').locator(`td[data-part="${part}"]`).allTextContents();
+    for (const [scale, stddev] of [
+      ['gpt2', 0.02],
+      ['sqrt', 1],
+    ]) {
+      await page.getByTestId('compare-positions-sinusoidal').check();
+      await page.getByTestId(`compare-scale-${scale}`).check();
+      await page.waitForFunction((s) => {
+        const r = document.querySelector('[data-testid="compare-results"]').dataset;
+        return r.scale === s && r.positions === 'sinusoidal';
+      }, scale);
+      const table = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev });
+      const rows = table.lookup(ids[0]);
+      table.dispose();
+      const expected = Array.from(ids[0], (_, i) => fixed3(lab.kernels.norm(rows.subarray(i * 64, (i + 1) * 64))));
+      assert.deepEqual(await norms('token'), expected, scale);
+      assert.deepEqual(await norms('position'), Array(ids[0].length).fill(fixed3(Math.sqrt(64 / 2))), scale);
+    }
+
+    // Not reorderings: the verdict compares token by token and never calls the same word a different one.
+    for (const [a, b, listed] of [
+      ['dog', 'dog dog', /“␣dog” 1 time in A, 2 in B/],
+      ['the the the the', 'the the the the the', /“␣the” 4 times in A, 5 in B/],
+      ['dog bites man', 'cat bites man', /only in A: “␣dog”; only in B: “␣cat”/],
+    ]) {
+      await page.getByTestId('compare-positions-none').check();
+      await page.getByLabel('Sentence A', { exact: true }).fill(a);
+      await page.getByLabel('Sentence B', { exact: true }).fill(b);
+      await waitForResults(page, { positions: 'none', a, b });
+      const verdict = await text(page, 'compare-verdict');
+      assert.match(verdict, listed);
+      assert.doesNotMatch(verdict, /different words/);
+      const e = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev: 1 });
+      const r = lab.compare(r50k.encode(` ${a}`), r50k.encode(` ${b}`), { embedding: e, attention: { seed: 3 } });
+      e.dispose();
+      assert.equal(await text(page, 'compare-pooled-cosine-input'), fixed3(r.pooledCosine));
+      // Equal shares of each token: a mean cannot tell them apart, and the verdict says so.
+      assert.equal(/same share/.test(verdict), a.includes('the') || a === 'dog', verdict);
+    }
+    await page.getByLabel('Sentence A', { exact: true }).fill(A);
+    await page.getByLabel('Sentence B', { exact: true }).fill(B);
+    await page.getByTestId('compare-positions-learned').check();
+    await waitForResults(page, { positions: 'learned', a: A, b: B });
 
     // Bad input: more tokens than the encodings hold; the library's message reaches the learner, then recovery.
     const long = Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ');

@@ -65,7 +65,10 @@ export function embeddingScaleFor(positions, channels) {
   return positions === 'sinusoidal' ? Math.sqrt(channels) : 1;
 }
 
-/** Model config for a scheme on this data (options.embeddingScale overrides embeddingScaleFor). */
+/**
+ * Model config for a scheme on this data (options.embeddingScale overrides embeddingScaleFor; options.frozen names
+ * tensors training leaves alone, e.g. ['wte.weight']).
+ */
 export function modelConfig(data, positions, options = {}) {
   const o = { ...MODEL_DEFAULTS, ...options };
   return {
@@ -78,6 +81,7 @@ export function modelConfig(data, positions, options = {}) {
     embeddingScale: o.embeddingScale ?? embeddingScaleFor(positions, o.channels),
     causal: true,
     seed: o.seed,
+    frozen: o.frozen ?? [],
     optimizer: { learningRate: o.learningRate },
   };
 }

@@ -101,6 +101,32 @@ async function train({ encoding, positions, steps, every, options, keep = false 
   post({ kind: 'done', lengths, saved }, saved ? [saved.buffer] : []);
 }
 
+/**
+ * Section 2's two runs: the same model, seed and batches, once with wte trained and once with wte (and so the tied
+ * output head) frozen at its random start. Progress per run, then each run's final table and validation loss.
+ */
+async function trainedVsFrozen({ encoding, steps, options }) {
+  const l = await lab();
+  const d = await data(encoding);
+  post({ kind: 'data', labels: d.labels, vocabSize: d.vocabSize });
+  for (const [run, frozen] of [
+    ['trained', []],
+    ['frozen', ['wte.weight']],
+  ]) {
+    const model = trainModel(l, d, 'learned', {
+      steps,
+      ...options,
+      frozen,
+      onStep: ({ step, loss }) => post({ kind: 'progress', run, step, steps, loss }),
+    });
+    const [{ loss: valid }] = evaluateLengths(l, model, d, model.config.contextLength);
+    const wte = model.tokenEmbeddings();
+    model.dispose();
+    post({ kind: 'run', run, wte, valid }, [wte.buffer]);
+  }
+  post({ kind: 'done' });
+}
+
 async function race({ encoding, steps, schemes: chosen, options }) {
   const l = await lab();
   const schemes = chosen ?? l.positionSchemes;
@@ -124,7 +150,7 @@ async function race({ encoding, steps, schemes: chosen, options }) {
   post({ kind: 'done', results });
 }
 
-const jobs = { trainBpe, train, resume, race };
+const jobs = { trainBpe, train, resume, race, trainedVsFrozen };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

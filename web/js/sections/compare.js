@@ -3,6 +3,8 @@ import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
 import { ownScale } from '../colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../format.js';
+import { vocabularyNotice } from '../vocabulary_notice.js';
+import { scaleNoteText, TOKEN_STDDEV, verdictText } from './compare_text.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
@@ -32,6 +34,7 @@ const els = {
   simInput: $('compare-similarity-input'),
   simAttention: $('compare-similarity-attention'),
   tables: $('compare-similarity-tables'),
+  norms: $('compare-norms'),
 };
 
 let lab = null;
@@ -57,7 +60,7 @@ function readState() {
     a: els.a.value,
     b: els.b.value,
     positions: document.querySelector('input[name="positions"]:checked')?.value ?? 'none',
-    scale: Number(document.querySelector('input[name="scale"]:checked')?.value ?? 1),
+    scale: document.querySelector('input[name="scale"]:checked')?.value ?? 'sqrt',
     dim: Number(els.dim.value),
     prefix: els.prefix.checked,
     tokenizer: ctx.tokenizerName,
@@ -79,18 +82,27 @@ function compute(state) {
     throw new LearnerError(`Type at least one word in sentence ${idsA.length === 0 ? 'A' : 'B'}.`);
   }
   const { dim, scale, positions } = state;
-  const embedding = ctx.embedding(dim, scale);
+  // × √d: N(0, 1/√d) rows times √d, drawn directly as N(0, 1) (the same numbers up to rounding).
+  const stddev = TOKEN_STDDEV[scale];
+  const embedding = ctx.embedding(dim, stddev);
   // Learned positions start at the same scale as the token vectors, as in GPT-2 (wte and wpe are both small
   // at initialisation and grow together in training).
-  const positional = cached('positional', `${positions}/${dim}/${scale}`, () =>
-    lab.positionalEncoding(positions, { dim, maxLength: MAX_TOKENS, seed: SEEDS.learned, stddev: scale }),
+  const positional = cached('positional', `${positions}/${dim}/${stddev}`, () =>
+    lab.positionalEncoding(positions, { dim, maxLength: MAX_TOKENS, seed: SEEDS.learned, stddev }),
   );
   const attention = cached('attention', `${dim}`, () => lab.selfAttention({ dim, seed: SEEDS.attention }));
   const words = [tokensA.map(label), tokensB.map(label)];
   const composedA = lab.compose(idsA, { embedding, positional });
   const composedB = lab.compose(idsB, { embedding, positional });
   const comparison = lab.compare(idsA, idsB, { embedding, positional, attention });
+  const norms = (values) =>
+    Array.from({ length: idsA.length }, (_, i) => lab.kernels.norm(values.subarray(i * dim, (i + 1) * dim)));
   return {
+    norms: {
+      token: norms(composedA.tokenVectors),
+      position: norms(composedA.positionVectors),
+      input: norms(composedA.inputVectors),
+    },
     state,
     idsA,
     idsB,
@@ -119,48 +131,6 @@ function renderVocabulary(tokens) {
   });
   els.vocab.replaceChildren(...items);
   els.vocabName.textContent = ctx.tokenizerName === 'trained' ? 'your trained vocabulary' : ctx.tokenizerName;
-}
-
-function sameSequence(a, b) {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** True when b is a reordering of a (the same multiset of ids). */
-function isPermutation(a, b) {
-  if (a.length !== b.length) {
-    return false;
-  }
-  const x = [...a].sort((p, q) => p - q);
-  const y = [...b].sort((p, q) => p - q);
-  return x.every((v, i) => v === y[i]);
-}
-
-function verdictText(r) {
-  const { positions, scale } = r.state;
-  const att = r.comparison.attention.pooledCosine;
-  const kind = positions === 'sinusoidal' ? 'sinusoidal' : 'learned';
-  if (sameSequence(r.idsA, r.idsB)) {
-    return 'Same words in the same order, so every number is 1.000. Swap two words in one sentence to meet the order problem.';
-  }
-  if (!isPermutation(r.idsA, r.idsB)) {
-    return 'These sentences use different words, so they differ even without positions. The order problem is about reorderings: try “dog bites man” against “man bites dog”.';
-  }
-  if (positions === 'none') {
-    return 'No positions: B is the same bag of vectors as A. Attention returns A’s outputs in another order, so the pooled vectors are identical: the model cannot tell who bit whom.';
-  }
-  if (fixed3(att) === '1.000') {
-    return scale < 0.5
-      ? `The ${kind} positions change the outputs, but by less than 3 decimals show: at stddev 0.02 the parts are badly balanced (see the strips below). Try unit scale.`
-      : `The ${kind} positions change the outputs, but only slightly here. Try more dimensions or another pair of sentences.`;
-  }
-  return `With ${kind} positions a word at another place is a different input. The pooled inputs still match (both sentences add the same position vectors), but after one attention layer the sentences differ: order is visible.`;
-}
-
-function scaleNoteText(state) {
-  if (state.scale < 0.5) {
-    return 'Token vectors have GPT-2’s initial stddev of 0.02 here, so their strips are almost white. Sinusoid entries reach ±1, fifty times more: the input is nearly pure position and the words barely count. Learned positions start equally small.';
-  }
-  return 'Token vectors have stddev 1 here, about the scale of trained embeddings, and sinusoid entries lie in [−1, 1]. The parts have comparable size, so the input keeps both the word and its place. Learned positions start at the same scale.';
 }
 
 function tokensOf(words) {
@@ -216,6 +186,23 @@ function similarityTable(caption, values, rowLabels, colLabels) {
   return table;
 }
 
+/** ‖token‖, ‖position‖ and ‖input‖ of each token of sentence A. */
+function renderNorms(r) {
+  const rows = r.wordsA.map((word, i) => {
+    const tr = document.createElement('tr');
+    tr.insertCell().textContent = String(i);
+    tr.insertCell().textContent = word;
+    for (const part of ['token', 'position', 'input']) {
+      const cell = tr.insertCell();
+      cell.className = 'num-cell';
+      cell.dataset.part = part;
+      cell.textContent = fixed3(r.norms[part][i]);
+    }
+    return tr;
+  });
+  els.norms.replaceChildren(...rows);
+}
+
 function render(r) {
   const { comparison, state } = r;
   els.pooledInput.textContent = fixed3(comparison.pooledCosine);
@@ -224,7 +211,9 @@ function render(r) {
   els.gapAttention.textContent = gapText(comparison.attention.pooledCosine);
   els.verdict.textContent = verdictText(r);
   els.error.textContent = '';
-  els.scaleNote.textContent = scaleNoteText(state);
+  const mean = (values) => values.reduce((x, y) => x + y, 0) / values.length;
+  els.scaleNote.textContent = scaleNoteText(state, { token: mean(r.norms.token), position: mean(r.norms.position) });
+  renderNorms(r);
 
   const rowLabels = r.wordsA.map((w, i) => `${i} ${w}`);
   const colLabels = r.wordsB.map((w, i) => `${i} ${w}`);
@@ -264,7 +253,7 @@ function render(r) {
   els.results.dataset.prefix = String(state.prefix);
   els.results.dataset.idsA = r.idsA.join(' ');
   els.results.dataset.idsB = r.idsB.join(' ');
-  els.results.dataset.scale = String(state.scale);
+  els.results.dataset.scale = state.scale;
 }
 
 function renderError(error) {
@@ -309,6 +298,11 @@ function scheduleUpdate() {
 export function init(context) {
   ctx = context;
   lab = ctx.lab;
+  vocabularyNotice(ctx, {
+    id: 'compare-vocab-notice',
+    before: els.controls,
+    effect: 'both sentences are cut into its tokens, so the ids, the vectors and every number below come from it',
+  });
   els.controls.addEventListener('input', scheduleUpdate);
   els.controls.addEventListener('change', scheduleUpdate);
   ctx.onTokenizer(scheduleUpdate);

@@ -5,6 +5,8 @@ import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { drawScatter, PALETTE } from '../plot.js';
+import { vocabularyNotice } from '../vocabulary_notice.js';
+import { initFrozen } from './embeddings_frozen.js';
 
 const DIM = 16;
 const MAX_ROWS = 16;
@@ -43,7 +45,7 @@ function showTable() {
     2,
   );
   $('embeddings-caption').textContent =
-    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1). Colour from −2 (blue) to +2 (orange).`;
+    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1: the scale of N(0, 1/√d) rows times √d, as the 2017 Transformer uses them; GPT-2’s N(0, 0.02) would be almost white here). Colour from −2 (blue) to +2 (orange).`;
   $('embeddings-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
   $('embeddings-heatmap').dataset.ids = distinct.join(' ');
 }
@@ -240,6 +242,12 @@ async function run(type, steps, params) {
   }
   saved = done.saved ?? null;
   $('embeddings-continue').disabled = !saved;
+  // RMS of the trained entries: far below the 1 of the × √d scale, far above the 0.02 of GPT-2's start.
+  const rms = ctx.lab.kernels.norm(snapshot.wte) / Math.sqrt(snapshot.wte.length);
+  const rmsNote = $('embeddings-rms');
+  rmsNote.textContent = `After ${snapshot.step} steps the entries of the token table have RMS ${fixed3(rms)}: they started at 0.02 (GPT-2’s init), and the × √d scale of section 6 would make them 1.`;
+  rmsNote.dataset.rms = String(rms);
+  rmsNote.dataset.step = String(snapshot.step);
   row.done(
     `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`,
     { steps: String(snapshot.step) },
@@ -263,6 +271,12 @@ function keepTraining() {
 export function init(context) {
   ctx = context;
   row = new TrainingRow('embeddings');
+  vocabularyNotice(ctx, {
+    id: 'embeddings-vocab-notice',
+    before: $('embeddings-heatmap-figure'),
+    effect:
+      'the rows below are those of its token ids, in a table of its size (the tiny GPT further down keeps r50k_base: its corpus needs a fixed vocabulary)',
+  });
   ctx.onTokenizer(() => requestAnimationFrame(showTable));
   $('tokenize-text').addEventListener('input', () => requestAnimationFrame(showTable));
   $('embeddings-train').addEventListener('click', train);
@@ -286,5 +300,6 @@ export function init(context) {
     drawSnapshot();
   });
   showTable();
-  train();
+  // The two runs of "trained or frozen" start once the first run is done (one worker of this section at a time).
+  train().then(() => initFrozen(ctx, (label) => kindOf(label) !== 2));
 }

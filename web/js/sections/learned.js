@@ -2,6 +2,7 @@
 import { drawHeatmap } from '../canvas.js';
 import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
+import { fixed3 } from '../format.js';
 import { drawLines, drawScatter, PALETTE } from '../plot.js';
 
 let ctx;
@@ -69,6 +70,30 @@ function drawSnapshot() {
   note.dataset.near = String(near);
   note.dataset.far = String(far);
   note.dataset.step = String(snap.step);
+  showNorms(snap.wpe, T, C, snap.step);
+}
+
+/** Row groups the prose talks about (for T = 16): the first rows, the middle, 11–13 and the last two. */
+export const ROW_GROUPS = [
+  [0, 3],
+  [3, 11],
+  [11, 14],
+  [14, 16],
+];
+
+/** Length of each wpe row, the mean per group, and the share of the spread the two PCA axes keep. */
+function showNorms(wpe, T, C, step) {
+  const norms = Array.from({ length: T }, (_, i) => ctx.lab.kernels.norm(wpe.subarray(i * C, (i + 1) * C)));
+  const mean = ([a, b]) => norms.slice(a, b).reduce((x, y) => x + y, 0) / (b - a);
+  const { variances } = ctx.lab.principalComponents(wpe, T, C, { count: Math.min(T, C) });
+  const total = variances.reduce((x, y) => x + y, 0);
+  const share = total > 0 ? (variances[0] + variances[1]) / total : 0;
+  const groups = ROW_GROUPS.map(([a, b]) => `${a}–${b - 1}: ${fixed3(mean([a, b]))}`).join(' · ');
+  const out = $('learned-norms');
+  out.textContent = `Row lengths ‖wpe[p]‖ at step ${step}, p = 0…${T - 1}: ${norms.map(fixed3).join(', ')}. Mean by rows: ${groups}. The two PCA axes keep ${(100 * share).toFixed(0)}% of the spread.`;
+  out.dataset.norms = norms.join(' ');
+  out.dataset.share = String(share);
+  out.dataset.step = String(step);
 }
 
 function drawLoss() {
@@ -77,11 +102,13 @@ function drawLoss() {
 
 async function train() {
   const steps = numberInputValue('learned-steps');
+  const seed = Math.round(numberInputValue('learned-seed'));
   const slider = $('learned-snap');
   snapshots = [];
   losses = [];
   const every = Math.max(1, Math.floor(steps / 20));
-  const done = await row.run('train', { encoding: 'r50k_base', positions: 'learned', steps, every }, (m) => {
+  const params = { encoding: 'r50k_base', positions: 'learned', steps, every, options: { seed } };
+  const done = await row.run('train', params, (m) => {
     if (m.kind === 'progress') {
       row.progress.value = m.step / m.steps;
       losses.push(m.loss);
@@ -103,7 +130,12 @@ async function train() {
     return;
   }
   drawLoss();
-  row.done(`Trained ${steps} steps; loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`);
+  row.done(
+    `Trained ${steps} steps (seed ${seed}); loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`,
+    {
+      seed: String(seed),
+    },
+  );
 }
 
 async function readGpt2(file) {

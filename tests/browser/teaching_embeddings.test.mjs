@@ -1,0 +1,171 @@
+// What sections 2, 5 and 6 teach, checked on the page against the library run here in node: the learned position
+// table's long first rows and its PCA path over three seeds (the claims of section 5's prose), the token-vector RMS
+// of section 2's trained table, and the trained-vocabulary notice of sections 2 and 6 with its way back.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import createEmbedLab from '../../dist/index.js';
+import { buildData, trainModel } from '../../web/js/training.js';
+import { launch, openPage, waitForPage } from './browser.mjs';
+
+const T = 16; // section 5's table: 16 positions × 32 channels
+const C = 32;
+const mean = (values, [a, b]) => values.slice(a, b).reduce((x, y) => x + y, 0) / (b - a);
+const FIRST = [0, 3];
+const MIDDLE = [3, 11];
+const LATE = [11, 14];
+const LAST = [14, 16];
+
+describe('teaching: embeddings, learned positions, token + position', { timeout: 240_000 }, () => {
+  let env;
+  let lab;
+  let data;
+  let page;
+  let problems;
+  let context;
+
+  before(async () => {
+    [env, lab] = await Promise.all([launch(), createEmbedLab()]);
+    const r50k = await lab.getTokenizer('r50k_base');
+    data = buildData(lab, r50k);
+    r50k.dispose();
+    ({ context, page, problems } = await openPage(env.browser, env.url, { width: 1280, height: 900 }));
+    await waitForPage(page);
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await env?.browser.close();
+    await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
+  });
+
+  const dataset = (testId) => page.getByTestId(testId).evaluate((el) => ({ ...el.dataset }));
+
+  test('5: row lengths and PCA over seeds 1–3 are node’s, and the prose’s claims hold for each', async () => {
+    for (const seed of [1, 2, 3]) {
+      if (seed !== 1) {
+        await page.getByTestId('learned-seed').fill(String(seed));
+        await page.getByTestId('learned-train').click();
+      }
+      await page.waitForFunction(
+        (s) => {
+          const status = document.querySelector('[data-testid="learned-status"]').dataset;
+          const norms = document.querySelector('[data-testid="learned-norms"]').dataset;
+          return status.state === 'done' && status.seed === s && norms.step === '400';
+        },
+        String(seed),
+        { timeout: 60_000 },
+      );
+      const model = trainModel(lab, data, 'learned', { steps: 400, seed });
+      const wpe = model.positionEmbeddings(T);
+      model.dispose();
+      const lengths = Array.from({ length: T }, (_, i) => lab.kernels.norm(wpe.subarray(i * C, (i + 1) * C)));
+      const shown = await dataset('learned-norms');
+      assert.deepEqual(shown.norms.split(' ').map(Number), lengths, `seed ${seed}`);
+
+      // The prose: rows 0–2 much longer than the middle; 11–13 long again; the last two short.
+      assert.ok(mean(lengths, FIRST) > 1.3 * mean(lengths, MIDDLE), `seed ${seed}: first rows long`);
+      assert.ok(mean(lengths, LATE) > mean(lengths, MIDDLE), `seed ${seed}: rows 11–13 longer than the middle`);
+      assert.ok(mean(lengths, LATE) > mean(lengths, LAST), `seed ${seed}: the last two shorter than 11–13`);
+      // PCA's first axis has the first rows at one end and rows 11–13 at the other.
+      const { projections, variances } = lab.principalComponents(wpe, T, C, { count: T });
+      const pc1 = Array.from({ length: T }, (_, i) => projections[i * T]); // rows of T projections
+      assert.ok(mean(pc1, FIRST) * mean(pc1, LATE) < 0, `seed ${seed}: first rows and 11–13 on opposite sides`);
+      const total = variances.reduce((x, y) => x + y, 0);
+      assert.ok(Math.abs(Number(shown.share) - (variances[0] + variances[1]) / total) < 1e-9, `seed ${seed}: share`);
+    }
+  });
+
+  test('2: the trained table’s RMS is node’s, far from both 0.02 and 1', async () => {
+    const status = await dataset('embeddings-status');
+    const note = await dataset('embeddings-rms');
+    assert.equal(status.state, 'done');
+    const model = trainModel(lab, data, 'learned', { steps: Number(status.steps) });
+    const wte = model.tokenEmbeddings();
+    model.dispose();
+    const rms = lab.kernels.norm(wte) / Math.sqrt(wte.length);
+    assert.equal(note.step, status.steps);
+    assert.ok(Math.abs(Number(note.rms) - rms) < 1e-9, `${note.rms} vs ${rms}`);
+    assert.ok(rms > 0.05 && rms < 0.6, `RMS ${rms}`);
+  });
+
+  test('2: trained vs frozen are two runs equal to node’s, the frozen table still its random start', async () => {
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="embeddings-frozen-status"]').dataset.state === 'done',
+      null,
+      { timeout: 90_000 },
+    );
+    const status = await dataset('embeddings-frozen-status');
+    const steps = Number(status.steps);
+    const words = data.labels;
+    // The page's GloVe words: a label without its space ("the" at the very start) is left out when " the" exists.
+    const skip = words.flatMap((label, i) => (!label.startsWith(' ') && words.includes(` ${label}`) ? [i] : []));
+    const shownRows = await page
+      .getByTestId('embeddings-frozen-table')
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((tr) => ({
+          word: tr.dataset.word,
+          trained: tr.querySelector('[data-col="trained"]').textContent,
+          frozen: tr.querySelector('[data-col="frozen"]').textContent,
+        })),
+      );
+    assert.ok(shownRows.length >= 14, `${shownRows.length} rows`);
+    const start = lab.createModel({ vocabSize: data.vocabSize, contextLength: 16, channels: 32, heads: 4, seed: 1 });
+    const initial = start.tokenEmbeddings();
+    start.dispose();
+    for (const [run, frozen] of [
+      ['trained', []],
+      ['frozen', ['wte.weight']],
+    ]) {
+      const losses = [];
+      const model = trainModel(lab, data, 'learned', { steps, frozen, onStep: ({ loss }) => losses.push(loss) });
+      const valid = model.evaluate(lab.evenlySpacedWindows(data.valid, { batch: 8, length: 16 }));
+      const wte = model.tokenEmbeddings();
+      model.dispose();
+      assert.equal(Number(status[`${run}Loss`]), losses.at(-1), run);
+      assert.equal(Number(status[`${run}Valid`]), valid, run);
+      if (run === 'frozen') {
+        assert.deepEqual(wte, initial, 'the frozen table is its random start');
+      } else {
+        assert.notDeepEqual(wte, initial);
+      }
+      // Each row's nearest token, by the library's cosine search in node (words without a space: the labels).
+      for (const shown of shownRows) {
+        const i = words.findIndex((label) => label.trim() === shown.word);
+        const [{ row: best }] = lab.nearestRows(wte, 32, i, { k: 1, skip });
+        assert.equal(shown[run].split(' ')[0], words[best].trim(), `${run} ${shown.word}`);
+      }
+    }
+  });
+
+  test('2 and 6: a trained vocabulary in use is announced where it takes effect, with a way back', async () => {
+    for (const id of ['embeddings-vocab-notice', 'compare-vocab-notice']) {
+      assert.equal(await page.getByTestId(id).isHidden(), true, `${id} hidden with r50k_base`);
+    }
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="tokenize-vocab"] option[value="trained"]').disabled,
+      null,
+      { timeout: 60_000 },
+    );
+    await page.getByTestId('tokenize-vocab').selectOption('trained');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="compare-results"]').dataset.tokenizer === 'trained',
+    );
+    for (const id of ['embeddings-vocab-notice', 'compare-vocab-notice']) {
+      await page.getByTestId(id).waitFor({ state: 'visible' });
+      assert.match(await page.getByTestId(id).textContent(), /trained in section 1 \(\d+ tokens\)/);
+    }
+    await page.getByTestId('compare-vocab-notice-back').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="compare-results"]').dataset.tokenizer === 'r50k_base',
+    );
+    for (const id of ['embeddings-vocab-notice', 'compare-vocab-notice']) {
+      await page.getByTestId(id).waitFor({ state: 'hidden' });
+    }
+    assert.equal(await page.getByTestId('tokenize-vocab').inputValue(), 'r50k_base');
+  });
+
+  test('no console errors and no non-local requests', () => {
+    assert.deepEqual(problems, []);
+  });
+});
