@@ -436,6 +436,25 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.equal(await text(page, 'beyond-nope-bi'), '1.000');
     assert.equal(await text(page, 'beyond-nope-causal'), fixed3(causal.attention.pooledCosine));
     assert.ok(causal.attention.pooledCosine < 0.999);
+    // Not one lucky head: five more seeds, each with the mask below 1, as the note says.
+    const e32 = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 32, seed: 1, stddev: 1 });
+    const others = [4, 5, 6, 7, 8].map(
+      (seed) =>
+        lab.compare(r50k.encode(' dog bites man'), r50k.encode(' man bites dog'), {
+          embedding: e32,
+          positional: null,
+          attention: { seed, causal: true },
+        }).attention.pooledCosine,
+    );
+    e32.dispose();
+    assert.deepEqual((await data(page, 'beyond-nope-note', 'causal')).split(' ').map(Number), others);
+    assert.ok(others.every((c) => c < 0.99));
+    assert.match(
+      await text(page, 'beyond-nope-note'),
+      new RegExp(
+        `bidirectional 1\\.000 every time; causal ${fixed3(Math.min(...others))} to ${fixed3(Math.max(...others))}`,
+      ),
+    );
 
     const d = buildData(lab, r50k);
     for (const positions of lab.positionSchemes) {
