@@ -40,6 +40,19 @@ const corpora = {
 };
 const plans = testPlanCases();
 
+// The corpora come from the machine (man pages, licences): a machine without them would compare nothing.
+test('the corpora are as large as the test needs', () => {
+  assert.ok(utf8Bytes(corpora.english) >= 0.75e6, `english ${utf8Bytes(corpora.english)} bytes`);
+  assert.ok(utf8Bytes(corpora.multilingual) >= 0.4e6, `multilingual ${utf8Bytes(corpora.multilingual)} bytes`);
+  // Multilingual means other scripts: count distinct Han, Cyrillic, Arabic and Greek characters.
+  const scripts = new Set(
+    corpora.multilingual.join('').match(/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Greek}]/gu),
+  );
+  assert.ok(scripts.size >= 200, `${scripts.size} distinct non-Latin characters`);
+  assert.equal(corpora.adversarial.length, 3000);
+  assert.ok(plans.length >= 100, `${plans.length} TestPlans cases`);
+});
+
 // The reference's ids, computed once per encoding and shared by both flavours.
 const referenceCache = new Map();
 function referenceOf(name) {
