@@ -82,7 +82,7 @@ export const POSITION_EXERCISES = [
         return {
           ok,
           message: ok
-            ? `Yes: the library gives ${dots[0].toFixed(4)} at every p from 0 to ${127 - k} (max − min = ${spreadText(spread)}, float32 rounding).`
+            ? `The library gives ${dots[0].toFixed(4)} at every p from 0 to ${127 - k} (max − min = ${spreadText(spread)}, float32 rounding).`
             : `The library gives one number at every p from 0 to ${127 - k} (they agree within ${spreadText(spread)}), and ${guess} is not within 0.01 of it.`,
         };
       });
@@ -164,7 +164,7 @@ export const POSITION_EXERCISES = [
       if (rightHead && rightBias) {
         return {
           ok: true,
-          message: `Right: head ${steepest}, slope ${slopes[steepest - 1]}, bias −3 × slope = ${bias}.`,
+          message: `Head ${steepest} has slope ${slopes[steepest - 1]}: a key 3 back gets −3 × ${slopes[steepest - 1]} = ${-3 * slopes[steepest - 1]}.`,
         };
       }
       return {

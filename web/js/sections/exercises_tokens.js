@@ -50,7 +50,7 @@ export const TOKEN_EXERCISES = [
       const ok = Number(id) === expected;
       return {
         ok,
-        message: ok ? `Yes: “␣dog” → ${expected}.` : `No, ${id} is not it. Type “ dog” in section 1 with r50k_base.`,
+        message: ok ? `“␣dog” → ${expected}.` : `No, ${id} is not it. Type “ dog” in section 1 with r50k_base.`,
       };
     },
   },

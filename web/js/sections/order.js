@@ -83,7 +83,8 @@ export function init(context) {
   vocabularyNotice(ctx, {
     id: 'order-vocab-notice',
     before: $('order-panel'),
-    effect: 'the sentence is cut into its tokens, and each gets a row of a table with one row per token of it',
+    effect:
+      'the sentence below is cut into its tokens, and each token’s row comes from a table with one row per token of your vocabulary',
   });
   $('order-text').addEventListener('input', update);
   $('order-i').addEventListener('change', update);
