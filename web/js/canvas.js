@@ -1,8 +1,8 @@
 // Canvas drawing for heatmaps, vector strips, similarity matrices and colour legends.
 // Canvases take their size from CSS (no layout shift); the backing store follows devicePixelRatio.
 import { divergingScale, finiteExtent } from './colour.js';
-import { showLegend } from './legend.js';
-import { gridReadout, outlineCell } from './readout.js';
+import { reserveLegend, showLegend } from './legend.js';
+import { gridReadout, outlineCell, reserveReadout } from './readout.js';
 
 /** Theme colours read from the CSS custom properties (light or dark). */
 export function theme() {
@@ -135,6 +135,12 @@ function drawAxes(ctx, g, rows, cols, rowTitle, colTitle, colours) {
   ctx.restore();
 }
 
+/** A heatmap's readout and legend before its first drawing, for figures drawn after a worker's result. */
+export function reserveHeatmap(canvas, { legend = '' } = {}) {
+  reserveReadout(canvas);
+  reserveLegend(canvas, legend);
+}
+
 /**
  * Heatmap of a rows × cols table (positions × dimensions). range: ±range diverging scale, or scale (colour.js);
  * marks: [{from, to}] rows outlined, with a bracket in the gutter; rowTitle/colTitle name the axes; legend: a note
@@ -239,7 +245,7 @@ export function drawMatrix(canvas, options) {
   ctx.fillStyle = colours.fg;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'right';
-  const every = tickStep(size, 11);
+  const every = tickStep(size, 14);
   rowLabels.forEach((label, r) => {
     if (r % every === 0) {
       ctx.fillText(ellipsize(ctx, label, left - 8), left - 6, top + (r + 0.5) * size);

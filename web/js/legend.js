@@ -8,11 +8,8 @@ function tick(v) {
   return s.replace(/^-/, '−');
 }
 
-/**
- * Shows the legend of scale ({kind, min, max, css}) under canvas. options: {note (text after the bar), compact}.
- * The legend element carries data-min and data-max for tests, and its ticks are text (not only colour).
- */
-export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
+/** The legend element of a figure (bar, ticks, note), created on first use in the figure's extras box. */
+function legendElement(canvas, compact) {
   const extras = figureExtras(canvas);
   let legend = extras.querySelector(':scope > .legend');
   if (!legend) {
@@ -31,6 +28,24 @@ export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
     legend.append(bar, ticks, text);
     extras.append(legend);
   }
+  return legend;
+}
+
+/** A legend with its note and no numbers yet, before the figure's first drawing (see reserveReadout). */
+export function reserveLegend(canvas, note) {
+  const [, ticks, text] = legendElement(canvas, false).children;
+  if (!ticks.childElementCount) {
+    ticks.replaceChildren(...[0, 1, 2].map(() => Object.assign(document.createElement('span'), { textContent: '…' })));
+  }
+  text.textContent = note;
+}
+
+/**
+ * Shows the legend of scale ({kind, min, max, css}) under canvas. options: {note (text after the bar), compact}.
+ * The legend element carries data-min and data-max for tests, and its ticks are text (not only colour).
+ */
+export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
+  const legend = legendElement(canvas, compact);
   const [bar, ticks, text] = legend.children;
   const mid = scale.kind === 'diverging' && scale.max > 0 ? 0 : (scale.min + scale.max) / 2;
   const labels = [scale.min, mid, scale.max].map(tick);

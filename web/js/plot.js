@@ -1,7 +1,7 @@
 // Small canvas plots: lines, labelled scatter, grouped bars. Sizes come from CSS; colours from the theme.
 import { fitCanvas, theme } from './canvas.js';
 import { showKey } from './legend.js';
-import { gridReadout, readoutNumber } from './readout.js';
+import { gridReadout, readoutNumber, reserveReadout } from './readout.js';
 
 /** Okabe–Ito: a categorical palette that stays distinct for the common colour-vision deficiencies. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#999999'];
@@ -124,6 +124,18 @@ export function drawLines(canvas, series, options = {}) {
   }
 }
 
+// One sentence whatever the count (no layout shift when labels come and go); the count is in data-labels-hidden.
+const SCATTER_IDLE =
+  'Labels that would overlap are left out: point at a dot, or focus the plot (Tab) and use the arrow keys, to read every point.';
+
+/** A scatter's readout and key before its first drawing, for plots drawn after a worker's result (no shift). */
+export function reserveScatter(canvas, { key } = {}) {
+  reserveReadout(canvas, SCATTER_IDLE);
+  if (key) {
+    showKey(canvas, key);
+  }
+}
+
 /** Label boxes that overlap neither each other, nor a dot, nor the frame: greedy, in the order of the points. */
 function placeLabels(ctx, dots, width, height, r) {
   const boxes = [];
@@ -214,8 +226,7 @@ export function drawScatter(canvas, points, options = {}) {
     value: (i) => points[i].x,
     name: () => '',
     describe: (i) => `${describe(i)}: PC1 ${readoutNumber(points[i].x)}, PC2 ${readoutNumber(points[i].y)}`,
-    // One sentence whatever the count (no layout shift when labels come and go); the count is in the data.
-    idle: 'Labels that would overlap are left out: point at a dot, or focus the plot (Tab) and use the arrow keys, to read every point.',
+    idle: SCATTER_IDLE,
     cellAt: (x, y) => {
       let best = null;
       let bestD = 12 * 12;

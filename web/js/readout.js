@@ -3,6 +3,18 @@
 // in a live text beside the figure. The draw functions call gridReadout after painting; it returns the cursor.
 
 const states = new WeakMap();
+const IDLE = 'Point at a cell, or focus the figure (Tab) and use the arrow keys, to read its value.';
+
+/**
+ * Creates a figure's readout before its first drawing, for figures drawn late (after a worker's result): the
+ * page then does not move when the figure arrives.
+ */
+export function reserveReadout(canvas, idle = IDLE) {
+  const out = readoutElement(canvas);
+  if (!out.textContent) {
+    out.textContent = idle;
+  }
+}
 
 /** Number as the readout shows it: 4 decimals, or 4 significant digits for large or tiny values. */
 export function readoutNumber(v) {
@@ -100,8 +112,7 @@ function announce(out, state) {
   const { grid, cursor } = state;
   if (!cursor) {
     if (!out.dataset.row) {
-      out.textContent =
-        grid.idle ?? 'Point at a cell, or focus the figure (Tab) and use the arrow keys, to read its value.';
+      out.textContent = grid.idle ?? IDLE;
     }
     return;
   }

@@ -4,12 +4,13 @@ import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { drawScatter, PALETTE } from '../plot.js';
+import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
 import { initFrozen } from './embeddings_frozen.js';
 
 const DIM = 16;
 const MAX_ROWS = 16;
+const PCA_KEY = ['nouns', 'verbs', 'other tokens'].map((label, k) => ({ label, colour: PALETTE[k] }));
 let ctx;
 let row; // the training row: progress, status and error
 let snapshot = null;
@@ -67,7 +68,7 @@ function drawSnapshot() {
       name: `${visibleWhitespace(label)} (${['noun', 'verb', 'other token'][kindOf(label)]})`,
       colour: PALETTE[kindOf(label)],
     })),
-    { key: ['nouns', 'verbs', 'other tokens'].map((label, k) => ({ label, colour: PALETTE[k] })) },
+    { key: PCA_KEY },
   );
   $('embeddings-step').textContent = `step ${step}`;
   // Nearest neighbour of each noun and verb.
@@ -279,6 +280,7 @@ export function init(context) {
   });
   ctx.onTokenizer(() => requestAnimationFrame(showTable));
   $('tokenize-text').addEventListener('input', () => requestAnimationFrame(showTable));
+  reserveScatter($('embeddings-pca'), { key: PCA_KEY }); // before the first snapshot: no shift when it comes
   $('embeddings-train').addEventListener('click', train);
   $('embeddings-continue').addEventListener('click', keepTraining);
   $('embeddings-glove-export').addEventListener('click', exportVectors);

@@ -1,10 +1,11 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
-import { drawHeatmap } from '../canvas.js';
+import { drawHeatmap, reserveHeatmap } from '../canvas.js';
 import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { fixed3 } from '../format.js';
-import { drawLines, drawScatter, PALETTE } from '../plot.js';
+import { drawLines, drawScatter, PALETTE, reserveScatter } from '../plot.js';
 
+const WPE_LEGEND = 'The same scale for every snapshot: ± the largest |value| in any of them.';
 let ctx;
 let row; // the training row: progress, status and error
 let snapshots = [];
@@ -41,7 +42,7 @@ function drawSnapshot() {
     cols: C,
     range,
     colTitle: 'channel',
-    legend: 'The same scale for every snapshot: ± the largest |value| in any of them.',
+    legend: WPE_LEGEND,
   });
   const { projections } = ctx.lab.principalComponents(snap.wpe, T, C);
   drawScatter(
@@ -205,6 +206,9 @@ async function readGpt2(file) {
 export function init(context) {
   ctx = context;
   row = new TrainingRow('learned');
+  // Readout and legend exist before the first snapshot arrives: the page does not move when it does.
+  reserveHeatmap($('learned-heatmap'), { legend: WPE_LEGEND });
+  reserveScatter($('learned-pca'));
   $('learned-train').addEventListener('click', train);
   $('learned-snap').addEventListener('input', drawSnapshot);
   $('learned-gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
