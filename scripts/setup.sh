@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there (a second run is quick).
-# Debian packages: emscripten, libhwy-dev, catch2, nlohmann-json3-dev, chromium, cmake, g++; then npm ci.
+# Debian packages: emscripten, libhwy-dev, catch2, nlohmann-json3-dev, chromium, cmake, g++, python3-torch,
+# python3-numpy; then npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,8 @@ command -v em++ >/dev/null || missing+=(emscripten)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
 command -v chromium >/dev/null || missing+=(chromium)
+# PyTorch for the export-torch tests: Debian's, at /usr/bin/python3 (a pyenv python3 on PATH may lack it).
+/usr/bin/python3 -c 'import torch, numpy' 2>/dev/null || missing+=(python3-torch python3-numpy)
 
 if ((${#missing[@]})); then
   source scripts/apt-install.sh

@@ -4,18 +4,29 @@ import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
 const isAsciiLetterOrDigit = (byte) =>
   (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+const isVisibleAscii = (byte) => byte > 0x20 && byte < 0x7f;
 
-// The last index where the text can be cut without changing its ids, or -1. A cut right after "\n" that is
-// followed by an ASCII letter or digit is one: in every pre-tokenizer pattern (gpt2, cl100k, o200k) a piece that
-// holds a newline holds only whitespace after it, and no piece starts with "\n" followed by a letter or digit,
-// so a piece boundary sits there; BPE never merges across pieces. "\n" is never part of a multi-byte UTF-8
-// character, so the cut is also a character boundary.
-// Only indices >= `from` are tried (text before it was searched already).
+// The last index where the text can be cut without changing its ids, or -1. Two kinds of places, safe in every
+// pre-tokenizer pattern (gpt2, cl100k, o200k); no pattern looks behind, so matching after a place where the whole
+// text has a piece boundary goes on as at the start of a text, and BPE never merges across pieces:
+//   - a letter or digit, then "\n" or "\r" (cut between): a letter or digit run ends the same before a line
+//     break as at the end of a text, and never takes the line break in;
+//   - a visible ASCII character, "\n", then a letter or digit (cut after the "\n"): the line break ends its piece
+//     (".\n" in cl100k, "\n" alone in gpt2) both there and at the end of a text. A longer whitespace run would
+//     not do: at the end of a text gpt2's \s+(?!\S) keeps "\n\n" whole, before a letter it splits it.
+// Line breaks are never part of a multi-byte UTF-8 character. Only indices >= `from` are tried (the text before
+// it was searched already).
 export function lastSafeCut(bytes, from = 1) {
   for (let i = bytes.length - 1; i >= Math.max(1, from); --i) {
-    if (bytes[i - 1] === NEWLINE && isAsciiLetterOrDigit(bytes[i])) {
+    const before = bytes[i - 1];
+    const at = bytes[i];
+    if ((at === NEWLINE || at === RETURN) && isAsciiLetterOrDigit(before)) {
+      return i;
+    }
+    if (before === NEWLINE && isAsciiLetterOrDigit(at) && i >= 2 && isVisibleAscii(bytes[i - 2])) {
       return i;
     }
   }

@@ -42,6 +42,8 @@ def parse_args(argv=None):
     for name, low in (("steps", 1), ("batch", 1), ("length", 1), ("processes", 1), ("seed", 0)):
         if getattr(args, name) < low:
             p.error(f"--{name} must be an integer >= {low}, got {getattr(args, name)}")
+    if args.batch % args.processes:
+        p.error(f"--batch ({args.batch}) must be a multiple of --processes ({args.processes})")
     if args.lr is not None and not 0 <= args.lr <= 10:
         p.error(f"--lr must be in [0, 10], got {args.lr}")
     return args

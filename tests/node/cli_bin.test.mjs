@@ -1,0 +1,195 @@
+// `embedlab tokenize --format bin` on the built package: uint32 little-endian ids equal to encoding the whole text
+// at once, whatever the chunk size, and memory that does not grow with the file.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { lastSafeCut, tokenizeBin } from '../../dist/cli_tokenize_bin.js';
+import createEmbedLab from '../../dist/index.js';
+
+const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-bin-'));
+let lab;
+before(async () => {
+  lab = await createEmbedLab();
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const run = (args, options = {}) => spawnSync('node', [cli, ...args], { timeout: 120_000, ...options });
+const littleEndianIds = (bytes) => {
+  assert.equal(bytes.length % 4, 0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  return Array.from({ length: bytes.length / 4 }, (_, i) => view.getUint32(4 * i, true));
+};
+
+// Text where piece boundaries are delicate: newline runs, CR and CRLF, punctuation followed by newlines and "/",
+// digit runs split in threes, contractions, spaces around newlines, Unicode spaces (U+0085, U+00A0, U+2028),
+// multi-byte characters and combining marks, a special token.
+const PIECES = [
+  '\n',
+  '\n\n',
+  '\r\n',
+  '\r',
+  ' \n',
+  '\n ',
+  ' ',
+  '  ',
+  '\t',
+  '\f',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  'Hello',
+  'world',
+  "'s",
+  "'LL",
+  "'",
+  '123',
+  '4567',
+  '8',
+  '.',
+  '...',
+  '.\n',
+  ',\n\n',
+  '/',
+  '\n/',
+  '\n\t',
+  '\n\r\n',
+  'naïve',
+  '日本語',
+  '👍',
+  'ÄÖ',
+  'e\u0301',
+  '<|endoftext|>',
+  'A',
+  'z',
+  '0',
+  '?!\n',
+  '-',
+  '\n1',
+  '\nA',
+  'x\n',
+  '9\r',
+];
+function trickyText(count, seed) {
+  let state = seed;
+  let text = '';
+  for (let i = 0; i < count; ++i) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0; // Numerical Recipes' LCG; its high bits pick
+    text += PIECES[(state >>> 16) % PIECES.length];
+  }
+  return text;
+}
+
+const ENCODINGS = ['gpt2', 'p50k_base', 'cl100k_base', 'o200k_base'];
+
+test('tokenizeBin equals encoding the whole text on 200 random tricky texts, in chunks of 1 to 17 bytes', async () => {
+  const file = join(work, 'random.txt');
+  for (const encoding of ENCODINGS) {
+    const tokenizer = await lab.getTokenizer(encoding);
+    for (let seed = 1; seed <= 50; ++seed) {
+      const text = trickyText(20 + (seed % 7) * 40, seed);
+      writeFileSync(file, text);
+      const whole = Array.from(tokenizer.encode(text, { allowedSpecial: 'all' }));
+      for (const chunkSize of [1, 3, 17]) {
+        const parts = [];
+        const output = { write: (bytes) => parts.push(Buffer.from(bytes)) > 0 };
+        await tokenizeBin(tokenizer, file, { chunkSize, output });
+        const what = `${encoding}, chunks of ${chunkSize}, ${JSON.stringify(text)}`;
+        assert.deepEqual(littleEndianIds(Buffer.concat(parts)), whole, what);
+      }
+    }
+  }
+});
+
+test('--format bin equals encoding the whole text, for every chunk size, from a file or stdin', async () => {
+  const text = trickyText(12000, 7);
+  const file = join(work, 'tricky.txt');
+  writeFileSync(file, text);
+  const bytes = readFileSync(file);
+  // The input is cut many times, so chunk boundaries are really exercised.
+  let cuts = 0;
+  for (let end = bytes.length; (end = lastSafeCut(bytes.subarray(0, end))) > 0;) {
+    ++cuts;
+  }
+  assert.ok(cuts > 200, `only ${cuts} safe cuts`);
+  for (const encoding of ['gpt2', 'o200k_base']) {
+    const whole = Array.from((await lab.getTokenizer(encoding)).encode(text, { allowedSpecial: 'all' }));
+    for (const chunkSize of [61, 1 << 20]) {
+      const result = run([
+        'tokenize',
+        '--format',
+        'bin',
+        '--encoding',
+        encoding,
+        '--chunk-size',
+        String(chunkSize),
+        file,
+      ]);
+      assert.equal(result.status, 0, result.stderr.toString());
+      assert.deepEqual(littleEndianIds(result.stdout), whole, `${encoding}, chunks of ${chunkSize} bytes`);
+    }
+    const piped = run(['tokenize', '--format', 'bin', '--encoding', encoding, '--chunk-size', '97'], { input: bytes });
+    assert.deepEqual(littleEndianIds(piped.stdout), whole, `${encoding} from stdin`);
+  }
+});
+
+test('--format bin with a trained tokenizer file and a text without any safe cut', async () => {
+  const corpus = join(work, 'corpus.txt');
+  writeFileSync(corpus, trickyText(3000, 3).repeat(3));
+  const vocabulary = join(work, 'vocab.tiktoken');
+  assert.equal(run(['train-bpe', corpus, '--vocab-size', '400', '-o', vocabulary]).status, 0);
+  const tokenizer = await lab.loadTokenizer(readFileSync(vocabulary));
+  const line = 'one long line without a newline, 12345 naïve words '.repeat(200);
+  for (const text of [readFileSync(corpus, 'utf8'), line]) {
+    const file = join(work, 'input.txt');
+    writeFileSync(file, text);
+    const result = run(['tokenize', '--format', 'bin', '--tokenizer', vocabulary, '--chunk-size', '50', file]);
+    assert.equal(result.status, 0, result.stderr.toString());
+    assert.deepEqual(littleEndianIds(result.stdout), Array.from(tokenizer.encode(text, { allowedSpecial: 'all' })));
+  }
+});
+
+// Peak resident memory (VmHWM) of `embedlab tokenize --format bin FILE > /dev/null`, read as the process exits.
+function peakKilobytes(file) {
+  const wrapper = join(work, 'peak.mjs');
+  writeFileSync(
+    wrapper,
+    `import { readFileSync, writeSync } from 'node:fs';
+    process.on('exit', () => writeSync(2, readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\\s+\\d+ kB/)[0]));
+    await import(${JSON.stringify(cli)});`,
+  );
+  const sink = openSync('/dev/null', 'w');
+  const result = spawnSync('node', [wrapper, 'tokenize', '--format', 'bin', '--chunk-size', '65536', file], {
+    stdio: ['ignore', sink, 'pipe'],
+    timeout: 120_000,
+  });
+  closeSync(sink);
+  assert.equal(result.status, 0, result.stderr.toString());
+  return Number(result.stderr.toString().match(/VmHWM:\s+(\d+) kB/)[1]);
+}
+
+test('--format bin streams: doubling a 24 MB input adds less than a sixteenth of it to peak memory', () => {
+  const line = 'The quick brown fox jumps over the lazy dog 1234 times; naïve café, 日本語.\n';
+  const megabytes = 24;
+  const small = join(work, 'small.txt');
+  const large = join(work, 'large.txt');
+  const body = line.repeat(Math.ceil((megabytes << 20) / Buffer.byteLength(line)));
+  writeFileSync(small, body);
+  writeFileSync(large, body + body);
+  const growth = peakKilobytes(large) - peakKilobytes(small);
+  // Encoding the text whole would hold it and its ids (about 4 bytes per 4 characters): growth of ~48 MB.
+  assert.ok(growth < (megabytes * 1024) / 16, `peak memory grew by ${growth} kB`);
+});
+
+test('--format bin refuses a bad --chunk-size and names the formats', () => {
+  const bad = run(['tokenize', '--format', 'bin', '--chunk-size', '0'], { input: 'x', encoding: 'utf8' });
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /--chunk-size must be an integer in \[1, 1073741824\], got 0/);
+  const format = run(['tokenize', '--format', 'binary'], { input: 'x', encoding: 'utf8' });
+  assert.match(format.stderr, /--format must be ids, json or bin, got binary/);
+});
