@@ -42,6 +42,8 @@ CASES = {
     # The 2017 Transformer's sqrt(d_model) (inexact in float for C = 24), and a learned table with it.
     "sinusoidal_scaled": dict(positions="sinusoidal", channels=24, embedding_scale=math.sqrt(24)),
     "learned_scaled": dict(positions="learned", embedding_scale=math.sqrt(16)),
+    # T < context_length: the learned table's later rows get no gradient.
+    "learned_short": dict(positions="learned", length=5),
 }
 
 BASE = dict(vocab_size=64, context_length=8, channels=16, layers=2, heads=2, rope_layout="interleaved",
@@ -265,6 +267,8 @@ def make_case(name, overrides, out_dir, seed):
         tensors["param/" + n] = t
     for n, t in grads.items():
         tensors["grad/" + n] = t
+    for n, t in params.items():  # after the 10th update, which the losses alone never observe
+        tensors["final/" + n] = t.detach().clone()
     metadata = {k: str(v) for k, v in cfg.items()}
     metadata.update({"adamw_" + k: repr(v) for k, v in ADAMW.items()})
     metadata["torch"] = torch.__version__
