@@ -6,12 +6,12 @@ import { fixed3, scientific } from '../format.js';
 
 const POSITIONS = 64; // query positions k…k+63; they stay below the encoding's 128 rows (k ≤ 32)
 
-/** Rows of the table: the term's label, and which vectors it takes: aᵀW b = a·(R_k b). */
+/** Rows of the table: the term, what it pairs, and which vectors it takes: aᵀW b = a·(R_k b). */
 const TERMS = [
-  { label: 'xᵀW x′: content, content', query: 'x', key: 'x2' },
-  { label: 'xᵀW PE(p′): content, position', query: 'x', key: 'pe2' },
-  { label: 'PE(p)ᵀW x′: position, content', query: 'pe', key: 'x2' },
-  { label: 'PE(p)ᵀW PE(p′): position, position', query: 'pe', key: 'pe2' },
+  { label: 'xᵀW x′', parts: 'content, content', query: 'x', key: 'x2' },
+  { label: 'xᵀW PE(p′)', parts: 'content, position', query: 'x', key: 'pe2' },
+  { label: 'PE(p)ᵀW x′', parts: 'position, content', query: 'pe', key: 'x2' },
+  { label: 'PE(p)ᵀW PE(p′)', parts: 'position, position', query: 'pe', key: 'pe2' },
 ];
 
 const spreadText = (s) => (s === 0 ? '0' : s < 0.0005 ? scientific(s) : s.toFixed(3));
@@ -41,7 +41,9 @@ export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
     tr.dataset.max = String(max);
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = term.label;
+    const parts = document.createElement('small');
+    parts.textContent = term.parts;
+    th.append(term.label, document.createElement('br'), parts);
     tr.append(th);
     for (const cell of [fixed3(min), fixed3(max), spreadText(max - min)]) {
       tr.insertCell().textContent = cell;
