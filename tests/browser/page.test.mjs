@@ -329,7 +329,14 @@ describe('tutorial page', { timeout: 150_000 }, () => {
       }, scale);
       const table = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev });
       const rows = table.lookup(ids[0]);
+      const sin = lab.positionalEncoding('sinusoidal', { dim: 64, maxLength: 64 });
+      const att = lab.compare(ids[0], ids[1], { embedding: table, positional: sin, attention: { seed: 3 } }).attention;
+      sin.dispose();
       table.dispose();
+      assert.equal(await text(page, 'compare-pooled-cosine-attention'), fixed3(att.pooledCosine), scale);
+      // At 0.02 the sinusoid swamps the token: the verdict says why the cosine shows 1.000.
+      assert.equal(/35 times shorter/.test(await text(page, 'compare-verdict')), scale === 'gpt2', scale);
+      assert.equal(fixed3(att.pooledCosine) === '1.000', scale === 'gpt2', scale);
       const expected = Array.from(ids[0], (_, i) => fixed3(lab.kernels.norm(rows.subarray(i * 64, (i + 1) * 64))));
       assert.deepEqual(await norms('token'), expected, scale);
       assert.deepEqual(await norms('position'), Array(ids[0].length).fill(fixed3(Math.sqrt(64 / 2))), scale);

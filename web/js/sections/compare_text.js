@@ -89,9 +89,12 @@ export function verdictText(r) {
     return 'No positions: B is the same bag of vectors as A. Attention returns A’s outputs in another order, so the pooled vectors are identical: the model cannot tell who bit whom.';
   }
   if (fixed3(att) === '1.000') {
-    return scale === 'gpt2'
-      ? `The ${kind} positions change the outputs, but by less than 3 decimals show: at stddev 0.02 the parts are badly balanced (see their lengths below). Try × √d.`
-      : `The ${kind} positions change the outputs, but only slightly here. Try more dimensions or another pair of sentences.`;
+    if (scale === 'gpt2') {
+      return positions === 'sinusoidal'
+        ? 'The sinusoidal positions change the outputs, but by less than 3 decimals show: at stddev 0.02 the token part is some 35 times shorter than the sinusoid (see the lengths below), and A and B share their positions, so their inputs are nearly the same. Try × √d.'
+        : 'The learned positions change the outputs, but by less than 3 decimals show: at stddev 0.02 both parts are so short that every attention score is close to 0, so each token attends almost evenly to all and its output is nearly the mean of the values, which ignores order. Try × √d.';
+    }
+    return `The ${kind} positions change the outputs, but only slightly here. Try more dimensions or another pair of sentences.`;
   }
   return `With ${kind} positions a token at another place is a different input row. The pooled inputs still match (both sentences add the same set of position vectors, and a mean forgets which went where), but after one attention layer, which mixes tokens and positions, the pooled outputs differ: order is visible.`;
 }
