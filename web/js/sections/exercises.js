@@ -24,7 +24,7 @@ function control(ex, input) {
     element.value = input.value;
     element.spellcheck = false;
     if (element.type === 'text') {
-      element.size = 18;
+      element.size = input.size ?? 18;
     }
   }
   element.name = input.name;

@@ -62,7 +62,7 @@ export const POSITION_EXERCISES = [
     text: 'With d = 16 and base 10 000, PE(p)·PE(p + k) is the same number for every p. Choose k and predict that number to two decimals, without choosing p (each (sin, cos) pair gives cos(k·ωᵢ), ωᵢ = 10000^(−2i/16); section 4’s sliders can help). The page compares it with the library at every p from 0 to 127 − k.',
     inputs: [
       { name: 'k', label: 'k', value: '3', type: 'number' },
-      { name: 'dot', label: 'Your value', value: '', type: 'text' },
+      { name: 'dot', label: 'Your value', value: '', type: 'text', size: 8 },
     ],
     explain:
       'sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels in every pair. That is why R_k, a rotation by k·ωᵢ in each pair, takes PE(p) to PE(p + k) for every p (section 4).',
@@ -145,7 +145,7 @@ export const POSITION_EXERCISES = [
     text: `With H = ${ALIBI_HEADS} heads (not a power of two: see section 7), which head h penalises distance most, and what bias does it add to the score of a key 3 tokens back?`,
     inputs: [
       { name: 'head', label: 'Head h', value: '', type: 'number' },
-      { name: 'bias', label: 'Bias', value: '', type: 'text' },
+      { name: 'bias', label: 'Bias', value: '', type: 'text', size: 8 },
     ],
     explain: `For H = ${ALIBI_HEADS}, Press et al. take the 4 slopes of H = 4 (¼, 1/16, 1/64, 1/256), then every other slope of H = 8 (½ and ⅛): the steepest head is the first of those, not head 1.`,
     async check(ctx, values) {
