@@ -11,7 +11,7 @@ import createEmbedLab from '../../dist/index.js';
 
 const SECTIONS = new URL('../../web/sections/', import.meta.url);
 const PYTHON = process.env.EMBEDLAB_TORCH_PYTHON ?? '/usr/bin/python3';
-const MINE = ['sinusoidal', 'rope', 'alibi', 'nope']; // section 4 and section 7; 'learned' is section 5's
+const SCHEMES = ['sinusoidal', 'learned', 'rope', 'alibi', 'nope']; // sections 4, 5 and 7
 
 const unescapeHtml = (s) =>
   s
@@ -130,8 +130,8 @@ describe('the PyTorch snippets on the page compute what the library computes', (
     results = JSON.parse(out);
   });
 
-  test('the page shows a snippet for each scheme of sections 4 and 7, and only schemes the test knows', () => {
-    for (const scheme of MINE) {
+  test('the page shows a snippet for each scheme, and only schemes the test knows', () => {
+    for (const scheme of SCHEMES) {
       assert.ok(scheme in snippets, `no snippet for ${scheme}`);
     }
     for (const scheme of Object.keys(snippets)) {
@@ -192,11 +192,7 @@ describe('the PyTorch snippets on the page compute what the library computes', (
     assert.equal(cases.nope.causal[0][0], 1); // the first token sees only itself
   });
 
-  test('learned (section 5, when the page shows it): LearnedPositions adds the table to the token vectors', (t) => {
-    if (!('learned' in snippets)) {
-      t.skip('section 5 has no snippet yet');
-      return;
-    }
+  test('learned: LearnedPositions adds the library’s table to the token vectors, as lab.compose does', () => {
     const diff = maxAbsDiff(results.learned, cases.learned.inputs);
     assert.ok(diff < 1e-6, `max |difference| ${diff}`);
   });
