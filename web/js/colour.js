@@ -95,7 +95,8 @@ export function finiteExtent(values) {
 export function ownScale(values) {
   const [lo, hi] = finiteExtent(values);
   if (lo >= 0 && hi > lo) {
-    return sequentialScale(lo, hi);
+    return { ...sequentialScale(lo, hi), note: 'White is its smallest value, dark orange its largest.' };
   }
-  return divergingScale(Math.max(Math.abs(lo), Math.abs(hi)), { nonPositive: hi <= 0 });
+  const scale = divergingScale(Math.max(Math.abs(lo), Math.abs(hi)), { nonPositive: hi <= 0 });
+  return { ...scale, note: 'White is 0, full colour ± its largest |value|.' };
 }

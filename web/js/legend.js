@@ -62,8 +62,10 @@ export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
     );
   }
   ticks.setAttribute('aria-label', `Colour scale from ${labels[0]} to ${labels[2]}`);
-  text.textContent = note;
-  text.hidden = !note;
+  // A figure's own scale says how it was chosen (colour.js ownScale), after the section's note.
+  const full = [note, scale.note].filter(Boolean).join(' ');
+  text.textContent = full;
+  text.hidden = !full;
   legend.dataset.min = String(scale.min);
   legend.dataset.max = String(scale.max);
   drawBar(bar, scale);

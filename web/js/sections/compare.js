@@ -10,7 +10,7 @@ const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
 const STRIP_RANGE = 2;
 const COSINE_NOTE = 'Cosine from −1 (blue) through 0 (white) to +1 (orange).';
-const OWN_NOTE = 'Own scale, from this matrix’s smallest cosine (white) to its largest (brown): read the numbers.';
+const OWN_NOTE = 'After attention the cosines can crowd together, so this matrix has a colour scale of its own.';
 
 const els = {
   main: $('main'),

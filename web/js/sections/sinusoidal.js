@@ -137,7 +137,7 @@ function draw() {
     colTitle: 'q',
     // Its own range: on ±d/2 the off-diagonal structure would fade into one colour.
     scale: ownScale(dots),
-    legend: 'Own scale, this matrix’s smallest to largest value: read the ends above.',
+    legend: 'On ±d/2 the cells off the diagonal would fade into one colour: this matrix has a scale of its own.',
   });
   drawRows(
     $('sinusoidal-rotation'),
