@@ -88,6 +88,23 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
     assert.ok(rms > 0.05 && rms < 0.6, `RMS ${rms}`);
   });
 
+  test('2: “sorted by distributional role” holds for seeds 1–3, not only the page’s seed 1', async () => {
+    const NOUNS = /^ (dog|man|cat|bird|child|horse|teacher|farmer)$/;
+    const VERBS = /^ (bites|sees|ch|helps|feeds|follows)$|^ases$/;
+    const kind = (label) => (NOUNS.test(label) ? 'noun' : VERBS.test(label) ? 'verb' : null);
+    for (const seed of [1, 2, 3]) {
+      const model = trainModel(lab, data, 'learned', { steps: 300, seed });
+      const wte = model.tokenEmbeddings();
+      model.dispose();
+      const rows = data.labels.flatMap((label, i) => (kind(label) ? [i] : []));
+      const same = rows.filter((i) => {
+        const [{ row }] = lab.nearestRows(wte, C, i, { k: 1 });
+        return kind(data.labels[row]) === kind(data.labels[i]);
+      }).length;
+      assert.ok(rows.length >= 14 && same / rows.length >= 0.75, `seed ${seed}: ${same}/${rows.length}`);
+    }
+  });
+
   test('2: trained vs frozen are two runs equal to node’s, the frozen table still its random start', async () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="embeddings-frozen-status"]').dataset.state === 'done',
