@@ -70,6 +70,14 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
       const { projections, variances } = lab.principalComponents(wpe, T, C, { count: T });
       const pc1 = Array.from({ length: T }, (_, i) => projections[i * T]); // rows of T projections
       assert.ok(mean(pc1, FIRST) * mean(pc1, LATE) < 0, `seed ${seed}: first rows and 11–13 on opposite sides`);
+      // The intro: neighbouring rows end up more alike than rows 8 apart (the two cosines under the plot).
+      const row = (i) => wpe.subarray(i * C, (i + 1) * C);
+      const near = Array.from({ length: T - 1 }, (_, i) => lab.kernels.cosine(row(i), row(i + 1)));
+      const far = Array.from({ length: T - 8 }, (_, i) => lab.kernels.cosine(row(i), row(i + 8)));
+      const note = await dataset('learned-pca-note');
+      assert.ok(Math.abs(Number(note.near) - mean(near, [0, T - 1])) < 1e-6, `seed ${seed}: near`);
+      assert.ok(Math.abs(Number(note.far) - mean(far, [0, T - 8])) < 1e-6, `seed ${seed}: far`);
+      assert.ok(mean(near, [0, T - 1]) > mean(far, [0, T - 8]) + 0.2, `seed ${seed}: near rows more alike`);
       const total = variances.reduce((x, y) => x + y, 0);
       assert.ok(Math.abs(Number(shown.share) - (variances[0] + variances[1]) / total) < 1e-9, `seed ${seed}: share`);
     }
