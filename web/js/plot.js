@@ -136,34 +136,57 @@ export function reserveScatter(canvas, { key } = {}) {
   }
 }
 
-/** Label boxes that overlap neither each other, nor a dot, nor the frame: greedy, in the order of the points. */
+const DIRECTIONS = [
+  [1, 0],
+  [-1, 0],
+  [0, -1],
+  [0, 1],
+  [0.7, -0.7],
+  [0.7, 0.7],
+  [-0.7, -0.7],
+  [-0.7, 0.7],
+];
+
+/**
+ * Label boxes that overlap neither each other, nor a dot, nor the frame: greedy, in the order of the points. A label
+ * goes next to its dot if it can, else further out (16 to 64 px) with a leader line back to the dot.
+ */
 function placeLabels(ctx, dots, width, height, r) {
   const boxes = [];
   const hits = (b, o) => b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h;
   const dotBoxes = dots.map((d) => ({ x: d.x - r, y: d.y - r, w: 2 * r, h: 2 * r }));
+  const free = (box) =>
+    box.x >= 2 &&
+    box.y >= 2 &&
+    box.x + box.w <= width - 2 &&
+    box.y + box.h <= height - 2 &&
+    !boxes.some((o) => hits(box, o)) &&
+    !dotBoxes.some((o) => hits(box, o));
+  // A leader line must not run through another label: checked at a few points along it.
+  const clearLine = (x0, y0, x1, y1) =>
+    [0.25, 0.5, 0.75].every((t) => {
+      const p = { x: x0 + (x1 - x0) * t - 0.5, y: y0 + (y1 - y0) * t - 0.5, w: 1, h: 1 };
+      return !boxes.some((o) => hits(p, o));
+    });
   return dots.map((d) => {
     if (!d.label) {
       return null;
     }
     const w = ctx.measureText(d.label).width;
     const h = 13;
-    const gap = r + 3;
-    const candidates = [
-      [d.x + gap, d.y - h / 2],
-      [d.x - gap - w, d.y - h / 2],
-      [d.x - w / 2, d.y - gap - h],
-      [d.x - w / 2, d.y + gap],
-      [d.x + gap, d.y - gap - h + 2],
-      [d.x + gap, d.y + gap - 2],
-      [d.x - gap - w, d.y - gap - h + 2],
-      [d.x - gap - w, d.y + gap - 2],
-    ];
-    for (const [x, y] of candidates) {
-      const box = { x, y, w, h };
-      const inside = x >= 2 && y >= 2 && x + w <= width - 2 && y + h <= height - 2;
-      if (inside && !boxes.some((o) => hits(box, o)) && !dotBoxes.some((o) => hits(box, o))) {
-        boxes.push(box);
-        return box;
+    for (const distance of [3, 16, 30, 46, 64]) {
+      for (const [cx, cy] of DIRECTIONS) {
+        // The point of the box nearest the dot sits `distance` beyond the dot's edge, in direction (cx, cy).
+        const px = d.x + (r + distance) * cx;
+        const py = d.y + (r + distance) * cy;
+        const x = cx > 0.3 ? px : cx < -0.3 ? px - w : px - w / 2;
+        const y = cy > 0.3 ? py : cy < -0.3 ? py - h : py - h / 2;
+        const box = { x, y, w, h };
+        const leader = distance > 3 ? { x0: d.x + (r + 1) * cx, y0: d.y + (r + 1) * cy, x1: px, y1: py } : null;
+        if (free(box) && (!leader || clearLine(leader.x0, leader.y0, leader.x1, leader.y1))) {
+          boxes.push(box);
+          return { ...box, leader };
+        }
       }
     }
     return null;
@@ -172,8 +195,9 @@ function placeLabels(ctx, dots, width, height, r) {
 
 /**
  * Scatter with labels. points: [{x, y, label, colour, name}]; options: {path (a line through the points in order),
- * radius, describe(i) (readout text of point i), key: [{label, colour}] (a legend of the colours)}. Labels that would overlap are left out; every point can still be
- * read: focus the plot and step through the points with the arrow keys, or point at one.
+ * radius, describe(i) (readout text of point i), key: [{label, colour}] (a legend of the colours)}. Labels that
+ * would overlap are left out; every point can still be read: focus the plot and step through the points with the
+ * arrow keys, or point at one.
  */
 export function drawScatter(canvas, points, options = {}) {
   const fit = fitCanvas(canvas);
@@ -210,6 +234,16 @@ export function drawScatter(canvas, points, options = {}) {
     ctx.arc(dots[i].x, dots[i].y, r, 0, 2 * Math.PI);
     ctx.fill();
   });
+  ctx.strokeStyle = colours.muted;
+  ctx.lineWidth = 1;
+  for (const box of boxes) {
+    if (box?.leader) {
+      ctx.beginPath();
+      ctx.moveTo(box.leader.x0, box.leader.y0);
+      ctx.lineTo(box.leader.x1, box.leader.y1);
+      ctx.stroke();
+    }
+  }
   ctx.fillStyle = colours.fg;
   boxes.forEach((box, i) => box && ctx.fillText(points[i].label, box.x, box.y + 1));
   const labelled = points.filter((p) => p.label).length;
