@@ -115,7 +115,7 @@ export const POSITION_EXERCISES = [
       { name: 'dim', label: 'd', options: ['8', '16', '32', '64', '128'], value: '64' },
     ],
     explain:
-      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows and the mean forgets the order. Added positions make the rows of the two sentences differ, so their means differ too; how much depends on the head, which is why the check averages several.',
+      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows, and the mean forgets the order. With positions added, attention no longer just permutes them: each token’s output changes with where it stands, so the means after attention differ too. How much depends on the head, which is why the check averages several.',
     async check(ctx, { positions, dim }) {
       const lab = ctx.lab;
       const tok = await ctx.loadTokenizer('r50k_base');

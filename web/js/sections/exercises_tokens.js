@@ -60,7 +60,7 @@ export const TOKEN_EXERCISES = [
     text: 'Train a vocabulary in section 1 in which “␣the” is a single token, then check. (Which vocabulary size is the smallest that does it?)',
     inputs: [],
     explain:
-      '“␣the” needs three merges (“t”+“h”, “th”+“e”, “␣”+“the”, in some order); in English text they are among the most frequent pairs, so they come among the first merges.',
+      '“␣the” is four bytes, so it takes three merges (for example “t”+“h”, then “th”+“e”, then “␣”+“the”); in English text these pairs are among the most frequent, so they come among the first merges.',
     async check(ctx) {
       if (ctx.tokenizerName !== 'trained') {
         return { ok: false, message: 'Train a vocabulary in section 1 first (and keep it selected).' };
