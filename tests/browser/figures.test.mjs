@@ -3,6 +3,9 @@
 // computes here in node; each figure with its own colour scale has a legend whose ends are the data's range; scatter
 // labels never overlap (boxes reported by the page); a 390 px phone never scrolls sideways.
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { buildData, trainModel } from '../../web/js/training.js';
@@ -253,6 +256,37 @@ describe('figures: keyboard readouts, legends, labels', { timeout: 180_000 }, ()
     for (const v of [projections[6], projections[7]]) {
       assert.ok(point.text.includes(four(v)), `${point.text} names ${four(v)}`);
     }
+  });
+
+  test("5 GPT-2 wpe from a file: the heatmap reads the file's values, its legend the table's range", async () => {
+    const small = lab.createModel({
+      vocabSize: 10,
+      contextLength: 40,
+      channels: 24,
+      layers: 1,
+      heads: 2,
+      positions: 'learned',
+      seed: 4,
+    });
+    const bytes = small.save();
+    small.dispose();
+    const st = await lab.readSafetensors(bytes);
+    const wpe = await st.get('wpe.weight');
+    st.dispose();
+    const file = join(mkdtempSync(join(tmpdir(), 'embedlab-figures-')), 'tiny.safetensors');
+    writeFileSync(file, bytes);
+    await page.getByTestId('learned-gpt2-file').setInputFiles(file);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="learned-gpt2-status"]').dataset.state === 'done',
+    );
+    const cell = await readCell(page, 'learned-gpt2-heatmap', [...times(6, 'ArrowDown'), ...times(9, 'ArrowRight')]);
+    assert.deepEqual([cell.row, cell.col], [6, 9]);
+    close(cell.value, wpe[6 * 24 + 9], 0, 'wpe[6][9] from the file');
+    assert.match(cell.text, /^position 6, channel 9: /);
+    const maxAbs = Math.max(...Array.from(wpe, Math.abs));
+    const legend = await legendOf(page, 'learned-gpt2-heatmap');
+    close(legend.max, Math.min(maxAbs, 0.2), 1e-7, "legend: the table's largest |value| (clipped at 0.2)");
+    assert.equal(legend.min, -legend.max);
   });
 
   test('scatter labels never overlap, at desktop and at phone width', async () => {
