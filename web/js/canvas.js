@@ -79,7 +79,7 @@ function tickStep(cellSize, minGap) {
 }
 
 /** Geometry of a heatmap: axis titles above and on the left, then tick labels, then the cells. */
-export function heatmapLayout(width, height, rows, cols) {
+function heatmapLayout(width, height, rows, cols) {
   const left = 46;
   const top = 34;
   const w = width - left - 2;
