@@ -2,8 +2,10 @@
 // one AdamW step for every positional scheme, 2 DDP processes == 1 process, and page -> PyTorch DDP -> page.
 // Runs Debian's python3-torch (scripts/setup.sh installs it): /usr/bin/python3, or EMBEDLAB_TORCH_PYTHON.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -137,16 +139,38 @@ test('the exported module equals the C++ model for every scheme: logits and one 
   });
 });
 
-function trainPy(dir, args) {
-  const out = run(python, [join(dir, 'train.py'), ...args]);
-  return [...out.matchAll(/^step (\d+) loss (\S+) gradient_norm (\S+)$/gm)].map((m) => ({
+const stepLines = (out) =>
+  [...out.matchAll(/^step (\d+) loss (\S+) gradient_norm (\S+)$/gm)].map((m) => ({
     step: Number(m[1]),
     loss: Number(m[2]),
     gradientNorm: Number(m[3]),
   }));
+const trainPy = (dir, args) => stepLines(run(python, [join(dir, 'train.py'), ...args]));
+
+// train.py started the way torchrun starts it (RANK, WORLD_SIZE, ... set), two processes on 127.0.0.1. torchrun
+// itself fails on Debian's Python 3.11, so the test sets what it would.
+async function trainPyAsTorchrun(dir, args) {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = String(server.address().port);
+  server.close();
+  const ranks = [0, 1].map(async (rank) => {
+    const env = { ...process.env, RANK: `${rank}`, LOCAL_RANK: `${rank}`, WORLD_SIZE: '2', LOCAL_WORLD_SIZE: '2' };
+    const child = spawn(python, [join(dir, 'train.py'), ...args], {
+      env: { ...env, MASTER_ADDR: '127.0.0.1', MASTER_PORT: port },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (data) => (out += data));
+    child.stderr.on('data', (data) => (err += data));
+    const [code] = await once(child, 'close');
+    assert.equal(code, 0, `rank ${rank}: ${err}`);
+    return out;
+  });
+  return stepLines((await Promise.all(ranks))[0]);
 }
 
-test('2 DDP processes for 10 steps equal 1 process with the same global batch (losses, parameters, moments)', () => {
+test('2 DDP processes x 10 steps (built-in launcher, or started as torchrun does) == 1 process, same global batch', async () => {
   const model = lab.createModel({
     vocabSize: 64,
     contextLength: 16,
@@ -178,6 +202,11 @@ test('2 DDP processes for 10 steps equal 1 process with the same global batch (l
     assert.ok(Math.abs(s.loss - two[i].loss) <= 1e-5, `step ${s.step}: ${s.loss} vs ${two[i].loss}`),
   );
   assert.ok(one[9].loss < one[0].loss, 'the loss falls');
+  const torchrun = await trainPyAsTorchrun(torchDir, [...common, '--out', join(work, 'torchrun.safetensors')]);
+  assert.deepEqual(
+    torchrun.map((s) => s.loss),
+    two.map((s) => s.loss),
+  );
   const a = readSafetensors(join(work, 'one.safetensors'));
   const b = readSafetensors(join(work, 'two.safetensors'));
   assert.deepEqual(b.metadata, a.metadata);

@@ -24,8 +24,9 @@ export async function exportTorch(lab, values, files) {
     copyFileSync(fileURLToPath(new URL(`./torch/${name}`, import.meta.url)), join(values.output, name));
   }
   writeFileSync(join(values.output, 'model.safetensors'), bytes);
+  const written = ['model.safetensors', ...TORCH_FILES].map((name) => join(values.output, name));
   process.stderr.write(
-    `exported a ${positions} model at step ${step} to ${values.output}/ (model.safetensors, ${TORCH_FILES.join(', ')})\n` +
+    `exported a ${positions} model at step ${step}: ${written.join(', ')}\n` +
       `next: npx embedlab tokenize --format bin --encoding NAME corpus.txt > ids.bin  (ids below ${vocabSize})\n` +
       `      python3 ${join(values.output, 'train.py')} --data ids.bin --steps 100 --processes 2 --out trained.safetensors\n`,
   );
