@@ -3,9 +3,13 @@
 import { fitCanvas } from './canvas.js';
 import { figureExtras, readoutNumber } from './readout.js';
 
+/** A legend end: the readout's number without trailing zeros (−0.875, not −0.8750); whole above 100. */
 function tick(v) {
-  const s = Math.abs(v) >= 100 ? v.toFixed(0) : readoutNumber(v).replace(/0+$/, '').replace(/\.$/, '');
-  return s.replace(/^-/, '−');
+  if (Math.abs(v) >= 100) {
+    return v.toFixed(0).replace(/^-/, '−');
+  }
+  const s = readoutNumber(v);
+  return s.includes('e') ? s : s.replace(/0+$/, '').replace(/\.$/, '');
 }
 
 /** The legend element of a figure (bar, ticks, note), created on first use in the figure's extras box. */
@@ -49,6 +53,9 @@ export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
   const [bar, ticks, text] = legend.children;
   const mid = scale.kind === 'diverging' && scale.max > 0 ? 0 : (scale.min + scale.max) / 2;
   const labels = [scale.min, mid, scale.max].map(tick);
+  if (compact) {
+    labels[1] = ''; // a small legend has room for its two ends only
+  }
   if (scale.kind === 'diverging' && scale.max > 0) {
     labels[2] = `+${labels[2]}`; // a signed scale says so at both ends
   }

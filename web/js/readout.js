@@ -16,14 +16,15 @@ export function reserveReadout(canvas, idle = IDLE) {
   }
 }
 
-/** Number as the readout shows it: 4 decimals, or 4 significant digits for large or tiny values. */
+/** Number as the readout shows it: 4 decimals, or 4 significant digits for large or tiny values; − for minus. */
 export function readoutNumber(v) {
   if (!Number.isFinite(v)) {
     return String(v);
   }
   const a = Math.abs(v);
   const s = a !== 0 && (a < 1e-3 || a >= 1e4) ? v.toExponential(3) : v.toFixed(4);
-  return /^-0\.0+$/.test(s) ? s.slice(1) : s;
+  // A true minus sign: screen readers say "minus", not "dash".
+  return /^-0\.0+$/.test(s) ? s.slice(1) : s.replace(/^-/, '−');
 }
 
 /** The live text next to a canvas (created once, after the canvas or its .heatmap-frame), or the given one. */
