@@ -317,8 +317,9 @@ export function drawLegend(canvas) {
     return;
   }
   const { ctx, width, height } = fit;
+  const scale = divergingScale(1);
   for (let x = 0; x < width; x++) {
-    ctx.fillStyle = divergingScale(1).css((2 * x) / Math.max(1, width - 1) - 1);
+    ctx.fillStyle = scale.css((2 * x) / Math.max(1, width - 1) - 1);
     ctx.fillRect(x, 0, 1, height);
   }
 }

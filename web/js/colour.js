@@ -12,7 +12,7 @@ const STOPS = [
 ];
 
 /** RGB of a value in [-1, 1] (clamped). Returns [r, g, b] with 0..255 integers; grey for NaN (masked cells). */
-export function divergingRgb(t) {
+function divergingRgb(t) {
   if (!Number.isFinite(t)) {
     return [128, 128, 128];
   }
@@ -26,17 +26,6 @@ export function divergingRgb(t) {
     }
   }
   return STOPS[STOPS.length - 1][1];
-}
-
-/** CSS colour for value v on a symmetric scale [-range, range]. */
-export function divergingCss(v, range) {
-  const [r, g, b] = divergingRgb(v / range);
-  return `rgb(${r} ${g} ${b})`;
-}
-
-/** Text colour that reads on top of the cell colour for value v. */
-export function textOn(v, range) {
-  return Math.abs(v / range) > 0.6 ? '#ffffff' : '#1d1f23';
 }
 
 /**
