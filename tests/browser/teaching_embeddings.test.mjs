@@ -11,8 +11,8 @@ const T = 16; // section 5's table: 16 positions × 32 channels
 const C = 32;
 const mean = (values, [a, b]) => values.slice(a, b).reduce((x, y) => x + y, 0) / (b - a);
 const FIRST = [0, 3];
-const MIDDLE = [3, 11];
-const LATE = [11, 14];
+const MIDDLE = [3, 12];
+const LATE = [12, 14];
 const LAST = [14, 16];
 
 describe('teaching: embeddings, learned positions, token + position', { timeout: 240_000 }, () => {
@@ -62,14 +62,14 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
       const shown = await dataset('learned-norms');
       assert.deepEqual(shown.norms.split(' ').map(Number), lengths, `seed ${seed}`);
 
-      // The prose: rows 0–2 much longer than the middle; 11–13 long again; the last two short.
+      // The prose: rows 0–2 longer than the middle; 12–13 long again; the last two shorter.
       assert.ok(mean(lengths, FIRST) > 1.3 * mean(lengths, MIDDLE), `seed ${seed}: first rows long`);
-      assert.ok(mean(lengths, LATE) > mean(lengths, MIDDLE), `seed ${seed}: rows 11–13 longer than the middle`);
-      assert.ok(mean(lengths, LATE) > mean(lengths, LAST), `seed ${seed}: the last two shorter than 11–13`);
-      // PCA's first axis has the first rows at one end and rows 11–13 at the other.
+      assert.ok(mean(lengths, LATE) > mean(lengths, MIDDLE), `seed ${seed}: rows 12–13 longer than the middle`);
+      assert.ok(mean(lengths, LATE) > mean(lengths, LAST), `seed ${seed}: the last two shorter than 12–13`);
+      // PCA's first axis has the first rows at one end and rows 12–13 at the other.
       const { projections, variances } = lab.principalComponents(wpe, T, C, { count: T });
       const pc1 = Array.from({ length: T }, (_, i) => projections[i * T]); // rows of T projections
-      assert.ok(mean(pc1, FIRST) * mean(pc1, LATE) < 0, `seed ${seed}: first rows and 11–13 on opposite sides`);
+      assert.ok(mean(pc1, FIRST) * mean(pc1, LATE) < 0, `seed ${seed}: first rows and 12–13 on opposite sides`);
       // The intro: neighbouring rows end up more alike than rows 8 apart (the two cosines under the plot).
       const row = (i) => wpe.subarray(i * C, (i + 1) * C);
       const near = Array.from({ length: T - 1 }, (_, i) => lab.kernels.cosine(row(i), row(i + 1)));
@@ -80,6 +80,18 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
       assert.ok(mean(near, [0, T - 1]) > mean(far, [0, T - 8]) + 0.2, `seed ${seed}: near rows more alike`);
       const total = variances.reduce((x, y) => x + y, 0);
       assert.ok(Math.abs(Number(shown.share) - (variances[0] + variances[1]) / total) < 1e-9, `seed ${seed}: share`);
+    }
+  });
+
+  test('5: the long late rows follow the end of the window (12, 20, 24 tokens), as the prose says', () => {
+    for (const length of [12, 20, 24]) {
+      const model = trainModel(lab, data, 'learned', { steps: 400, seed: 1, contextLength: length });
+      const wpe = model.positionEmbeddings(length);
+      model.dispose();
+      const lengths = Array.from({ length }, (_, i) => lab.kernels.norm(wpe.subarray(i * C, (i + 1) * C)));
+      const late = mean(lengths, [length - 4, length - 2]); // the fourth- and third-last rows
+      assert.ok(late > mean(lengths, [3, length - 4]), `${length} tokens: late rows longer than the middle`);
+      assert.ok(late > mean(lengths, [length - 2, length]), `${length} tokens: late rows longer than the last two`);
     }
   });
 
@@ -179,6 +191,12 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
     for (const id of ['embeddings-vocab-notice', 'compare-vocab-notice']) {
       await page.getByTestId(id).waitFor({ state: 'visible' });
       assert.match(await page.getByTestId(id).textContent(), /trained in section 1 \(\d+ tokens\)/);
+    }
+    // The four way-back buttons share their visible text; each accessible name says which section it resets.
+    const names = { embeddings: 'section 2', order: 'section 3', compare: 'section 6', beyond: 'section 7' };
+    for (const [prefix, where] of Object.entries(names)) {
+      const button = page.getByRole('button', { name: new RegExp(`^Back to r50k_base in ${where}, `) });
+      assert.equal(await button.getAttribute('data-testid'), `${prefix}-vocab-notice-back`);
     }
     await page.getByTestId('compare-vocab-notice-back').click();
     await page.waitForFunction(

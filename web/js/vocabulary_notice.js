@@ -3,9 +3,10 @@
 /**
  * Adds a notice to a section, hidden while a built-in vocabulary is in use. `id` names the notice (prefix it with
  * the section's id: it is also its data-testid); `before` is the element the notice goes in front of; `effect`
- * says what the trained vocabulary changes in that section ("the sentences are cut into its tokens").
+ * says what the trained vocabulary changes in that section ("the sentences are cut into its tokens"); `where` names
+ * the section ("section 3, the order problem"): four such buttons share a visible text, so their names say which.
  */
-export function vocabularyNotice(ctx, { id, before, effect }) {
+export function vocabularyNotice(ctx, { id, before, effect, where }) {
   const notice = document.createElement('div');
   notice.id = id;
   notice.dataset.testid = id;
@@ -35,6 +36,7 @@ export function vocabularyNotice(ctx, { id, before, effect }) {
     if (trained) {
       text.textContent = `Your vocabulary trained in section 1 (${ctx.tokenizer.vocabSize} tokens) is in use here, not ${ctx.builtInName}: ${effect}.`;
       back.textContent = `Back to ${ctx.builtInName}`;
+      back.setAttribute('aria-label', `Back to ${ctx.builtInName} in ${where}`);
     }
   };
   ctx.onTokenizer(update);

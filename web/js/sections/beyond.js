@@ -71,7 +71,8 @@ function alibiRuleText(H) {
     return `H = ${H} is a power of two: m_h = 2^(−8h/${H}) for h = 1…${H}.`;
   }
   const odd = Array.from({ length: H - n }, (_, i) => 2 * i + 1).join(', ');
-  return `H = ${H} is not a power of two: heads 1–${n} take the slopes of ${n} heads, 2^(−8h/${n}); heads ${n + 1}–${H} take every other slope of ${2 * n} heads, 2^(−8h/${2 * n}) for h = ${odd}.`;
+  const rest = n + 1 === H ? `head ${H} takes the first slope` : `heads ${n + 1}–${H} take every other slope`;
+  return `H = ${H} is not a power of two: heads 1–${n} take the slopes of ${n} heads, 2^(−8h/${n}); ${rest} of ${2 * n} heads, 2^(−8h/${2 * n}) for h = ${odd}.`;
 }
 
 function updateAlibi() {
@@ -248,6 +249,7 @@ export function init(context) {
   $('beyond-race-start').addEventListener('click', startRace);
   vocabularyNotice(ctx, {
     id: 'beyond-vocab-notice',
+    where: 'section 7, NoPE',
     before: $('beyond-nope-scores'),
     effect: 'the two sentences below are cut into its tokens (the race further down keeps r50k_base)',
   });

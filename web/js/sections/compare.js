@@ -300,6 +300,7 @@ export function init(context) {
   lab = ctx.lab;
   vocabularyNotice(ctx, {
     id: 'compare-vocab-notice',
+    where: 'section 6, token + position',
     before: els.controls,
     effect: 'both sentences are cut into its tokens, so the ids, the vectors and every number below come from it',
   });

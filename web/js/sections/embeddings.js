@@ -246,7 +246,7 @@ async function run(type, steps, params) {
   // RMS of the trained entries: far below the 1 of the × √d scale, far above the 0.02 of GPT-2's start.
   const rms = ctx.lab.kernels.norm(snapshot.wte) / Math.sqrt(snapshot.wte.length);
   const rmsNote = $('embeddings-rms');
-  rmsNote.textContent = `After ${snapshot.step} steps the entries of the token table have RMS ${fixed3(rms)}: they started at 0.02 (GPT-2’s init), and the × √d scale of section 6 would make them 1.`;
+  rmsNote.textContent = `After ${snapshot.step} steps the entries of the token table have RMS ${fixed3(rms)}: up from 0.02 (GPT-2’s init), yet well below the stddev 1 of section 6’s × √d scale (rows drawn at 1/√d, times √d).`;
   rmsNote.dataset.rms = String(rms);
   rmsNote.dataset.step = String(snapshot.step);
   row.done(
@@ -274,6 +274,7 @@ export function init(context) {
   row = new TrainingRow('embeddings');
   vocabularyNotice(ctx, {
     id: 'embeddings-vocab-notice',
+    where: 'section 2, token embeddings',
     before: $('embeddings-heatmap-figure'),
     effect:
       'the rows below are those of its token ids, in a table of its size (the tiny GPT further down keeps r50k_base: its corpus needs a fixed vocabulary)',

@@ -24,7 +24,7 @@ export const TOKEN_EXERCISES = [
     text: 'Find a text of at least 20 characters that o200k_base encodes in at most half as many tokens as r50k_base. (Hint: try a language other than English.)',
     inputs: [{ name: 'text', label: 'Text', value: 'The dog bites the man today.' }],
     explain:
-      'r50k_base was trained on mostly English text: other scripts fall back to pieces of their UTF-8 bytes (two per Cyrillic or Greek letter, three per Chinese character). o200k_base has four times as many tokens, many of them for other languages.',
+      'r50k_base was trained on mostly English text: few words of other scripts became tokens, and many letters were never merged at all, so they cost up to one token per UTF-8 byte (two bytes per Cyrillic or Greek letter, three per Chinese character). o200k_base has four times as many tokens, many of them for other languages.',
     async check(ctx, { text }) {
       const length = [...text].length;
       if (length < 20) {
@@ -57,13 +57,16 @@ export const TOKEN_EXERCISES = [
   {
     id: 'the',
     title: 'Train a merge',
-    text: 'Train a vocabulary in section 1 in which “␣the” is a single token, then check. (Which vocabulary size is the smallest that does it?)',
+    text: 'Train a vocabulary in section 1 in which “␣the” is a single token, choose “your trained vocabulary” there, then check. (Which vocabulary size is the smallest that does it?)',
     inputs: [],
     explain:
       '“␣the” is four bytes, so it takes three merges (for example “t”+“h”, then “th”+“e”, then “␣”+“the”); in English text these pairs are among the most frequent, so they come among the first merges.',
     async check(ctx) {
       if (ctx.tokenizerName !== 'trained') {
-        return { ok: false, message: 'Train a vocabulary in section 1 first (and keep it selected).' };
+        return {
+          ok: false,
+          message: `Section 1 is set to ${ctx.tokenizerName}: train a vocabulary there and choose “your trained vocabulary”.`,
+        };
       }
       const ids = ctx.tokenizer.encode(' the');
       return {

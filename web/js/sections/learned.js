@@ -74,11 +74,11 @@ function drawSnapshot() {
   showNorms(snap.wpe, T, C, snap.step);
 }
 
-/** Row groups the prose talks about (for T = 16): the first rows, the middle, 11–13 and the last two. */
+/** Row groups the prose talks about (for T = 16): the first rows, the middle, 12–13 and the last two. */
 export const ROW_GROUPS = [
   [0, 3],
-  [3, 11],
-  [11, 14],
+  [3, 12],
+  [12, 14],
   [14, 16],
 ];
 

@@ -82,6 +82,7 @@ export function init(context) {
   sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: DIM, maxLength: 64 });
   vocabularyNotice(ctx, {
     id: 'order-vocab-notice',
+    where: 'section 3, the order problem',
     before: $('order-panel'),
     effect:
       'the sentence below is cut into its tokens, and each token’s row comes from a table with one row per token of your vocabulary',
