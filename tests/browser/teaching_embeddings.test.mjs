@@ -208,6 +208,23 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
     assert.equal(await page.getByTestId('tokenize-vocab').inputValue(), 'r50k_base');
   });
 
+  test('6: different words that read 1.000 at GPT-2’s scale get the reason, not only “the bags differ”', async () => {
+    await page.getByTestId('compare-sentence-a').fill('the dog bites');
+    await page.getByTestId('compare-sentence-b').fill('a cat sees');
+    await page.getByTestId('compare-positions-sinusoidal').check();
+    await page.getByTestId('compare-scale-gpt2').check();
+    await page.waitForFunction(() =>
+      /Yet the input cosine reads 1\.000/.test(document.querySelector('[data-testid="compare-verdict"]').textContent),
+    );
+    assert.equal(await page.getByTestId('compare-pooled-cosine-input').textContent(), '1.000');
+    await page.getByTestId('compare-scale-sqrt').check();
+    await page.waitForFunction(
+      () => !/reads 1\.000/.test(document.querySelector('[data-testid="compare-verdict"]').textContent),
+    );
+    assert.notEqual(await page.getByTestId('compare-pooled-cosine-input').textContent(), '1.000');
+    assert.match(await page.getByTestId('compare-verdict').textContent(), /the bags of vectors differ/);
+  });
+
   test('no console errors and no non-local requests', () => {
     assert.deepEqual(problems, []);
   });

@@ -83,7 +83,13 @@ export function verdictText(r) {
         ? `${shares}: without positions both pooled vectors are the same, before attention and after (${fixed3(input)} and ${fixed3(att)}). Switch positions on: the sentences have different lengths, so they average different sets of position vectors.`
         : `${shares}: without positions both pooled vectors would be the same. With positions they average different sets of position vectors, because their lengths differ.`;
     }
-    return `${listed} So the bags of vectors differ before any position is added. The order problem is about reorderings: try “dog bites man” against “man bites dog”.`;
+    // At GPT-2's 0.02 the sinusoids swamp the tokens: different words can still read 1.000, and the reader must
+    // be told why rather than see "the bags differ" next to a 1.000.
+    const swamped =
+      positions === 'sinusoidal' && scale === 'gpt2' && r.idsA.length === r.idsB.length && fixed3(input) === '1.000'
+        ? ' Yet the input cosine reads 1.000: at stddev 0.02 each token is some 35 times shorter than its sinusoid, so both inputs are almost pure position, and the two sentences, of equal length, have the same positions. Try × √d.'
+        : '';
+    return `${listed} So the bags of vectors differ before any position is added.${swamped} The order problem is about reorderings: try “dog bites man” against “man bites dog”.`;
   }
   if (positions === 'none') {
     return 'No positions: B is the same bag of vectors as A. Attention returns A’s outputs in another order, so the pooled vectors are identical: the model cannot tell who bit whom.';
