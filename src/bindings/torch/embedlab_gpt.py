@@ -230,8 +230,10 @@ class EmbedlabGPT(nn.Module):
         """GPT-2's init (N(0, 0.02), the residual projections scaled by 1/sqrt(2L)), for a model made here
         rather than loaded; torch's generator, so not the same numbers as the C++ model's seed."""
         for name, p in self.named_parameters():
-            if p.dim() < 2:
-                nn.init.ones_(p) if name.endswith("weight") else nn.init.zeros_(p)
+            if p.dim() < 2 and name.endswith("weight"):  # LayerNorm gains
+                nn.init.ones_(p)
+            elif p.dim() < 2:
+                nn.init.zeros_(p)
             else:
                 residual = name.endswith("c_proj.weight")
                 nn.init.normal_(p, std=0.02 / math.sqrt(2 * self.config.layers) if residual else 0.02)

@@ -25,6 +25,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from embedlab_gpt import load_checkpoint, save_checkpoint  # noqa: E402
 
 
+# Bad input or a failed step: reported as one line, not a traceback.
+USER_ERRORS = (ValueError, OSError, FloatingPointError)
+
+
 def parse_args(argv=None):
     here = os.path.dirname(os.path.abspath(__file__))
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -55,12 +59,15 @@ def batch_starts(seed, step, batch, tokens, length):
     return rng.integers(0, tokens - length, size=batch)
 
 
-def local_batch(data, starts, length, vocab_size, device):
+def local_batch(data, starts, length, vocab_size, rank, world, device):
+    """(ids, targets) of this rank's slice. Every rank checks the whole global batch, so a bad id stops all of them
+    at the same step instead of leaving the others waiting in DDP's all-reduce."""
     rows = np.stack([data[s:s + length + 1] for s in starts]).astype(np.int64)
     if rows.max() >= vocab_size:
         raise ValueError(f"--data holds token id {rows.max()}, the model's vocab_size is {vocab_size}; tokenize "
                          "with the vocabulary the model was made for")
-    rows = torch.from_numpy(rows).to(device)
+    per_rank = len(starts) // world
+    rows = torch.from_numpy(rows[rank * per_rank:(rank + 1) * per_rank]).to(device)
     return rows[:, :-1], rows[:, 1:]
 
 
@@ -94,11 +101,10 @@ def train(rank, world, args, local_rank=0):
             optimizer.set_learning_rate(args.lr)
         data = open_data(args.data, args.length)
         net = torch.nn.parallel.DistributedDataParallel(model) if world > 1 else model
-        per_rank, start = args.batch // world, optimizer.step_count
+        start = optimizer.step_count
         for s in range(args.steps):
             starts = batch_starts(args.seed, start + s, args.batch, len(data), args.length)
-            ids, targets = local_batch(data, starts[rank * per_rank:(rank + 1) * per_rank], args.length,
-                                       model.config.vocab_size, device)
+            ids, targets = local_batch(data, starts, args.length, model.config.vocab_size, rank, world, device)
             optimizer.zero_grad()
             _, loss = net(ids, targets)
             loss.backward()  # DDP averages the gradients: the global batch's mean loss, as one process
@@ -120,7 +126,11 @@ def train(rank, world, args, local_rank=0):
 def spawned(rank, world, port, args):
     os.environ["MASTER_ADDR"] = "127.0.0.1"
     os.environ["MASTER_PORT"] = str(port)
-    train(rank, world, args, local_rank=rank)
+    try:
+        train(rank, world, args, local_rank=rank)
+    except USER_ERRORS as error:  # the message, not a worker's traceback
+        print(f"train.py (process {rank}): {error}", file=sys.stderr, flush=True)
+        sys.exit(1)
 
 
 def free_port():
@@ -140,8 +150,8 @@ def main():
                              f"found {torch.cuda.device_count()}")
         try:
             mp.spawn(spawned, args=(args.processes, free_port(), args), nprocs=args.processes)
-        except mp.ProcessRaisedException as error:
-            raise SystemExit(f"train.py: a worker failed:\n{error}")
+        except (mp.ProcessRaisedException, mp.ProcessExitedException) as error:
+            raise SystemExit(f"train.py: a worker failed: {str(error).strip()}")
     else:
         train(0, 1, args)
 
@@ -149,5 +159,5 @@ def main():
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, OSError, FloatingPointError) as error:
+    except USER_ERRORS as error:
         raise SystemExit(f"train.py: {error}")
