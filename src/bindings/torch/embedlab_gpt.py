@@ -113,6 +113,8 @@ class GPTConfig:
         if missing:
             raise ValueError(f"checkpoint metadata lacks {missing}")
         m = metadata
+        if m["causal"] not in ("true", "True", "1", "false", "False", "0"):
+            raise ValueError(f"checkpoint metadata causal must be true or false, got {m['causal']!r}")
         return cls(vocab_size=int(m["vocab_size"]), context_length=int(m["context_length"]),
                    channels=int(m["channels"]), layers=int(m["layers"]), heads=int(m["heads"]),
                    positions=m["positions"], rope_layout=m["rope_layout"], rope_base=float(m["rope_base"]),
