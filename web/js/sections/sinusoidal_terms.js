@@ -46,7 +46,7 @@ export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
     th.append(term.label, document.createElement('br'), parts);
     tr.append(th);
     for (const cell of [fixed3(min), fixed3(max), spreadText(max - min)]) {
-      tr.insertCell().textContent = cell;
+      tr.insertCell().textContent = cell.replace('-', '−'); // a true minus, as the readouts write it
     }
     return tr;
   });
