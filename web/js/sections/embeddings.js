@@ -7,6 +7,7 @@ import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
 import { initFrozen } from './embeddings_frozen.js';
+import { initTorchPanel, offerDownloads } from './embeddings_torch.js';
 
 const DIM = 16;
 const MAX_ROWS = 16;
@@ -211,11 +212,10 @@ function exportVectors() {
   $('embeddings-glove-freeze').dataset.step = String(snapshot.step);
 }
 
-/** Starts a job ('train' from scratch, or 'resume' the saved model) and shows its snapshots. */
-async function run(type, steps, params) {
+/** Starts a job ('train' from scratch, or 'resume' a saved model from its step `first`) and shows its snapshots. */
+async function run(type, steps, params, first = type === 'resume' ? snapshot.step : 0) {
   $('embeddings-continue').disabled = true;
   const every = Math.max(1, Math.floor(steps / 10));
-  const first = type === 'resume' ? snapshot.step : 0;
   const done = await row.run(
     type,
     { encoding: 'r50k_base', positions: 'learned', steps, every, keep: true, ...params },
@@ -243,6 +243,7 @@ async function run(type, steps, params) {
   }
   saved = done.saved ?? null;
   $('embeddings-continue').disabled = !saved;
+  offerDownloads(ctx, saved, snapshot.step);
   // RMS of the trained entries: far below the 1 of the × √d scale, far above the 0.02 of GPT-2's start.
   const rms = ctx.lab.kernels.norm(snapshot.wte) / Math.sqrt(snapshot.wte.length);
   const rmsNote = $('embeddings-rms');
@@ -284,6 +285,13 @@ export function init(context) {
   reserveScatter($('embeddings-pca'), { key: PCA_KEY }); // before the first snapshot: no shift when it comes
   $('embeddings-train').addEventListener('click', train);
   $('embeddings-continue').addEventListener('click', keepTraining);
+  initTorchPanel(ctx, {
+    vocabSize: () => labels.length,
+    continueFrom: (bytes, step) => {
+      saved = null;
+      return run('resume', CONTINUE_STEPS, { resume: bytes }, step);
+    },
+  });
   $('embeddings-glove-export').addEventListener('click', exportVectors);
   $('embeddings-glove-freeze').addEventListener('click', () => {
     if (exported) {
