@@ -13,6 +13,8 @@ const withEncoding = (lab, options, fn) => {
 
 const isWhole = (x, min, max) => Number.isInteger(x) && x >= min && x <= max;
 const spreadText = (s) => (s === 0 ? '0' : scientific(s));
+/** A number with a true minus sign, as the page's readouts write it. */
+const minus = (x) => String(x).replace('-', '−');
 
 /** Seeds of the random attention heads the "apart" exercise averages over: no answer rests on one head. */
 export const APART_SEEDS = [1, 2, 3, 4, 5];
@@ -164,13 +166,13 @@ export const POSITION_EXERCISES = [
       if (rightHead && rightBias) {
         return {
           ok: true,
-          message: `Head ${steepest} has slope ${slopes[steepest - 1]}: a key 3 back gets −3 × ${slopes[steepest - 1]} = ${-3 * slopes[steepest - 1]}.`,
+          message: `Head ${steepest} has slope ${slopes[steepest - 1]}: a key 3 back gets −3 × ${slopes[steepest - 1]} = ${minus(-3 * slopes[steepest - 1])}.`,
         };
       }
       return {
         ok: false,
         message: rightHead
-          ? `Head ${head} is the steepest, but its bias for a key 3 back is not ${bias}: the bias is −slope × distance.`
+          ? `Head ${head} is the steepest, but its bias for a key 3 back is not ${minus(bias)}: the bias is −slope × distance.`
           : `Head ${head} is not the steepest of ${ALIBI_HEADS}; the table under section 7’s heads shows every slope.`,
       };
     },
