@@ -2,7 +2,7 @@
 // encode, and clear failures.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -70,4 +70,38 @@ test('bad commands and arguments fail with a message and a non-zero exit', () =>
     run(['train-bpe', '/dev/null', '--vocab-size', '10', '-o', join(work, 'x')]).stderr,
     /vocabSize must be an integer in \[256/,
   );
+});
+
+test('the CLI names its own options: --allow-special, --positions, ids to decode, text given as FILE, plain .tiktoken', () => {
+  const special = run(['encode', 'hi <|endoftext|>']);
+  assert.equal(special.status, 1);
+  assert.match(special.stderr, /special token <\|endoftext\|>.*pass --allow-special/);
+  assert.doesNotMatch(special.stderr, /allowedSpecial/);
+  const allowed = JSON.parse(run(['encode', 'hi <|endoftext|>', '--allow-special']).stdout);
+  assert.equal(allowed.ids.at(-1), 100257); // cl100k's <|endoftext|>
+  const rope = run(['encode', 'hi', '--positions', 'rope']);
+  assert.match(rope.stderr, /--positions must be sinusoidal, learned, none, got rope/);
+  assert.doesNotMatch(rope.stderr, /kind/);
+  const decode = run(['decode'], '1 x');
+  assert.match(decode.stderr, /token ids .* got "x"/);
+  assert.doesNotMatch(decode.stderr, /--ids/);
+  const text = run(['tokenize', 'hello world']);
+  assert.match(text.stderr, /no file named "hello world".*echo 'hello world' \| embedlab/);
+  const plain = join(work, 'plain.tiktoken');
+  spawnSync('sh', ['-c', `printf 'aGk= 0\\n' > ${plain}`]);
+  assert.match(run(['tokenize', '--tokenizer', plain], 'x').stderr, /not a saved tokenizer; .*add --encoding NAME/);
+});
+
+test('--version, per-command --help, and no \\r progress when stderr is not a terminal', () => {
+  const version = run(['--version']);
+  assert.equal(version.stdout.trim(), JSON.parse(readFileSync(new URL('../../package.json', import.meta.url))).version);
+  const help = run(['count', '--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^usage: embedlab count /);
+  assert.doesNotMatch(help.stdout, /embedlab train-bpe CORPUS/);
+  const corpus = join(work, 'small.txt');
+  spawnSync('cp', ['/usr/share/common-licenses/GPL-3', corpus]);
+  const trained = run(['train-bpe', corpus, '--vocab-size', '300', '-o', join(work, 'small.tiktoken')]);
+  assert.equal(trained.status, 0, trained.stderr);
+  assert.doesNotMatch(trained.stderr, /\r/);
 });

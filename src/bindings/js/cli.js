@@ -4,29 +4,41 @@
 //   embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]
 //   embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]        ids separated by spaces/newlines
 //   embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k] [--special TEXT]... [--binary] -o OUT
-//   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0]
+//   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]
 //   embedlab bench [FILE]                                                encode MB/s per vocabulary
 //   embedlab export-torch MODEL.safetensors -o DIR                       the model, its PyTorch module and train.py
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { exportTorch } from './cli_export_torch.js';
 import { tokenizeBin } from './cli_tokenize_bin.js';
 import createEmbedLab from './index.js';
 
-const USAGE = `usage:
-  embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]
-  embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]
-  embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]
-  embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k|cl100k|gpt2] [--special TEXT]... [--binary] -o OUT
-  embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0]
-  embedlab bench [FILE]
-  embedlab export-torch MODEL.safetensors -o DIR
---format bin writes uint32 little-endian ids, streaming FILE in chunks (default 1048576 bytes).
-NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base. Input is read from FILE or stdin.`;
+// One line per command: `embedlab COMMAND --help` prints its own, `embedlab --help` all of them.
+const COMMAND_USAGE = {
+  tokenize:
+    'embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]',
+  count: 'embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]',
+  decode: 'embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]          ids separated by spaces or newlines',
+  'train-bpe':
+    'embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k|cl100k|gpt2] [--special TEXT]... [--binary] -o OUT',
+  encode:
+    'embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]',
+  bench: 'embedlab bench [FILE]',
+  'export-torch': 'embedlab export-torch MODEL.safetensors -o DIR',
+};
+const NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
+they encode special-token text as special tokens. --format bin writes uint32 little-endian ids, streaming FILE in
+chunks (default 1048576 bytes). NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base.
+--tokenizer FILE: a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well,
+for its pattern and special tokens. --version prints the package's version.`;
+const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
+  .map((line) => `  ${line}`)
+  .join('\n')}\n${NOTES}`;
+const POSITIONS = ['sinusoidal', 'learned', 'none'];
 
 const OPTIONS = {
-  encoding: { type: 'string', default: 'cl100k_base' },
+  encoding: { type: 'string' }, // cl100k_base when neither it nor --tokenizer is given
   tokenizer: { type: 'string' },
   format: { type: 'string', default: 'ids' },
   'chunk-size': { type: 'string', default: String(1 << 20) },
@@ -38,10 +50,20 @@ const OPTIONS = {
   dim: { type: 'string', default: '16' },
   positions: { type: 'string', default: 'sinusoidal' },
   seed: { type: 'string', default: '0' },
+  'allow-special': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
 };
 
-const readInput = (file) => readFileSync(file ?? 0);
+// FILE, or stdin without one. A FILE that does not exist but looks like text gets a hint instead of ENOENT.
+function readInput(file) {
+  if (file !== undefined && !existsSync(file) && /\s/.test(file)) {
+    throw new TypeError(
+      `no file named "${file}": FILE is a path; to pass text, pipe it: echo '${file}' | embedlab ...`,
+    );
+  }
+  return readFileSync(file ?? 0);
+}
 
 function integer(name, text) {
   const value = Number(text);
@@ -51,8 +73,45 @@ function integer(name, text) {
   return value;
 }
 
+// --tokenizer FILE: a saved tokenizer, or with --encoding NAME a plain .tiktoken file with NAME's pattern and
+// special tokens; else --encoding NAME (default cl100k_base).
 async function openTokenizer(lab, values) {
-  return values.tokenizer ? lab.loadTokenizer(readFileSync(values.tokenizer)) : lab.getTokenizer(values.encoding);
+  if (!values.tokenizer) {
+    return lab.getTokenizer(values.encoding ?? 'cl100k_base');
+  }
+  const bytes = readFileSync(values.tokenizer);
+  if (values.encoding !== undefined) {
+    return lab.tokenizerFromVocabulary({ tiktoken: bytes, encoding: values.encoding });
+  }
+  try {
+    return lab.loadTokenizer(bytes);
+  } catch (error) {
+    const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
+    throw plain
+      ? new TypeError(`${values.tokenizer} is not a saved tokenizer; for a plain .tiktoken file add --encoding NAME`)
+      : error;
+  }
+}
+
+// About `bytes` of seeded words of random letters, lengths and case, with digits and punctuation: a text that
+// repeats nothing, so no cache of pieces makes the figures look better than on real text.
+function variedText(lab, bytes) {
+  const uniforms = lab.randomUniform(bytes, { seed: 7 });
+  const letters = 'etaoinshrdlucmfwypvbgkjqxz';
+  const words = [];
+  let length = 0;
+  for (let i = 0; length < bytes;) {
+    const size = 1 + Math.floor(uniforms[i++ % bytes] * 9);
+    let word = '';
+    for (let k = 0; k < size; k++) {
+      word += letters[Math.floor(uniforms[i++ % bytes] ** 2 * letters.length)];
+    }
+    const r = uniforms[i++ % bytes];
+    word = r < 0.1 ? word[0].toUpperCase() + word.slice(1) : r < 0.15 ? String(Math.floor(r * 1e5)) : word;
+    words.push(word + (r > 0.93 ? '. ' : r > 0.88 ? ', ' : ' '));
+    length += word.length + 1;
+  }
+  return words.join('');
 }
 
 const COMMANDS = {
@@ -81,7 +140,13 @@ const COMMANDS = {
       .toString('utf8')
       .split(/\s+/)
       .filter(Boolean)
-      .map((word) => integer('ids', word));
+      .map((word) => {
+        const id = Number(word);
+        if (!Number.isInteger(id) || id < 0) {
+          throw new RangeError(`the input must be token ids (whole numbers >= 0) separated by spaces, got "${word}"`);
+        }
+        return id;
+      });
     process.stdout.write(tokenizer.decodeBytes(ids));
   },
   async 'train-bpe'(lab, values, files) {
@@ -100,20 +165,36 @@ const COMMANDS = {
       vocabSize: integer('vocab-size', values['vocab-size']),
       pattern: values.pattern,
       specialTokens: values.special,
-      onProgress: ({ merges, wanted }) => process.stderr.write(`\rmerges ${merges}/${wanted}`),
+      // A progress line rewritten with \r only on a terminal; a log or a pipe gets the summary below.
+      onProgress: process.stderr.isTTY
+        ? ({ merges, wanted }) => process.stderr.write(`\rmerges ${merges}/${wanted}`)
+        : undefined,
     });
     writeFileSync(values.output, tokenizer.save({ binary: values.binary }));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     process.stderr.write(
-      `\ntrained ${tokenizer.merges.length} merges on ${corpus.length} bytes in ${seconds} s -> ${values.output}\n`,
+      `${process.stderr.isTTY ? '\n' : ''}trained ${tokenizer.merges.length} merges on ${corpus.length} bytes in ${seconds} s -> ${values.output}\n`,
     );
   },
   async encode(lab, values, files) {
     if (files.length === 0) {
       throw new TypeError('encode needs TEXT');
     }
-    const tokenizer = await lab.getTokenizer(values.encoding);
-    const ids = tokenizer.encode(files.join(' '));
+    if (!POSITIONS.includes(values.positions)) {
+      throw new RangeError(
+        `--positions must be ${POSITIONS.join(', ')}, got ${values.positions} (RoPE and ALiBi act inside attention, not on the input vectors)`,
+      );
+    }
+    const tokenizer = await openTokenizer(lab, values);
+    const text = files.join(' ');
+    let ids;
+    try {
+      ids = tokenizer.encode(text, values['allow-special'] ? { allowedSpecial: 'all' } : {});
+    } catch (error) {
+      throw /special token/.test(error.message)
+        ? new RangeError(`${error.message.split(';')[0]}; pass --allow-special to encode it as that token`)
+        : error;
+    }
     const dim = integer('dim', values.dim);
     const embedding = lab.tokenEmbedding({ vocabSize: tokenizer.vocabSize, dim, seed: integer('seed', values.seed) });
     const positional =
@@ -137,9 +218,7 @@ const COMMANDS = {
     );
   },
   async bench(lab, values, files) {
-    const text = files[0]
-      ? readFileSync(files[0])
-      : Buffer.from('The quick brown fox jumps over the lazy dog. '.repeat(20000));
+    const text = files[0] ? readFileSync(files[0]) : Buffer.from(variedText(lab, 1 << 20));
     for (const name of ['r50k_base', 'cl100k_base', 'o200k_base']) {
       const tokenizer = await lab.getTokenizer(name);
       tokenizer.encodeOrdinary(text);
@@ -165,13 +244,17 @@ async function main() {
     return 2;
   }
   const [command, ...files] = parsed.positionals;
-  if (parsed.values.help || command === undefined) {
-    console.log(USAGE);
-    return command === undefined && !parsed.values.help ? 2 : 0;
+  if (parsed.values.version) {
+    console.log(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+    return 0;
   }
-  if (!(command in COMMANDS)) {
+  if (command !== undefined && !(command in COMMANDS)) {
     console.error(`unknown command ${command}\n${USAGE}`);
     return 2;
+  }
+  if (parsed.values.help || command === undefined) {
+    console.log(command === undefined ? USAGE : `usage: ${COMMAND_USAGE[command]}\n${NOTES}`);
+    return command === undefined && !parsed.values.help ? 2 : 0;
   }
   try {
     await COMMANDS[command](await createEmbedLab(), parsed.values, files);
