@@ -1,6 +1,7 @@
 // Embind bindings of the tiny GPT's positional schemes that act inside attention, one piece at a time: the
-// RoPE rotation of one vector at one position (model/rotary_embedding.h) and the ALiBi slopes of each head
-// (model/attention.h), so a page can show exactly what the model computes.
+// RoPE rotation of one vector at one position (model/rotary_embedding.h), RoPE's scaled frequencies
+// (model/rope_scaling.h) and the ALiBi slopes of each head (model/attention.h), so a page can show exactly
+// what the model computes. RopeScaling crosses as a value object (also GptConfig's ropeScaling field).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -13,6 +14,7 @@
 #include "errors/argument_checks.h"
 #include "model/attention.h"
 #include "model/gpt_config.h"
+#include "model/rope_scaling.h"
 #include "model/rotary_embedding.h"
 
 using emscripten::val;
@@ -39,6 +41,25 @@ val RopeRotate(const val& vector, double position, double base, const std::strin
   });
 }
 
+// {inverseFrequencies: Float64Array(headDim / 2), attentionFactor}; ComputeRopeFrequencies checks every argument.
+val RopeFrequenciesOf(double head_dim, double base, const RopeScaling& scaling, double length) {
+  return Guarded<val>(val::null(), [&] {
+    const RopeFrequencies frequencies = ComputeRopeFrequencies(ToInt64(head_dim), base, scaling, ToInt64(length));
+    const std::vector<double>& values = frequencies.inverse_frequencies;
+    val result = val::object();
+    result.set("inverseFrequencies",
+               val::global("Float64Array").new_(val(emscripten::typed_memory_view(values.size(), values.data()))));
+    result.set("attentionFactor", frequencies.attention_factor);
+    return result;
+  });
+}
+
+double GetOriginalContextLength(const RopeScaling& s) { return static_cast<double>(s.original_context_length); }
+void SetOriginalContextLength(RopeScaling& s, double value) { s.original_context_length = ToInt64(value); }
+
+// The scaling types' names, in the core's order.
+val RopeScalingTypes() { return NamesOf(kRopeScalingTypes, RopeScalingTypeName); }
+
 val AlibiSlopesOf(double heads) {
   return Guarded<val>(val::null(), [&] {
     RequireInRange("heads", ToInt64(heads), 1, kMaxDim);
@@ -53,6 +74,20 @@ val AlibiSlopesOf(double heads) {
 EMSCRIPTEN_BINDINGS(embedlab_positions) {
   emscripten::function("ropeRotate", &RopeRotate);
   emscripten::function("alibiSlopes", &AlibiSlopesOf);
+  emscripten::function("ropeFrequencies", &RopeFrequenciesOf);
+  emscripten::function("ropeScalingTypes", &RopeScalingTypes);
+  emscripten::enum_<RopeScalingType> types("RopeScalingType");
+  for (RopeScalingType type : kRopeScalingTypes) types.value(RopeScalingTypeName(type), type);
+  emscripten::value_object<RopeScaling>("RopeScaling")
+      .field("type", &RopeScaling::type)
+      .field("factor", &RopeScaling::factor)
+      .field("originalContextLength", &GetOriginalContextLength, &SetOriginalContextLength)
+      .field("betaFast", &RopeScaling::beta_fast)
+      .field("betaSlow", &RopeScaling::beta_slow)
+      .field("attentionFactor", &RopeScaling::attention_factor)
+      .field("truncate", &RopeScaling::truncate)
+      .field("lowFrequencyFactor", &RopeScaling::low_frequency_factor)
+      .field("highFrequencyFactor", &RopeScaling::high_frequency_factor);
 }
 
 }  // namespace bindings

@@ -24,7 +24,7 @@ import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
-import type { RopeRotateOptions } from './positions.js';
+import type { RopeFrequencies, RopeFrequenciesOptions, RopeRotateOptions, RopeScalingType } from './positions.js';
 import type { PrincipalComponents, PrincipalComponentsOptions } from './principal_components.js';
 import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
@@ -50,6 +50,8 @@ export declare class EmbedLab {
   readonly positionSchemes: readonly PositionScheme[];
   /** The RoPE layouts of createModel({ropeLayout}), in the C++ core's order: interleaved, rotate_half. */
   readonly ropeLayouts: readonly RopeLayout[];
+  /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
+  readonly ropeScalingTypes: readonly RopeScalingType[];
   readonly kernels: Kernels;
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];
@@ -129,6 +131,13 @@ export declare class EmbedLab {
    * @example lab.ropeRotate(q, 5, { base: 10000, layout: 'interleaved' }) // Float32Array, same length as q
    */
   ropeRotate(vector: Vector, position: number, options?: RopeRotateOptions): Float32Array;
+  /**
+   * RoPE's inverse frequencies θ_i (i < headDim/2, in double precision) and attention factor under a scaling,
+   * exactly as a model with that ropeScaling uses them (Hugging Face transformers' modeling_rope_utils).
+   * @example lab.ropeFrequencies({ headDim: 64, scaling: { type: 'yarn', factor: 4, originalContextLength: 64 } })
+   * // {inverseFrequencies: Float64Array(32), attentionFactor: 1.1386…}
+   */
+  ropeFrequencies(options: RopeFrequenciesOptions): RopeFrequencies;
   /**
    * The ALiBi slope m_h of each head h = 1…heads, as a model with positions 'alibi' uses them: head h adds
    * −m_h · (i − j) to the score of query i and key j. Press et al.'s reference construction: 2^(−8h/H) when

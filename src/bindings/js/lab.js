@@ -36,6 +36,8 @@ export class EmbedLab {
     this.positionSchemes = Object.freeze(raw.positionSchemes());
     /** RoPE layouts of createModel({ropeLayout}): 'interleaved', 'rotate_half'. */
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
+    /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
+    this.ropeScalingTypes = Object.freeze(raw.ropeScalingTypes());
     this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
   }
 
@@ -102,6 +104,14 @@ export class EmbedLab {
   /** One vector (a head's q or k) rotated by RoPE at `position`, as the model does: {base = 10000, layout}. */
   ropeRotate(vector, position, options) {
     return positions.ropeRotate(this.#internals, vector, position, options);
+  }
+
+  /**
+   * RoPE's inverse frequencies and attention factor for {headDim, base = 10000, scaling = {type: 'none'}, length}
+   * (length: the sequence length, required by dynamic NTK), as the model uses them.
+   */
+  ropeFrequencies(options) {
+    return positions.ropeFrequencies(this.#internals, options);
   }
 
   /** The model's ALiBi slope of each of `heads` heads: a Float32Array. */
