@@ -30,6 +30,9 @@ export declare class WordVectors {
   indexOf(word: string): number;
   /** A view of the word's vector, or undefined. */
   vector(word: string): Float32Array | undefined;
-  /** The k most cosine-similar words to a word of the file (itself excluded) or to a vector. Default k 10. */
+  /**
+   * The k most cosine-similar words to a word of the file (itself excluded) or to a vector. k defaults to 10, or to
+   * every other word of a smaller file; a word not in the file throws a RangeError.
+   */
   nearest(query: string | ArrayLike<number>, k?: number): { word: string; cosine: number }[];
 }

@@ -32,13 +32,18 @@ export class WordVectors {
     return i < 0 ? undefined : this.vectors.subarray(i * this.dim, (i + 1) * this.dim);
   }
 
-  /** The k words most cosine-similar to `query` (a word of the file or a vector of dim floats): [{word, cosine}]. */
-  nearest(query, k = 10) {
-    requireInteger('k', k, 1, this.words.length);
+  /**
+   * The k words most cosine-similar to `query` (a word of the file or a vector of dim floats): [{word, cosine}].
+   * k defaults to 10, or every other word of a smaller file.
+   */
+  nearest(query, k = Math.min(10, Math.max(1, this.words.length - (typeof query === 'string' ? 1 : 0)))) {
     const target = typeof query === 'string' ? this.vector(query) : query;
     if (target === undefined) {
-      throw new RangeError(`query must be a word of the file, got ${describe(query)}`);
+      throw new RangeError(
+        `query must be a word of the file, got ${describe(query)} (not among its ${this.words.length} words)`,
+      );
     }
+    requireInteger('k', k, 1, this.words.length);
     if (!ArrayBuffer.isView(target) && !Array.isArray(target)) {
       throw new TypeError(`query must be a word or a vector, got ${describe(query)}`);
     }

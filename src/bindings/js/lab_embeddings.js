@@ -27,6 +27,10 @@ export function tokenEmbedding({ lab, raw }, options) {
 }
 
 export function positionalEncoding({ lab, raw }, kind, options) {
+  if (typeof kind !== 'string') {
+    // positionalEncoding({dim: 8}) forgot the kind: say so, rather than blame the missing options' dim.
+    throw new TypeError(`kind must be 'sinusoidal', 'learned' or 'none' (the first argument), got ${describe(kind)}`);
+  }
   const { dim, maxLength = 1024, base = 10000, seed = 0, stddev = 0.02 } = requireOptions('options', options);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
   requireInteger('maxLength', maxLength, 1, lab.limits.maxSequenceLength);

@@ -43,7 +43,7 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
   if (options.tiktoken !== undefined) {
     const bytes = bytesOf('files.tiktoken', options.tiktoken);
     if (options.encoding !== undefined) {
-      if (VOCABULARY_FILES[options.encoding] === undefined) {
+      if (typeof options.encoding !== 'string' || !Object.hasOwn(VOCABULARY_FILES, options.encoding)) {
         throw new TypeError(
           `files.encoding must be one of ${ENCODING_NAMES.join(', ')}; got ${describe(options.encoding)}`,
         );

@@ -19,8 +19,9 @@ export function requirePattern(name, pattern, patterns) {
 }
 
 export async function getTokenizer({ lab, raw, stage }, name) {
-  const file = VOCABULARY_FILES[name];
-  if (typeof name !== 'string' || file === undefined) {
+  // Own keys only: 'toString' or '__proto__' must not reach the file system through Object.prototype.
+  const file = typeof name === 'string' && Object.hasOwn(VOCABULARY_FILES, name) ? VOCABULARY_FILES[name] : undefined;
+  if (file === undefined) {
     throw new TypeError(`name must be one of ${ENCODING_NAMES.join(', ')}; got ${describe(name)}`);
   }
   stage(await readVocabulary(file));

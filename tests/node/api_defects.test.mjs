@@ -1,0 +1,43 @@
+// Regressions for defects a new user met (issue "good citizen", item 7): each asserts the clear error or the
+// sensible default that replaced the confusing one.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+
+import createEmbedLab from '../../dist/index.js';
+
+let lab;
+before(async () => {
+  lab = await createEmbedLab();
+});
+
+test("getTokenizer('toString' | '__proto__' | 'constructor') is an unknown name, not a file lookup", async () => {
+  for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
+    await assert.rejects(lab.getTokenizer(name), (error) => {
+      assert.match(error.message, /^name must be one of gpt2, /);
+      assert.doesNotMatch(error.message, /ENOENT|emblvoc/);
+      return true;
+    });
+  }
+  assert.throws(
+    () => lab.tokenizerFromVocabulary({ tiktoken: 'YQ== 0\n', encoding: 'toString' }),
+    /files.encoding must be one of gpt2, /,
+  );
+});
+
+test('WordVectors.nearest: its default k works on a small file, an unknown word is named as such', async () => {
+  const vectors = await lab.loadWordVectors('a 1 0\nb 0 1\nc 1 1\n');
+  const near = vectors.nearest('a');
+  assert.deepEqual(
+    near.map(({ word }) => word),
+    ['c', 'b'],
+  );
+  assert.equal(near[0].cosine, Math.fround(1 / Math.sqrt(2)));
+  assert.equal(vectors.nearest([1, 0]).length, 3);
+  assert.throws(() => vectors.nearest('zzz'), /query must be a word of the file, got the string "zzz"/);
+  assert.throws(() => vectors.nearest('a', 4), /k must be an integer in \[1, 3\]/);
+});
+
+test('positionalEncoding without its kind names the kind, not dim', () => {
+  assert.throws(() => lab.positionalEncoding({ dim: 8 }), /^TypeError: kind must be 'sinusoidal', 'learned' or 'none'/);
+  assert.throws(() => lab.positionalEncoding('rope', { dim: 8 }), /kind must be .* got the string "rope"/);
+});
