@@ -41,3 +41,37 @@ test('positionalEncoding without its kind names the kind, not dim', () => {
   assert.throws(() => lab.positionalEncoding({ dim: 8 }), /^TypeError: kind must be 'sinusoidal', 'learned' or 'none'/);
   assert.throws(() => lab.positionalEncoding('rope', { dim: 8 }), /kind must be .* got the string "rope"/);
 });
+
+test('model.config shows the optimizer settings as given, not float32 expansions', () => {
+  const model = lab.createModel({ vocabSize: 16, optimizer: { learningRate: 1e-3, weightDecay: 0.1, beta2: 0.95 } });
+  assert.deepEqual(model.config.optimizer, {
+    learningRate: 0.001,
+    beta1: 0.9,
+    beta2: 0.95,
+    eps: 1e-8,
+    weightDecay: 0.1,
+    maxGradNorm: 1,
+  });
+  assert.equal(lab.loadModel(model.save()).config.optimizer.learningRate, 0.001);
+  model.dispose();
+});
+
+test('model.train takes an async batch source and refuses a signal that is not an AbortSignal', async () => {
+  const model = lab.createModel({ vocabSize: 16, contextLength: 8, seed: 2 });
+  const batch = { ids: [[1, 2, 3, 4]], targets: [[2, 3, 4, 5]] };
+  const { losses } = await model.train({ steps: 3, batches: async () => batch });
+  assert.equal(losses.length, 3);
+  assert.equal(model.step, 3);
+  await assert.rejects(
+    model.train({ steps: 1, batches: () => batch, signal: { aborted: 'no' } }),
+    /signal must be an AbortSignal/,
+  );
+  await assert.rejects(model.train({ steps: 1, batches: () => batch, signal: null }), /signal must be an AbortSignal/);
+  const controller = new AbortController();
+  controller.abort();
+  assert.deepEqual(await model.train({ steps: 2, batches: () => batch, signal: controller.signal }), {
+    losses: [],
+    aborted: true,
+  });
+  model.dispose();
+});

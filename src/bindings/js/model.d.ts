@@ -75,15 +75,16 @@ export interface TrainStepResult {
 /** Options of {@link Model.train}. */
 export interface TrainOptions {
   steps: number;
-  /** The batch for each step. */
-  batches: (step: number) => Batch;
+  /** The batch for each step, or a promise of it (an async source). */
+  batches: (step: number) => Batch | Promise<Batch>;
   onProgress?: (result: TrainStepResult) => void;
   signal?: AbortSignal;
 }
 
 /** A tiny GPT with its AdamW optimizer: hand-written forward and backward, checked against PyTorch. */
 export declare class Model extends WasmHandle {
-  readonly config: Required<Omit<ModelConfig, 'optimizer'>> & { optimizer: Required<OptimizerOptions> };
+  /** The config with defaults filled in; `frozen` is not part of it (see {@link Model.frozen}). */
+  readonly config: Required<Omit<ModelConfig, 'optimizer' | 'frozen'>> & { optimizer: Required<OptimizerOptions> };
   readonly parameterCount: number;
   /** Optimizer steps taken. */
   readonly step: number;

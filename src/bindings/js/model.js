@@ -74,6 +74,17 @@ export function normalizeModelConfig(config, lab) {
   };
 }
 
+/** The shortest decimal that rounds to the same float32 as `value`. */
+export function shortestFloat32(value) {
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(value.toPrecision(digits));
+    if (Math.fround(candidate) === value) {
+      return candidate;
+    }
+  }
+  return value;
+}
+
 export function requireTensorNames(name, names) {
   if (!Array.isArray(names) || !names.every((entry) => typeof entry === 'string')) {
     throw new TypeError(`${name} must be an array of tensor names such as ['wte.weight'], got ${describe(names)}`);
@@ -148,7 +159,13 @@ export function normalizeBatch(batch, needTargets, maxLength) {
 export class Model extends WasmHandle {
   /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
   get config() {
-    return this.raw().config();
+    const config = this.raw().config();
+    // The optimizer keeps float32 settings: show each as the shortest decimal that is that float (1e-3, not
+    // 0.0010000000474974513), which is also what it was given.
+    for (const [key, value] of Object.entries(config.optimizer)) {
+      config.optimizer[key] = shortestFloat32(value);
+    }
+    return config;
   }
 
   get parameterCount() {
@@ -186,13 +203,20 @@ export class Model extends WasmHandle {
     if (onProgress !== undefined && typeof onProgress !== 'function') {
       throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
     }
+    if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
+      throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
+    }
     const losses = [];
     let lastYield = performance.now();
     for (let i = 0; i < steps; i++) {
       if (signal?.aborted) {
         return { losses, aborted: true };
       }
-      const result = this.trainStep(batches(i));
+      let batch = batches(i);
+      if (typeof batch?.then === 'function') {
+        batch = await batch; // an async source (reading a file, a worker) may return a promise
+      }
+      const result = this.trainStep(batch);
       losses.push(result.loss);
       onProgress?.(result);
       if (performance.now() - lastYield > 16) {
