@@ -119,5 +119,5 @@ export function scaleNoteText(state, { token, position }) {
   }
   return learned
     ? `Token rows N(0, 1/√d) times √d (entries of stddev 1); the learned positions are drawn at the same stddev here, so both parts have about the same length. ${lengths}`
-    : `Token rows N(0, 1/√d) times √d, as in the 2017 Transformer: token norm about √d next to the sinusoids’ √(d/2), so the input keeps both the word and its place. ${lengths}`;
+    : `Token rows N(0, 1/√d) times √d, as in the 2017 Transformer (the paper’s × √d on its reference code’s init): token norm about √d next to the sinusoids’ √(d/2), so the input keeps both the word and its place. ${lengths}`;
 }

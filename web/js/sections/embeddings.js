@@ -47,7 +47,7 @@ function showTable() {
     2,
   );
   $('embeddings-caption').textContent =
-    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1: the scale of N(0, 1/√d) rows times √d, as the 2017 Transformer uses them; GPT-2’s N(0, 0.02) would be almost white here). Colour from −2 (blue) to +2 (orange).`;
+    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1: the scale of N(0, 1/√d) rows times √d: the 2017 Transformer multiplies by √d, and its reference code, tensor2tensor, draws the rows at 1/√d; GPT-2’s N(0, 0.02) would be almost white here). Colour from −2 (blue) to +2 (orange).`;
   $('embeddings-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
   $('embeddings-heatmap').dataset.ids = distinct.join(' ');
 }
