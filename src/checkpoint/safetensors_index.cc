@@ -12,12 +12,12 @@ using Json = nlohmann::json;
 TensorDtype ParseDtype(const std::string& tensor, const Json& value) {
   if (!value.is_string()) throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has no string dtype");
   const std::string name = value.get<std::string>();
-  for (TensorDtype dtype : {TensorDtype::kF32, TensorDtype::kF16, TensorDtype::kBF16, TensorDtype::kF64,
-                            TensorDtype::kI32, TensorDtype::kI64}) {
+  std::string known;
+  for (TensorDtype dtype : kTensorDtypes) {
     if (name == TensorDtypeName(dtype)) return dtype;
+    known += (known.empty() ? "" : ", ") + std::string(TensorDtypeName(dtype));
   }
-  throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has dtype \"" + name +
-                              "\"; supported: F32, F16, BF16, F64, I32, I64");
+  throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has dtype \"" + name + "\"; known: " + known);
 }
 
 uint64_t NonNegativeInteger(const std::string& tensor, const char* field, const Json& value) {
@@ -44,20 +44,48 @@ const char* TensorDtypeName(TensorDtype dtype) {
       return "I32";
     case TensorDtype::kI64:
       return "I64";
+    case TensorDtype::kBool:
+      return "BOOL";
+    case TensorDtype::kU8:
+      return "U8";
+    case TensorDtype::kI8:
+      return "I8";
+    case TensorDtype::kI16:
+      return "I16";
+    case TensorDtype::kU16:
+      return "U16";
+    case TensorDtype::kU32:
+      return "U32";
+    case TensorDtype::kU64:
+      return "U64";
+    case TensorDtype::kF8E4M3:
+      return "F8_E4M3";
+    case TensorDtype::kF8E5M2:
+      return "F8_E5M2";
   }
   return "?";
 }
 
 size_t TensorDtypeSize(TensorDtype dtype) {
   switch (dtype) {
+    case TensorDtype::kBool:
+    case TensorDtype::kU8:
+    case TensorDtype::kI8:
+    case TensorDtype::kF8E4M3:
+    case TensorDtype::kF8E5M2:
+      return 1;
     case TensorDtype::kF16:
     case TensorDtype::kBF16:
+    case TensorDtype::kI16:
+    case TensorDtype::kU16:
       return 2;
     case TensorDtype::kF32:
     case TensorDtype::kI32:
+    case TensorDtype::kU32:
       return 4;
     case TensorDtype::kF64:
     case TensorDtype::kI64:
+    case TensorDtype::kU64:
       return 8;
   }
   return 0;

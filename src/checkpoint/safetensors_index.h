@@ -13,7 +13,32 @@
 
 namespace embedlab {
 
-enum class TensorDtype { kF32, kF16, kBF16, kF64, kI32, kI64 };
+// Every dtype the safetensors format defines, so that a file is indexed whole; the reader decodes the float
+// types (F32, F16, BF16, F64) as floats and BOOL, U8, I8, I16, U16, I32, I64 as int32, and refuses only the
+// tensor it cannot decode, not the file.
+enum class TensorDtype {
+  kF32,
+  kF16,
+  kBF16,
+  kF64,
+  kI32,
+  kI64,
+  kBool,
+  kU8,
+  kI8,
+  kI16,
+  kU16,
+  kU32,
+  kU64,
+  kF8E4M3,
+  kF8E5M2
+};
+
+// In the order the index lists them in its errors.
+inline constexpr TensorDtype kTensorDtypes[] = {
+    TensorDtype::kF32, TensorDtype::kF16,  TensorDtype::kBF16, TensorDtype::kF64,    TensorDtype::kI32,
+    TensorDtype::kI64, TensorDtype::kBool, TensorDtype::kU8,   TensorDtype::kI8,     TensorDtype::kI16,
+    TensorDtype::kU16, TensorDtype::kU32,  TensorDtype::kU64,  TensorDtype::kF8E4M3, TensorDtype::kF8E5M2};
 
 const char* TensorDtypeName(TensorDtype dtype);  // "F32", ...
 size_t TensorDtypeSize(TensorDtype dtype);

@@ -115,6 +115,21 @@ std::vector<int32_t> DecodeInts(const TensorEntry& entry, const uint8_t* bytes) 
     for (size_t i = 0; i < n; ++i) out[i] = static_cast<int32_t>(static_cast<uint32_t>(LittleEndian(bytes + 4 * i, 4)));
     return out;
   }
+  if (entry.dtype == TensorDtype::kBool || entry.dtype == TensorDtype::kU8) {
+    for (size_t i = 0; i < n; ++i) out[i] = bytes[i];
+    return out;
+  }
+  if (entry.dtype == TensorDtype::kI8) {
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int8_t>(bytes[i]);
+    return out;
+  }
+  if (entry.dtype == TensorDtype::kI16 || entry.dtype == TensorDtype::kU16) {
+    for (size_t i = 0; i < n; ++i) {
+      const auto bits = static_cast<uint16_t>(LittleEndian(bytes + 2 * i, 2));
+      out[i] = entry.dtype == TensorDtype::kI16 ? static_cast<int16_t>(bits) : bits;
+    }
+    return out;
+  }
   if (entry.dtype == TensorDtype::kI64) {
     for (size_t i = 0; i < n; ++i) {
       const int64_t value = static_cast<int64_t>(LittleEndian(bytes + 8 * i, 8));

@@ -114,6 +114,34 @@ TEST_CASE("F16, BF16, F64 and I64 tensors decode exactly", "[checkpoint]") {
   REQUIRE_THROWS_AS(reader.ReadInts("h"), std::invalid_argument);
 }
 
+TEST_CASE("a tensor the reader cannot decode is refused alone: the rest of the file reads", "[checkpoint]") {
+  // A quantized checkpoint's U8 tensor next to float ones (the reader once refused the whole file).
+  const std::string json = R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                           R"("q":{"dtype":"U8","shape":[3],"data_offsets":[8,11]},)"
+                           R"("s":{"dtype":"I16","shape":[2],"data_offsets":[11,15]},)"
+                           R"("f8":{"dtype":"F8_E4M3","shape":[1],"data_offsets":[15,16]},)"
+                           R"("m":{"dtype":"BOOL","shape":[1],"data_offsets":[16,17]}})";
+  std::vector<uint8_t> bytes = WithHeader(json, 17);
+  uint8_t* data = bytes.data() + 8 + json.size();
+  const float floats[2] = {0.5f, -3.0f};
+  std::memcpy(data, floats, 8);
+  const uint8_t small[3] = {0, 200, 255};
+  std::memcpy(data + 8, small, 3);
+  const int16_t shorts[2] = {-300, 32767};
+  std::memcpy(data + 11, shorts, 4);
+  data[15] = 0x38;
+  data[16] = 1;
+  const auto reader = Open(bytes);
+  REQUIRE(reader.index().tensors().size() == 5);
+  REQUIRE(reader.ReadFloats("w") == std::vector<float>{0.5f, -3.0f});
+  REQUIRE(reader.ReadInts("q") == std::vector<int32_t>{0, 200, 255});
+  REQUIRE(reader.ReadInts("s") == std::vector<int32_t>{-300, 32767});
+  REQUIRE(reader.ReadInts("m") == std::vector<int32_t>{1});
+  REQUIRE_THROWS_WITH(reader.ReadFloats("q"), Catch::Contains("dtype U8, not a float type"));
+  REQUIRE_THROWS_WITH(reader.ReadFloats("f8"), Catch::Contains("dtype F8_E4M3, not a float type"));
+  REQUIRE_THROWS_WITH(reader.ReadInts("f8"), Catch::Contains("not an integer type"));
+}
+
 TEST_CASE("every truncation of a safetensors file is rejected cleanly", "[checkpoint]") {
   const std::vector<uint8_t> file = SmallFile();
   for (size_t length = 0; length < file.size(); ++length) {

@@ -156,7 +156,7 @@ TEST_CASE("bad model inputs are rejected with the argument named", "[model]") {
 // logits) for tests/reference/gpt_reference.py --verify-checkpoints DIR, which loads them in PyTorch and
 // requires the same logits (scripts/generate-model-references.sh --check-checkpoints BINARY runs both).
 // Hidden ([.]): ctest does not list it; tests/node/reference_data.test.mjs runs it through that script.
-TEST_CASE("checkpoints for the PyTorch cross-check", "[.][checkpoint][torch]") {
+TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
   const char* directory = std::getenv("EMBEDLAB_TORCH_CHECK_DIR");
   REQUIRE(directory != nullptr);
   struct Case {

@@ -75,3 +75,27 @@ test('model.train takes an async batch source and refuses a signal that is not a
   });
   model.dispose();
 });
+
+test('readSafetensors reads a file with a U8 tensor; only that tensor is refused, as floats', async () => {
+  const header = JSON.stringify({
+    w: { dtype: 'F32', shape: [2], data_offsets: [0, 8] },
+    q: { dtype: 'U8', shape: [4], data_offsets: [8, 12] },
+  });
+  const bytes = new Uint8Array(8 + header.length + 12);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(header.length), true);
+  bytes.set(new TextEncoder().encode(header), 8);
+  new DataView(bytes.buffer).setFloat32(8 + header.length, 0.5, true);
+  new DataView(bytes.buffer).setFloat32(12 + header.length, -2, true);
+  const file = await lab.readSafetensors(bytes);
+  assert.deepEqual(
+    file.tensors.map(({ name, dtype }) => [name, dtype]),
+    [
+      ['w', 'F32'],
+      ['q', 'U8'],
+    ],
+  );
+  assert.deepEqual(Array.from(await file.get('w')), [0.5, -2]);
+  await assert.rejects(file.get('q'), /tensor "q" has dtype U8, not a float type/);
+  assert.deepEqual(Array.from(await file.get('w')), [0.5, -2]); // the file still works
+  file.dispose();
+});

@@ -15,7 +15,10 @@ export interface TensorInfo {
 export declare class SafetensorsFile extends WasmHandle {
   readonly tensors: TensorInfo[];
   readonly metadata: Record<string, string>;
-  /** Reads one float tensor (F32/F16/BF16/F64) as float32; only its bytes are read. */
+  /**
+   * Reads one float tensor (F32/F16/BF16/F64) as float32; only its bytes are read. Tensors of other dtypes (U8,
+   * I8, BOOL, F8_E4M3, ...) are listed in `tensors`, and only `get` of such a tensor rejects.
+   */
   get(name: string): Promise<Float32Array>;
 }
 
