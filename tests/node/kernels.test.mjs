@@ -61,6 +61,13 @@ for (const simd of [true, false]) {
       }
     });
 
+    test('sinCos is within 4e-7 of Math.sin/Math.cos far outside [-pi, pi] too (it reduces the angle)', () => {
+      const angles = [4, -7.5, 100.25, -1e4 - 0.3, 123456.789, 2 ** 20 + 0.5];
+      const out = lab.kernels.sinCos(angles);
+      const expected = angles.flatMap((a) => [Math.sin(a), Math.cos(a)]);
+      assert.ok(maxAbsDiff(out, expected) <= 4e-7, `${Array.from(out)} vs ${expected}`);
+    });
+
     test('sinCos is within 3e-7 of Math.sin/Math.cos on [-pi, pi]', () => {
       for (const n of SIZES) {
         const angles = Float32Array.from({ length: n }, (_, i) => -Math.PI + (2 * Math.PI * i) / Math.max(n, 1));

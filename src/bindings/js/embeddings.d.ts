@@ -145,6 +145,6 @@ export interface Kernels {
   scaledAdd(alpha: number, x: Vector, y: Vector): Float32Array;
   /** Cosines of every row of a against every row of b (rows of dim floats). */
   cosineMatrix(a: Vector, b: Vector, dim: number): Float32Array;
-  /** [sin(a0), cos(a0), sin(a1), cos(a1), ...]; accurate for angles in [-pi, pi]. */
+  /** [sin(a0), cos(a0), sin(a1), cos(a1), ...] for any angles (reduced to [-pi, pi] in double first). */
   sinCos(angles: Vector): Float32Array;
 }

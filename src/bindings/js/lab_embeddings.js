@@ -10,6 +10,8 @@ import {
   requireOptions,
   requireVector,
 } from './checks.js';
+
+const TWO_PI = 2 * Math.PI;
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
 
 const SEED_MAX = 2 ** 53;
@@ -126,6 +128,12 @@ export function makeKernels({ lab, raw }) {
       requireInteger('dim', dim, 1, lab.limits.maxDim);
       return lab.call(() => raw.cosineMatrix(a, b, dim));
     },
-    sinCos: (angles) => (requireVector('angles', angles), lab.call(() => raw.sinCos(angles))),
+    sinCos: (angles) => {
+      requireVector('angles', angles);
+      // The kernel's polynomials hold on [-pi, pi]: reduce in double first, so any angle is as exact as the
+      // float32 result allows (an error of about |angle| * 1e-16 from the reduction itself).
+      const reduced = Float64Array.from(angles, (a) => a - TWO_PI * Math.round(a / TWO_PI));
+      return lab.call(() => raw.sinCos(reduced));
+    },
   };
 }
