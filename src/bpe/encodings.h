@@ -3,6 +3,8 @@
 #ifndef EMBEDLAB_BPE_ENCODINGS_H_
 #define EMBEDLAB_BPE_ENCODINGS_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,10 @@ struct EncodingSpec {
   std::string name;
   PreTokenizerPattern pattern;
   std::vector<SpecialToken> special_tokens;
+  // The published vocabulary, to refuse another encoding's file given under this name: its number of ordinary
+  // tokens and the rank of " the".
+  size_t token_count;
+  uint32_t the_rank;
 };
 
 // gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base; throws std::invalid_argument otherwise.

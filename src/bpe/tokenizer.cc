@@ -32,6 +32,15 @@ Tokenizer Tokenizer::FromTiktoken(std::string_view tiktoken_file, std::string_vi
 
 Tokenizer Tokenizer::ForEncoding(Vocabulary vocabulary, std::string_view encoding_name) {
   EncodingSpec spec = EncodingSpecFor(encoding_name);
+  const uint32_t the_rank = vocabulary.Rank(" the", 4);
+  if (vocabulary.size() != spec.token_count || the_rank != spec.the_rank) {
+    throw std::invalid_argument(
+        "vocabulary: " + spec.name + " has " + std::to_string(spec.token_count) + " tokens with \" the\" at rank " +
+        std::to_string(spec.the_rank) + "; this file has " + std::to_string(vocabulary.size()) + " tokens and " +
+        (the_rank == Vocabulary::kNoRank ? std::string("no \" the\"")
+                                         : "\" the\" at rank " + std::to_string(the_rank)) +
+        ": it is another encoding's vocabulary (load it with its own encoding name, or as a custom vocabulary)");
+  }
   return Tokenizer(std::move(vocabulary), spec.pattern, std::move(spec.special_tokens), std::move(spec.name));
 }
 

@@ -99,3 +99,19 @@ test('readSafetensors reads a file with a U8 tensor; only that tensor is refused
   assert.deepEqual(Array.from(await file.get('w')), [0.5, -2]); // the file still works
   file.dispose();
 });
+
+test("tokenizerFromVocabulary refuses another encoding's .tiktoken file under a name, and takes the right one", async () => {
+  const cl100k = await lab.getTokenizer('cl100k_base');
+  const saved = new TextDecoder().decode(cl100k.save());
+  const plain = saved.slice(saved.indexOf('\n') + 1); // the .tiktoken text behind the header line
+  assert.throws(
+    () => lab.tokenizerFromVocabulary({ tiktoken: plain, encoding: 'o200k_base' }),
+    /o200k_base has 199998 tokens with " the" at rank 290; this file has 100256 tokens and " the" at rank 279/,
+  );
+  assert.throws(() => lab.tokenizerFromVocabulary({ tiktoken: plain, encoding: 'r50k_base' }), /another encoding/);
+  const loaded = lab.tokenizerFromVocabulary({ tiktoken: plain, encoding: 'cl100k_base' });
+  const text = 'Who did what to whom? 狗咬人 <|endoftext|>';
+  assert.deepEqual(loaded.encode(text, { allowedSpecial: 'all' }), cl100k.encode(text, { allowedSpecial: 'all' }));
+  loaded.dispose();
+  cl100k.dispose();
+});
