@@ -31,11 +31,33 @@ void SetInteger(Struct& object, double value) {
 double GetSeed(const GptConfig& config) { return static_cast<double>(config.seed); }
 void SetSeed(GptConfig& config, double seed) { config.seed = static_cast<uint64_t>(ToInt64(seed)); }
 
+// The scaling as a config shows it: its type's name and only the fields that type uses.
+val RopeScalingToObject(const RopeScaling& s) {
+  val object = val::object();
+  object.set("type", std::string(RopeScalingTypeName(s.type)));
+  if (s.type == RopeScalingType::kNone) return object;
+  object.set("factor", s.factor);
+  if (s.type == RopeScalingType::kLinear || s.type == RopeScalingType::kNtk) return object;
+  object.set("originalContextLength", static_cast<double>(s.original_context_length));
+  if (s.type == RopeScalingType::kYarn) {
+    object.set("betaFast", s.beta_fast);
+    object.set("betaSlow", s.beta_slow);
+    if (s.attention_factor != 0.0) object.set("attentionFactor", s.attention_factor);
+    object.set("truncate", s.truncate);
+  }
+  if (s.type == RopeScalingType::kLlama3) {
+    object.set("lowFrequencyFactor", s.low_frequency_factor);
+    object.set("highFrequencyFactor", s.high_frequency_factor);
+  }
+  return object;
+}
+
 // The optimizer's options nested under `optimizer`, as the JS layer shows a model's config.
 val ConfigToObject(const GptConfig& config, const AdamWOptions& optimizer) {
   val object(config);
   object.set("positions", std::string(PositionSchemeName(config.positions)));
   object.set("ropeLayout", std::string(RopeLayoutName(config.rope_layout)));
+  object.set("ropeScaling", RopeScalingToObject(config.rope_scaling));
   object.set("optimizer", val(optimizer));
   return object;
 }
@@ -107,6 +129,14 @@ class ModelBinding {
     return names;
   }
 
+  // scaling: a RopeScaling value object the JS layer has completed; Gpt::SetRopeScaling checks it.
+  bool SetRopeScaling(const RopeScaling& scaling) {
+    return Guarded<bool>(false, [&] {
+      trainer_->model().SetRopeScaling(scaling);
+      return true;
+    });
+  }
+
   bool SetLearningRate(double learning_rate) {
     return Guarded<bool>(false, [&] {
       trainer_->set_learning_rate(static_cast<float>(learning_rate));
@@ -160,6 +190,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .field("positions", &GptConfig::positions)
       .field("ropeLayout", &GptConfig::rope_layout)
       .field("ropeBase", &GptConfig::rope_base)
+      .field("ropeScaling", &GptConfig::rope_scaling)
       .field("causal", &GptConfig::causal)
       .field("embeddingScale", &GptConfig::embedding_scale)
       .field("seed", &GetSeed, &SetSeed);
@@ -189,7 +220,8 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .function("save", &ModelBinding::Save)
       .function("setFrozen", &ModelBinding::SetFrozen)
       .function("frozen", &ModelBinding::Frozen)
-      .function("setLearningRate", &ModelBinding::SetLearningRate);
+      .function("setLearningRate", &ModelBinding::SetLearningRate)
+      .function("setRopeScaling", &ModelBinding::SetRopeScaling);
   emscripten::function("createModel", &CreateModel, allow_raw_pointers());
   emscripten::function("loadModel", &LoadModel, allow_raw_pointers());
   emscripten::function("positionSchemes", &PositionSchemes);

@@ -54,6 +54,10 @@ val RopeFrequenciesOf(double head_dim, double base, const RopeScaling& scaling, 
   });
 }
 
+// The type crosses as its name; the JS layer has checked it is one of ropeScalingTypes().
+std::string GetType(const RopeScaling& s) { return RopeScalingTypeName(s.type); }
+void SetType(RopeScaling& s, std::string name) { s.type = ParseRopeScalingType(name); }
+
 double GetOriginalContextLength(const RopeScaling& s) { return static_cast<double>(s.original_context_length); }
 void SetOriginalContextLength(RopeScaling& s, double value) { s.original_context_length = ToInt64(value); }
 
@@ -76,10 +80,8 @@ EMSCRIPTEN_BINDINGS(embedlab_positions) {
   emscripten::function("alibiSlopes", &AlibiSlopesOf);
   emscripten::function("ropeFrequencies", &RopeFrequenciesOf);
   emscripten::function("ropeScalingTypes", &RopeScalingTypes);
-  emscripten::enum_<RopeScalingType> types("RopeScalingType");
-  for (RopeScalingType type : kRopeScalingTypes) types.value(RopeScalingTypeName(type), type);
   emscripten::value_object<RopeScaling>("RopeScaling")
-      .field("type", &RopeScaling::type)
+      .field("type", &GetType, &SetType)
       .field("factor", &RopeScaling::factor)
       .field("originalContextLength", &GetOriginalContextLength, &SetOriginalContextLength)
       .field("betaFast", &RopeScaling::beta_fast)

@@ -31,8 +31,21 @@ Gpt::Gpt(const GptConfig& config) : config_(config), layout_(config) {
     AlibiSlopes(h, alibi_slopes_.data());
   }
   if (config.positions == PositionScheme::kRope) {
-    rotary_ = std::make_unique<RotaryEmbedding>(c, h, config.rope_base, config.rope_layout);
+    rotary_ = std::make_unique<RotaryEmbedding>(c, h, config.rope_base, config.rope_layout, config.rope_scaling);
   }
+}
+
+void Gpt::SetRopeScaling(const RopeScaling& scaling) {
+  if (config_.positions != PositionScheme::kRope) {
+    throw std::invalid_argument(std::string("setRopeScaling needs a model with positions 'rope', this one has '") +
+                                PositionSchemeName(config_.positions) + "'");
+  }
+  GptConfig config = config_;
+  config.rope_scaling = scaling;
+  ValidateGptConfig(config);
+  config_ = config;
+  rotary_ = std::make_unique<RotaryEmbedding>(static_cast<size_t>(config_.channels), static_cast<size_t>(config_.heads),
+                                              config_.rope_base, config_.rope_layout, config_.rope_scaling);
 }
 
 void Gpt::InitializeParameters() {

@@ -35,6 +35,10 @@ class Gpt {
   // there), otherwise kMaxSequenceLength.
   size_t max_length() const;
 
+  // Replaces the RoPE scaling (positions kRope only): a trained model read zero-shot at longer lengths, then
+  // trained on. Parameters are untouched. Throws std::invalid_argument / std::out_of_range naming the field.
+  void SetRopeScaling(const RopeScaling& scaling);
+
   // Runs ids (batch x length, each in [0, vocab_size)). With targets (same shape, -1 = ignore) returns
   // the mean cross-entropy, else 0. Throws std::out_of_range naming a bad id, target or length.
   float Forward(const int32_t* ids, const int32_t* targets, size_t batch, size_t length);

@@ -25,6 +25,18 @@ void ValidateGptConfig(const GptConfig& config) {
     throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
   }
   RequireFiniteInRange("rope_base", config.rope_base, 1.0, 1e12);
+  if (config.rope_scaling.type != RopeScalingType::kNone) {
+    if (config.positions != PositionScheme::kRope) {
+      throw std::invalid_argument(std::string("ropeScaling needs positions 'rope', got positions '") +
+                                  PositionSchemeName(config.positions) + "'");
+    }
+    ValidateRopeScaling(config.rope_scaling);
+    const RopeScalingType type = config.rope_scaling.type;
+    if ((type == RopeScalingType::kNtk || type == RopeScalingType::kDynamic) && head_dim < 4) {
+      throw std::out_of_range("NTK scaling raises the base to d/(d-2), so channels / heads must be >= 4, got " +
+                              std::to_string(head_dim));
+    }
+  }
   // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
   if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
     char got[32];

@@ -6,13 +6,16 @@
 #include <cstdint>
 #include <string>
 
+#include "model/rope_scaling.h"
+
 namespace embedlab {
 
 // How the model learns where a token is:
 //   kLearned:    x_t = s wte[id] + wpe[t], wpe a trained (context_length x C) table (GPT-2), s the
 //                embedding_scale.
 //   kSinusoidal: x_t = s wte[id] + PE(t), PE(t, 2i) = sin(t / 10000^(2i/C)), PE(t, 2i+1) = cos(...), fixed.
-//   kRope:       q and k of every head rotated pair-wise by angle t * base^(-2i/d_head) (RoFormer).
+//   kRope:       q and k of every head rotated pair-wise by angle t * base^(-2i/d_head) (RoFormer), the
+//                frequencies optionally scaled (rope_scaling.h: PI, NTK, dynamic NTK, YaRN, Llama 3).
 //   kAlibi:      score(i, j) -= m_h (i - j) with Press et al.'s slopes (AlibiSlopes in attention.h):
 //                m_h = 2^(-8h/H) when H is a power of two, else those of the power of two below H
 //                followed by every other slope of the one above.
@@ -40,7 +43,8 @@ struct GptConfig {
   PositionScheme positions = PositionScheme::kLearned;
   RopeLayout rope_layout = RopeLayout::kInterleaved;
   double rope_base = 10000.0;
-  bool causal = true;  // false: every token attends to every token (the order task's encoder)
+  RopeScaling rope_scaling;  // kRope only; type kNone elsewhere
+  bool causal = true;        // false: every token attends to every token (the order task's encoder)
   // s in x_t = s wte[id] + position: 1 as in GPT-2, sqrt(channels) as in Vaswani et al. (2017, section
   // 3.4), which brings N(0, 0.02) token rows up to the scale of the +-1 sinusoids. The tied output head
   // uses wte unscaled. In (0, kMaxEmbeddingScale].

@@ -1,6 +1,8 @@
 #include "model/rotary_embedding.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace embedlab {
 namespace {
@@ -13,19 +15,32 @@ inline void RotatePair(float x0, float x1, float cosine, float sine, float* out0
 
 }  // namespace
 
-RotaryEmbedding::RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout)
+RotaryEmbedding::RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout,
+                                 const RopeScaling& scaling)
     : channels_(channels),
       heads_(heads),
       head_dim_(channels / heads),
       half_(channels / heads / 2),
       layout_(layout),
-      frequencies_(half_) {
-  for (size_t i = 0; i < half_; ++i) {
-    frequencies_[i] = std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(head_dim_));
-  }
+      base_(base),
+      scaling_(scaling) {
+  SetFrequencies(1);
+}
+
+void RotaryEmbedding::SetFrequencies(size_t length) {
+  RopeFrequencies f = ComputeRopeFrequencies(static_cast<int64_t>(head_dim_), base_, scaling_,
+                                             static_cast<int64_t>(std::max<size_t>(length, 1)));
+  frequencies_ = std::move(f.inverse_frequencies);
+  attention_factor_ = f.attention_factor;
+  frequencies_length_ = length;
 }
 
 void RotaryEmbedding::EnsureLength(size_t length) {
+  // Dynamic NTK: the frequencies belong to this length (transformers recomputes them for every forward).
+  if (scaling_.type == RopeScalingType::kDynamic && length != frequencies_length_) {
+    SetFrequencies(length);
+    table_length_ = 0;
+  }
   if (length <= table_length_) return;
   cos_.resize(length * half_);
   sin_.resize(length * half_);
@@ -33,8 +48,8 @@ void RotaryEmbedding::EnsureLength(size_t length) {
   for (size_t t = table_length_; t < length; ++t) {
     for (size_t i = 0; i < half_; ++i) {
       const double angle = static_cast<double>(t) * frequencies_[i];
-      cos_[t * half_ + i] = static_cast<float>(std::cos(angle));
-      sin_[t * half_ + i] = static_cast<float>(std::sin(angle));
+      cos_[t * half_ + i] = static_cast<float>(attention_factor_ * std::cos(angle));
+      sin_[t * half_ + i] = static_cast<float>(attention_factor_ * std::sin(angle));
     }
   }
   table_length_ = length;
@@ -67,8 +82,8 @@ void RotaryEmbedding::RotateHead(const float* head, size_t position, float* rota
   // The same float cosines and sines as the table Forward reads (computed in double, then rounded).
   for (size_t i = 0; i < half_; ++i) {
     const double angle = static_cast<double>(position) * frequencies_[i];
-    RotatePair(head[First(i)], head[Second(i)], static_cast<float>(std::cos(angle)),
-               static_cast<float>(std::sin(angle)), &rotated[First(i)], &rotated[Second(i)]);
+    RotatePair(head[First(i)], head[Second(i)], static_cast<float>(attention_factor_ * std::cos(angle)),
+               static_cast<float>(attention_factor_ * std::sin(angle)), &rotated[First(i)], &rotated[Second(i)]);
   }
 }
 

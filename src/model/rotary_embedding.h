@@ -1,5 +1,6 @@
 // RoPE: rotates q and k of every head pair-wise by angle t * base^(-2i/d_head), so q . k depends on
-// the positions only through their difference. v is not rotated.
+// the positions only through their difference. v is not rotated. With a scaling (rope_scaling.h) the
+// frequencies are the scaled ones and cos and sin are multiplied by its attention factor (YaRN).
 #ifndef EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
 #define EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
 
@@ -12,7 +13,7 @@ namespace embedlab {
 
 class RotaryEmbedding {
  public:
-  RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout);
+  RotaryEmbedding(size_t channels, size_t heads, double base, RopeLayout layout, const RopeScaling& scaling = {});
   // rotated (B, T, 3C) = qkv with q and k rotated; v copied.
   void Forward(const float* qkv, float* rotated, size_t batch, size_t length);
   // dqkv (B, T, 3C) += R^T drotated (a rotation's inverse is its transpose); v's gradient passes through.
@@ -21,15 +22,21 @@ class RotaryEmbedding {
   void RotateHead(const float* head, size_t position, float* rotated) const;
 
  private:
-  // cos_/sin_ hold angle t * frequency_i for t < length, pairs i < head_dim / 2; grown on demand.
+  // cos_/sin_ hold a cos(t * frequency_i), a sin(...) for t < length, pairs i < head_dim / 2, a the attention
+  // factor; grown on demand, rebuilt when dynamic NTK's frequencies change with the length.
   void EnsureLength(size_t length);
+  void SetFrequencies(size_t length);
   // Index of pair i's two members within a head.
   size_t First(size_t pair) const { return layout_ == RopeLayout::kInterleaved ? 2 * pair : pair; }
   size_t Second(size_t pair) const { return layout_ == RopeLayout::kInterleaved ? 2 * pair + 1 : pair + half_; }
 
   size_t channels_, heads_, head_dim_, half_;
   RopeLayout layout_;
+  double base_;
+  RopeScaling scaling_;
   std::vector<double> frequencies_;
+  double attention_factor_ = 1.0;
+  size_t frequencies_length_ = 0;  // the length dynamic NTK's frequencies were computed for
   std::vector<float> cos_, sin_;
   size_t table_length_ = 0;
 };

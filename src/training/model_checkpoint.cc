@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "checkpoint/safetensors_writer.h"
+#include "training/rope_scaling_json.h"
 
 namespace embedlab {
 namespace {
@@ -98,18 +99,23 @@ std::vector<int64_t> CheckpointShape(const ParameterTensor& tensor) {
 }
 
 std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config) {
-  return {{"format", "embedlab-gpt"},
-          {"vocab_size", std::to_string(config.vocab_size)},
-          {"context_length", std::to_string(config.context_length)},
-          {"channels", std::to_string(config.channels)},
-          {"layers", std::to_string(config.layers)},
-          {"heads", std::to_string(config.heads)},
-          {"positions", PositionSchemeName(config.positions)},
-          {"rope_layout", RopeLayoutName(config.rope_layout)},
-          {"rope_base", DoubleText(config.rope_base)},
-          {"causal", config.causal ? "true" : "false"},
-          {"embedding_scale", DoubleText(config.embedding_scale)},
-          {"seed", std::to_string(config.seed)}};
+  std::map<std::string, std::string> metadata = {{"format", "embedlab-gpt"},
+                                                 {"vocab_size", std::to_string(config.vocab_size)},
+                                                 {"context_length", std::to_string(config.context_length)},
+                                                 {"channels", std::to_string(config.channels)},
+                                                 {"layers", std::to_string(config.layers)},
+                                                 {"heads", std::to_string(config.heads)},
+                                                 {"positions", PositionSchemeName(config.positions)},
+                                                 {"rope_layout", RopeLayoutName(config.rope_layout)},
+                                                 {"rope_base", DoubleText(config.rope_base)},
+                                                 {"causal", config.causal ? "true" : "false"},
+                                                 {"embedding_scale", DoubleText(config.embedding_scale)},
+                                                 {"seed", std::to_string(config.seed)}};
+  // Absent for an unscaled model, so its files stay as they were.
+  if (config.rope_scaling.type != RopeScalingType::kNone) {
+    metadata["rope_scaling"] = RopeScalingToJson(config.rope_scaling);
+  }
+  return metadata;
 }
 
 GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metadata) {
@@ -122,6 +128,7 @@ GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metada
   config.positions = ParsePositionScheme(Field(metadata, "positions"));
   config.rope_layout = ParseRopeLayout(Field(metadata, "rope_layout"));
   config.rope_base = NumberField(metadata, "rope_base");
+  if (metadata.count("rope_scaling")) config.rope_scaling = RopeScalingFromJson(metadata.at("rope_scaling"));
   config.causal = BoolField(metadata, "causal");
   config.seed = metadata.count("seed") ? static_cast<uint64_t>(IntegerField(metadata, "seed")) : 0;
   // Files from before the option scaled nothing.

@@ -136,3 +136,10 @@ TEST_CASE("PyTorch parity: sinusoidal positions, embedding scale sqrt(24)", "[mo
   CheckParity("sinusoidal_scaled");
 }
 TEST_CASE("PyTorch parity: learned positions, embedding scale sqrt(16)", "[model]") { CheckParity("learned_scaled"); }
+// RoPE scaling (transformers' rope_scaling in the metadata): PI, static NTK, dynamic NTK at T = 8 > L0 = 4,
+// YaRN (its ramp and attention factor), Llama 3 (all three bands, rotate-half pairs).
+TEST_CASE("PyTorch parity: RoPE scaled linearly (PI)", "[model]") { CheckParity("rope_linear"); }
+TEST_CASE("PyTorch parity: RoPE, static NTK-aware scaling", "[model]") { CheckParity("rope_ntk"); }
+TEST_CASE("PyTorch parity: RoPE, dynamic NTK past the original length", "[model]") { CheckParity("rope_dynamic"); }
+TEST_CASE("PyTorch parity: RoPE, YaRN", "[model]") { CheckParity("rope_yarn"); }
+TEST_CASE("PyTorch parity: RoPE, Llama 3 scaling", "[model]") { CheckParity("rope_llama3"); }

@@ -166,6 +166,7 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
     bool causal;
     int64_t heads = 2, channels = 8;
     double embedding_scale = 1.0;
+    embedlab::RopeScaling rope_scaling = {};
   };
   const Case cases[] = {
       {"learned", embedlab::PositionScheme::kLearned, embedlab::RopeLayout::kInterleaved, true},
@@ -180,6 +181,9 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
       {"alibi_6_heads", embedlab::PositionScheme::kAlibi, embedlab::RopeLayout::kInterleaved, true, 6, 12},
       {"sinusoidal_scaled", embedlab::PositionScheme::kSinusoidal, embedlab::RopeLayout::kInterleaved, true, 2, 8,
        std::sqrt(8.0)},
+      // RoPE scaling reaches PyTorch through the checkpoint's rope_scaling JSON (YaRN: ramp and attention factor).
+      {"rope_yarn", embedlab::PositionScheme::kRope, embedlab::RopeLayout::kInterleaved, true, 2, 8, 1.0,
+       embedlab::RopeScaling{embedlab::RopeScalingType::kYarn, 4.0, 4}},
   };
   for (const Case& c : cases) {
     auto config = SmallConfig(c.positions);
@@ -188,6 +192,7 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
     config.heads = c.heads;
     config.channels = c.channels;
     config.embedding_scale = c.embedding_scale;
+    config.rope_scaling = c.rope_scaling;
     const size_t batch = 2, length = 6;
     const Batch data = RandomBatch(3, batch * length, static_cast<int32_t>(config.vocab_size));
     embedlab::AdamWOptions options;

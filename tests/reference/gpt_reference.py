@@ -44,6 +44,18 @@ CASES = {
     "learned_scaled": dict(positions="learned", embedding_scale=math.sqrt(16)),
     # T < context_length: the learned table's later rows get no gradient.
     "learned_short": dict(positions="learned", length=5),
+    # RoPE scaling, as transformers' rope_scaling JSON (head size 8). Dynamic NTK at T = 8 > its L0 = 4; YaRN
+    # with base 100 and L0 = 64 ramps over pairs 0..3 (0, 1/3, 2/3, 1); Llama 3's L0 = 64 puts pair 0 in the
+    # kept band, pair 1 in the blend and pairs 2-3 in the interpolated band.
+    "rope_linear": dict(positions="rope", rope_scaling='{"rope_type":"linear","factor":4.0}'),
+    "rope_ntk": dict(positions="rope", rope_scaling='{"rope_type":"ntk","factor":4.0}'),
+    "rope_dynamic": dict(positions="rope", rope_scaling=json.dumps(
+        {"rope_type": "dynamic", "factor": 2.0, "original_max_position_embeddings": 4})),
+    "rope_yarn": dict(positions="rope", rope_base=100.0, rope_scaling=json.dumps(
+        {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 64})),
+    "rope_llama3": dict(positions="rope", rope_layout="rotate_half", rope_scaling=json.dumps(
+        {"rope_type": "llama3", "factor": 8.0, "original_max_position_embeddings": 64, "low_freq_factor": 1.0,
+         "high_freq_factor": 4.0})),
 }
 
 BASE = dict(vocab_size=64, context_length=8, channels=16, layers=2, heads=2, rope_layout="interleaved",
@@ -111,12 +123,53 @@ def alibi_slopes(heads):
     return power_of_two(closest) + alibi_slopes(2 * closest)[0::2][:heads - closest]
 
 
+def rope_frequencies(dim, base, scaling, length):
+    """(inverse frequencies in float64, attention factor) for a transformers rope_scaling dict (None: unscaled),
+    from the formulas of modeling_rope_utils; 'ntk' is static NTK-aware scaling, base * factor^(d/(d-2))."""
+    kind = scaling["rope_type"] if scaling else "default"
+    factor = scaling.get("factor", 1.0) if scaling else 1.0
+    original = scaling.get("original_max_position_embeddings") if scaling else None
+    if kind == "ntk":
+        base = base * factor ** (dim / (dim - 2))
+    if kind == "dynamic" and length > original:
+        base = base * (factor * length / original - (factor - 1)) ** (dim / (dim - 2))
+    pos_freqs = base ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim)
+    inv_freq = 1.0 / pos_freqs
+    if kind == "linear":
+        return inv_freq / factor, 1.0
+    if kind == "yarn":
+        attention = scaling.get("attention_factor") or (0.1 * math.log(factor) + 1.0 if factor > 1 else 1.0)
+        def correction_dim(rotations):
+            return dim * math.log(original / (rotations * 2 * math.pi)) / (2 * math.log(base))
+        low, high = correction_dim(scaling.get("beta_fast", 32)), correction_dim(scaling.get("beta_slow", 1))
+        if scaling.get("truncate", True):
+            low, high = math.floor(low), math.ceil(high)
+        low, high = max(low, 0), min(high, dim - 1)
+        if low == high:
+            high += 0.001
+        ramp = ((torch.arange(dim // 2, dtype=torch.float64) - low) / (high - low)).clamp(0, 1)
+        return inv_freq / factor * ramp + inv_freq * (1 - ramp), attention
+    if kind == "llama3":
+        low_wavelen = original / scaling.get("low_freq_factor", 1.0)
+        high_wavelen = original / scaling.get("high_freq_factor", 4.0)
+        wavelen = 2 * math.pi / inv_freq
+        smooth = (original / wavelen - scaling.get("low_freq_factor", 1.0)) / (
+            scaling.get("high_freq_factor", 4.0) - scaling.get("low_freq_factor", 1.0))
+        blended = (1 - smooth) * inv_freq / factor + smooth * inv_freq
+        scaled = torch.where(wavelen > low_wavelen, inv_freq / factor, inv_freq)
+        medium = (wavelen >= high_wavelen) & (wavelen <= low_wavelen)
+        return torch.where(medium, blended, scaled), 1.0
+    return inv_freq, 1.0
+
+
 def rope(x, cfg):
-    """x: (B, H, T, hs). Rotates pairs by angle t * base^(-2i/hs)."""
+    """x: (B, H, T, hs). Rotates pairs by angle t * inv_freq_i (scaled as cfg["rope_scaling"] says); cos and sin
+    times the attention factor, as transformers applies YaRN's."""
     T, hs = x.shape[2], x.shape[3]
-    freq = cfg["rope_base"] ** (-torch.arange(0, hs, 2, dtype=torch.float64) / hs)
+    scaling = json.loads(cfg["rope_scaling"]) if cfg.get("rope_scaling") else None
+    freq, attention = rope_frequencies(hs, cfg["rope_base"], scaling, T)
     angle = torch.arange(T, dtype=torch.float64)[:, None] * freq[None, :]
-    cos, sin = torch.cos(angle).float(), torch.sin(angle).float()
+    cos, sin = (attention * torch.cos(angle)).float(), (attention * torch.sin(angle)).float()
     if cfg["rope_layout"] == "interleaved":
         x0, x1 = x[..., 0::2], x[..., 1::2]
         return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1).flatten(-2)
@@ -212,6 +265,7 @@ def verify_checkpoints(directory):
         for k in ("vocab_size", "context_length", "channels", "layers", "heads"):
             cfg[k] = int(metadata[k])
         cfg["rope_base"] = float(metadata["rope_base"])
+        cfg["rope_scaling"] = metadata.get("rope_scaling")  # absent: unscaled
         cfg["embedding_scale"] = float(metadata.get("embedding_scale", "1"))
         cfg["causal"] = metadata["causal"] == "true"
         # Block matrices are stored as HF Conv1D (in, out); the forward here takes nn.Linear (out, in).

@@ -1,8 +1,9 @@
 // EmbedLab's positional schemes that act inside attention, exposed one piece at a time: the RoPE rotation of
 // one vector at one position, RoPE's (scaled) frequencies and the ALiBi slope of each head, as the tiny GPT
-// computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h). The functions take the lab's internals ({lab, raw}, see lab.js).
+// computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h). The functions
+// take the lab's internals ({lab, raw}, see lab.js).
 import { describe, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
-import { normalizeRopeScaling, rawRopeScaling } from './rope_scaling.js';
+import { normalizeRopeScaling } from './rope_scaling.js';
 
 export function ropeRotate({ lab, raw }, vector, position, options) {
   requireVector('vector', vector);
@@ -38,5 +39,5 @@ export function ropeFrequencies({ lab, raw }, options) {
     requireInteger('length', length, 1, lab.limits.maxSequenceLength);
   }
   const normalized = normalizeRopeScaling('scaling', scaling, lab);
-  return lab.call(() => raw.ropeFrequencies(headDim, base, rawRopeScaling(raw, normalized), length ?? 1));
+  return lab.call(() => raw.ropeFrequencies(headDim, base, normalized, length ?? 1));
 }

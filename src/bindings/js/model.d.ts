@@ -1,6 +1,7 @@
 // The tiny GPT: its config, optimizer settings, batches and training results.
 import type { WasmHandle } from './handles.js';
 import type { EmbedLab } from './lab.js';
+import type { RopeScaling } from './positions.js';
 
 /** Positional schemes of the tiny GPT ({@link EmbedLab.positionSchemes} lists them at run time). */
 export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
@@ -40,6 +41,12 @@ export interface ModelConfig {
   ropeLayout?: RopeLayout;
   /** RoPE base. Default 10000. */
   ropeBase?: number;
+  /**
+   * positions 'rope' only: how the frequencies stretch past the trained length (PI, NTK, dynamic NTK, YaRN,
+   * Llama 3; see {@link RopeScaling}). Saved in the checkpoint under rope_scaling with transformers' keys.
+   * Default {type: 'none'}.
+   */
+  ropeScaling?: RopeScaling;
   /** Causal mask (GPT). false: every token sees every token. Default true. */
   causal?: boolean;
   /**
@@ -106,6 +113,12 @@ export declare class Model extends WasmHandle {
   /** safetensors bytes: weights with GPT-2 names, optimizer state, config in the metadata. */
   save(): Uint8Array;
   setLearningRate(learningRate: number): void;
+  /**
+   * Replaces the RoPE scaling (positions 'rope' only; {type: 'none'} removes it): read a trained model
+   * zero-shot at longer lengths, then train on. Weights and optimizer state are untouched; save() records it.
+   * @example model.setRopeScaling({ type: 'yarn', factor: 4, originalContextLength: 64 })
+   */
+  setRopeScaling(scaling: RopeScaling): void;
   /**
    * Tensors training leaves as they are, values and AdamW moments alike (PyTorch's requires_grad = False),
    * e.g. ['wte.weight']; their gradients count nowhere, not even in the clipping norm. Replaces the previous

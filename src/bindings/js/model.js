@@ -2,6 +2,7 @@
 // loop that yields to the event loop (progress events, AbortSignal) between steps.
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from './checks.js';
 import { WasmHandle } from './handles.js';
+import { normalizeRopeScaling } from './rope_scaling.js';
 import { yieldToEventLoop } from './scheduling.js';
 
 /** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
@@ -16,6 +17,7 @@ export function normalizeModelConfig(config, lab) {
     positions = 'learned',
     ropeLayout = 'interleaved',
     ropeBase = 10000,
+    ropeScaling,
     causal = true,
     embeddingScale = 1,
     seed = 0,
@@ -35,6 +37,10 @@ export function normalizeModelConfig(config, lab) {
     );
   }
   requireNumber('ropeBase', ropeBase, 1, 1e12);
+  const scaling = normalizeRopeScaling('ropeScaling', ropeScaling, lab);
+  if (scaling.type !== 'none' && positions !== 'rope') {
+    throw new TypeError(`ropeScaling needs positions 'rope', got positions ${describe(positions)}`);
+  }
   requireBoolean('causal', causal);
   // (0, 1024]: zero would erase the tokens; the C++ core checks the same range.
   if (typeof embeddingScale !== 'number' || !(embeddingScale > 0 && embeddingScale <= 1024)) {
@@ -66,6 +72,7 @@ export function normalizeModelConfig(config, lab) {
       positions,
       ropeLayout,
       ropeBase,
+      ropeScaling: scaling,
       causal,
       embeddingScale,
       seed,
@@ -285,6 +292,20 @@ export class Model extends WasmHandle {
   /** The names of the frozen tensors (see setFrozen). */
   get frozen() {
     return this.raw().frozen();
+  }
+
+  /**
+   * Replaces the RoPE scaling of a model with positions 'rope' ({type: 'none'} removes it): read a trained
+   * model zero-shot at longer lengths, then go on training. Weights and optimizer state are untouched.
+   */
+  setRopeScaling(scaling) {
+    const raw = this.raw();
+    const positions = raw.config().positions;
+    if (positions !== 'rope') {
+      throw new TypeError(`setRopeScaling needs a model with positions 'rope', this one has '${positions}'`);
+    }
+    const normalized = normalizeRopeScaling('scaling', scaling, this.lab);
+    this.lab.call(() => raw.setRopeScaling(normalized));
   }
 
   setLearningRate(learningRate) {
