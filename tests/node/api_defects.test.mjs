@@ -115,3 +115,24 @@ test("tokenizerFromVocabulary refuses another encoding's .tiktoken file under a 
   loaded.dispose();
   cl100k.dispose();
 });
+
+test('option typos are refused with the closest known name, not ignored', async () => {
+  assert.throws(
+    () => lab.tokenEmbedding({ vocabSize: 3, dim: 4, sed: 1 }),
+    /options has no option "sed" \(did you mean "seed"\?\); its options are vocabSize, dim, seed, stddev/,
+  );
+  assert.throws(() => lab.positionalEncoding('sinusoidal', { dim: 4, maxLenght: 8 }), /did you mean "maxLength"/);
+  assert.throws(
+    () => lab.tokenizerFromVocabulary({ tiktokn: 'YQ== 0' }),
+    /files has no option "tiktokn" \(did you mean "tiktoken"\?\)/,
+  );
+  await assert.rejects(lab.trainTokenizer('abc', { vocabSize: 300, patern: 'gpt2' }), /did you mean "pattern"/);
+  assert.throws(() => lab.corpusBatches([1, 2, 3, 4], { batch: 1, length: 2, seeds: 1 }), /did you mean "seed"/);
+  assert.throws(
+    () => lab.principalComponents(new Float32Array(4), 2, 2, { components: 1 }),
+    /has no option "components"; its options are count/,
+  );
+  const embedding = lab.tokenEmbedding({ vocabSize: 3, dim: 4 });
+  assert.throws(() => lab.compare([0, 1], [1, 0], { embedding, attention: { casual: true } }), /did you mean "causal"/);
+  embedding.dispose();
+});

@@ -44,14 +44,47 @@ export function requireBoolean(name, value) {
   return value;
 }
 
-export function requireOptions(name, value) {
+/**
+ * `value` as an options object ({} when undefined). With `known` (the option names), a key outside it is refused
+ * with the closest known name, so a typo such as `posiitons` fails loudly instead of falling back to a default.
+ */
+export function requireOptions(name, value, known) {
   if (value === undefined) {
     return {};
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(`${name} must be an options object, got ${describe(value)}`);
   }
+  if (known !== undefined) {
+    for (const key of Object.keys(value)) {
+      if (!known.includes(key)) {
+        const guess = closest(key, known);
+        throw new TypeError(
+          `${name} has no option "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}; its options are ${known.join(', ')}`,
+        );
+      }
+    }
+  }
   return value;
+}
+
+// The known name within edit distance 2 of `key` (case aside), or undefined.
+function closest(key, known) {
+  const distance = (a, b) => {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) {
+        row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+      previous = row;
+    }
+    return previous[b.length];
+  };
+  const scored = known
+    .map((name) => [distance(key.toLowerCase(), name.toLowerCase()), name])
+    .sort((x, y) => x[0] - y[0]);
+  return scored.length > 0 && scored[0][0] <= 2 ? scored[0][1] : undefined;
 }
 
 const isTypedArray = (value) => ArrayBuffer.isView(value) && !(value instanceof DataView);

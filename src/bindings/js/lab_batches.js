@@ -41,13 +41,13 @@ function requireWindows(lab, tokens, batch, length) {
 
 export function randomUniform({ lab, raw }, count, options) {
   requireInteger('count', count, 0, MAX_UNIFORMS);
-  const { seed = 0 } = requireOptions('options', options);
+  const { seed = 0 } = requireOptions('options', options, ['seed']);
   requireInteger('seed', seed, 0, SEED_MAX);
   return lab.call(() => raw.randomUniform(count, seed));
 }
 
 export function corpusBatches({ lab, raw }, tokens, options) {
-  const { batch, length, seed = 0 } = requireOptions('options', options);
+  const { batch, length, seed = 0 } = requireOptions('options', options, ['batch', 'length', 'seed']);
   requireWindows(lab, tokens, batch, length);
   requireInteger('seed', seed, 0, SEED_MAX);
   return new CorpusBatches(
@@ -57,7 +57,7 @@ export function corpusBatches({ lab, raw }, tokens, options) {
 }
 
 export function evenlySpacedWindows({ lab, raw }, tokens, options) {
-  const { batch, length } = requireOptions('options', options);
+  const { batch, length } = requireOptions('options', options, ['batch', 'length']);
   requireWindows(lab, tokens, batch, length);
   return lab.call(() => raw.evenlySpacedWindows(tokens, batch, length));
 }

@@ -17,7 +17,12 @@ import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js'
 const SEED_MAX = 2 ** 53;
 
 export function tokenEmbedding({ lab, raw }, options) {
-  const { vocabSize, dim, seed = 0, stddev = 0.02 } = requireOptions('options', options);
+  const {
+    vocabSize,
+    dim,
+    seed = 0,
+    stddev = 0.02,
+  } = requireOptions('options', options, ['vocabSize', 'dim', 'seed', 'stddev']);
   requireInteger('vocabSize', vocabSize, 1, lab.limits.maxVocabSize);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
   requireInteger('seed', seed, 0, SEED_MAX);
@@ -33,7 +38,13 @@ export function positionalEncoding({ lab, raw }, kind, options) {
     // positionalEncoding({dim: 8}) forgot the kind: say so, rather than blame the missing options' dim.
     throw new TypeError(`kind must be 'sinusoidal', 'learned' or 'none' (the first argument), got ${describe(kind)}`);
   }
-  const { dim, maxLength = 1024, base = 10000, seed = 0, stddev = 0.02 } = requireOptions('options', options);
+  const {
+    dim,
+    maxLength = 1024,
+    base = 10000,
+    seed = 0,
+    stddev = 0.02,
+  } = requireOptions('options', options, ['dim', 'maxLength', 'base', 'seed', 'stddev']);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
   requireInteger('maxLength', maxLength, 1, lab.limits.maxSequenceLength);
   let encoding;
@@ -53,7 +64,7 @@ export function positionalEncoding({ lab, raw }, kind, options) {
 }
 
 export function selfAttention({ lab, raw }, options) {
-  const { dim, seed = 0, causal = false } = requireOptions('options', options);
+  const { dim, seed = 0, causal = false } = requireOptions('options', options, ['dim', 'seed', 'causal']);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
   requireInteger('seed', seed, 0, SEED_MAX);
   requireBoolean('causal', causal);
@@ -75,7 +86,11 @@ function rawHandle(lab, name, value, type) {
 }
 
 export function compose({ lab, raw }, ids, options) {
-  const { embedding, positional = null, offset = 0 } = requireOptions('options', options);
+  const {
+    embedding,
+    positional = null,
+    offset = 0,
+  } = requireOptions('options', options, ['embedding', 'positional', 'offset']);
   requireIds('ids', ids, lab.limits.maxSequenceLength);
   const rawEmbedding = rawHandle(lab, 'embedding', embedding, TokenEmbedding);
   const rawPositional = positional === null ? null : rawHandle(lab, 'positional', positional, PositionalEncoding);
@@ -84,7 +99,11 @@ export function compose({ lab, raw }, ids, options) {
 }
 
 export function compare({ lab, raw }, idsA, idsB, options) {
-  const { embedding, positional = null, attention = {} } = requireOptions('options', options);
+  const {
+    embedding,
+    positional = null,
+    attention = {},
+  } = requireOptions('options', options, ['embedding', 'positional', 'attention']);
   requireIds('idsA', idsA, lab.limits.maxSequenceLength);
   requireIds('idsB', idsB, lab.limits.maxSequenceLength);
   const rawEmbedding = rawHandle(lab, 'embedding', embedding, TokenEmbedding);
@@ -96,7 +115,7 @@ export function compare({ lab, raw }, idsA, idsB, options) {
     const rawAttention = rawHandle(lab, 'attention', attention, SelfAttention);
     return lab.call(() => raw.compare(idsA, idsB, rawEmbedding, rawPositional, rawAttention));
   }
-  const attentionOptions = attention === true ? {} : requireOptions('attention', attention);
+  const attentionOptions = attention === true ? {} : requireOptions('attention', attention, ['seed', 'causal']);
   const temporary = selfAttention({ lab, raw }, { ...attentionOptions, dim: embedding.dim });
   try {
     return lab.call(() => raw.compare(idsA, idsB, rawEmbedding, rawPositional, temporary.raw()));

@@ -33,7 +33,16 @@ function specialsOf(name, map) {
 }
 
 export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
-  const options = requireOptions('files', files);
+  const options = requireOptions('files', files, [
+    'tiktoken',
+    'encoding',
+    'pattern',
+    'specialTokens',
+    'name',
+    'tiktokenJson',
+    'encoderJson',
+    'vocabBpe',
+  ]);
   const build = (kind, split, pattern, specials, name) =>
     new Tokenizer(
       lab,

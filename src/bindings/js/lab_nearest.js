@@ -10,7 +10,7 @@ export function nearestRows({ lab, raw }, table, dim, query, options) {
     throw new RangeError(`table.length must be a multiple of dim (${dim}), got ${table.length}`);
   }
   const rows = table.length / dim;
-  const { k = 10, skip = [] } = requireOptions('options', options);
+  const { k = 10, skip = [] } = requireOptions('options', options, ['k', 'skip']);
   requireInteger('k', k, 1, 0x7fffffff); // fewer come back when fewer rows remain
   if (!Array.isArray(skip) && !ArrayBuffer.isView(skip)) {
     throw new TypeError(`skip must be an array of row indices, got ${describe(skip)}`);

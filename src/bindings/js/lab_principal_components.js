@@ -10,7 +10,7 @@ export function principalComponents({ lab, raw }, values, rows, cols, options) {
   if (values.length !== rows * cols) {
     throw new RangeError(`values.length must be rows * cols (${rows * cols}), got ${values.length}`);
   }
-  const { count = 2 } = requireOptions('options', options);
+  const { count = 2 } = requireOptions('options', options, ['count']);
   requireInteger('count', count, 1, cols);
   return lab.call(() => raw.principalComponents(values, rows, cols, count));
 }

@@ -41,7 +41,15 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
     onProgress,
     progressInterval = Infinity,
     signal,
-  } = requireOptions('options', options);
+  } = requireOptions('options', options, [
+    'vocabSize',
+    'pattern',
+    'specialTokens',
+    'name',
+    'onProgress',
+    'progressInterval',
+    'signal',
+  ]);
   const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
   if (!(bytes instanceof Uint8Array)) {
     throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
