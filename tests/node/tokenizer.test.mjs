@@ -219,6 +219,12 @@ describe('training', () => {
     });
     assert.equal(stopped.merges.length, 2);
     stopped.dispose();
+    // Aborted before the call: the same rule, no merges (it resolves, as an abort mid-way does).
+    const before = await lab.trainTokenizer('abcd abcd', { vocabSize: 300, signal: AbortSignal.abort() });
+    assert.equal(before.merges.length, 0);
+    assert.deepEqual(Array.from(before.encode('ab')), [97, 98]);
+    before.dispose();
+    await assert.rejects(lab.trainTokenizer('ab', { vocabSize: 300, signal: {} }), /signal must be an AbortSignal/);
     await assert.rejects(
       lab.trainTokenizer('abc abc', {
         vocabSize: 300,

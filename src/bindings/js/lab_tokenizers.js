@@ -68,8 +68,10 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   if (progressInterval !== Infinity) {
     requireInteger('progressInterval', progressInterval, 1, lab.limits.maxVocabSize);
   }
-  if (signal?.aborted) {
-    throw signal.reason ?? new Error('training was aborted before it started');
+  // One rule for every moment of an abort: training stops at the next slice boundary and resolves with the merges
+  // made so far (none when the signal was aborted before the call), as onProgress returning false does.
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
+    throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
   }
   stage(bytes);
   const trainer = lab.call(() => raw.createBpeTrainer(vocabSize, pattern, specialTokens));

@@ -93,6 +93,9 @@ export interface TrainTokenizerOptions {
   onProgress?: (progress: TokenizerTrainingProgress) => boolean | void;
   /** At most this many merges per slice. Default: as many as fit in ~16 ms. */
   progressInterval?: number;
-  /** Aborting it stops training after the current slice, keeping the merges made so far. */
+  /**
+   * Aborting it stops training after the current slice and resolves with the merges made so far: none when it was
+   * aborted before the call (the 256 single bytes and the special tokens only). It never rejects for an abort.
+   */
   signal?: AbortSignal;
 }
