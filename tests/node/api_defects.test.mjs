@@ -136,3 +136,19 @@ test('option typos are refused with the closest known name, not ignored', async 
   assert.throws(() => lab.compare([0, 1], [1, 0], { embedding, attention: { casual: true } }), /did you mean "causal"/);
   embedding.dispose();
 });
+
+test('a file path given where file contents belong is named as such', async () => {
+  await assert.rejects(
+    lab.loadWordVectors('glove.6B.50d.txt'),
+    /source looks like a file path .*pass the file's contents/,
+  );
+  await assert.rejects(lab.loadWordVectors('/data/vectors.vec'), /looks like a file path/);
+  assert.throws(() => lab.loadTokenizer('./my.tiktoken'), /bytes looks like a file path/);
+  assert.throws(
+    () => lab.tokenizerFromVocabulary({ tiktoken: 'C:\\vocab\\cl100k_base.tiktoken', encoding: 'cl100k_base' }),
+    /files.tiktoken looks like a file path/,
+  );
+  const vectors = await lab.loadWordVectors('a 1 0\n'); // contents, even on one line, still parse
+  assert.equal(vectors.words.length, 1);
+  assert.equal((await lab.loadWordVectors('word 0.5 0.25')).dim, 2);
+});

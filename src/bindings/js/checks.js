@@ -87,6 +87,24 @@ function closest(key, known) {
   return scored.length > 0 && scored[0][0] <= 2 ? scored[0][1] : undefined;
 }
 
+/**
+ * Refuses text that is a file path rather than file contents (one short line naming a file), which would otherwise
+ * fail deep in a parser with a message about the format.
+ */
+export function refusePathAsText(name, text) {
+  const looksLikePath =
+    text.length < 1024 &&
+    !/[\r\n]/.test(text) &&
+    (/^(~|\.{1,2})?\//.test(text) ||
+      /^[A-Za-z]:\\/.test(text) ||
+      /\.(txt|vec|tiktoken|json|bpe|safetensors|emblvoc|model)$/i.test(text));
+  if (looksLikePath) {
+    throw new TypeError(
+      `${name} looks like a file path (${describe(text)}); pass the file's contents: readFileSync(path) in node, the File or its bytes in a browser`,
+    );
+  }
+}
+
 const isTypedArray = (value) => ArrayBuffer.isView(value) && !(value instanceof DataView);
 
 // ids: an Array or typed array of integers in [0, 2^31). Returns something Embind can read.

@@ -1,7 +1,7 @@
 // EmbedLab's file readers: tokenizers from vocabulary files (.tiktoken, npm tiktoken's JSON, GPT-2's
 // encoder.json + vocab.bpe), GloVe / word2vec text files, and safetensors files. Each function takes the
 // lab's internals ({lab, raw, stage}, see lab.js); the bytes are parsed by the bounds-checked C++ readers.
-import { describe, requireInteger, requireOptions } from './checks.js';
+import { describe, refusePathAsText, requireInteger, requireOptions } from './checks.js';
 import { WordVectors } from './glove.js';
 import { ENCODING_NAMES, requirePattern } from './lab_tokenizers.js';
 import { openSafetensors } from './safetensors.js';
@@ -10,6 +10,7 @@ import { VOCABULARY_FILES } from './vocabularies.js';
 
 function bytesOf(name, value) {
   if (typeof value === 'string') {
+    refusePathAsText(name, value);
     return new TextEncoder().encode(value);
   }
   if (value instanceof Uint8Array) {
@@ -108,6 +109,7 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
 export async function loadWordVectors({ lab, raw, stage }, source) {
   let bytes;
   if (typeof source === 'string') {
+    refusePathAsText('source', source);
     bytes = new TextEncoder().encode(source);
   } else if (source instanceof Uint8Array) {
     bytes = source;

@@ -1,6 +1,6 @@
 // EmbedLab's tokenizer methods: OpenAI's shipped vocabularies, BPE training in slices, and tokenizers saved
 // with tokenizer.save(). Each function takes the lab's internals ({lab, raw, stage}, see lab.js).
-import { describe, requireInteger, requireOptions } from './checks.js';
+import { describe, refusePathAsText, requireInteger, requireOptions } from './checks.js';
 import { SliceSizer, yieldToEventLoop } from './scheduling.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
@@ -107,6 +107,7 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
 
 export function loadTokenizer({ lab, raw, stage }, bytes) {
   if (typeof bytes === 'string') {
+    refusePathAsText('bytes', bytes);
     bytes = new TextEncoder().encode(bytes);
   }
   if (bytes instanceof ArrayBuffer) {
