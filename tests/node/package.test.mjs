@@ -27,7 +27,12 @@ test('the tarball holds the package files and nothing else', () => {
   const jsLayer = readdirSync(join(repo, 'src', 'bindings', 'js'));
   const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
   assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, 'torch', 'vocab'].sort());
-  assert.deepEqual(readdirSync(join(installed, 'torch')).sort(), ['README.md', 'embedlab_gpt.py', 'train.py']);
+  assert.deepEqual(readdirSync(join(installed, 'torch')).sort(), [
+    'README.md',
+    'embedlab_gpt.py',
+    'embedlab_rope_scaling.py',
+    'train.py',
+  ]);
   assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(), [
     'cl100k_base.emblvoc',
     'o200k_base.emblvoc',

@@ -85,6 +85,25 @@ test('the exported module equals the C++ model for every scheme: logits and one 
     { positions: 'sinusoidal' },
     { positions: 'rope', ropeLayout: 'interleaved' },
     { positions: 'rope', ropeLayout: 'rotate_half', ropeBase: 500 },
+    // Every RoPE scaling (T = 12, head size 12): dynamic past its L0 = 8; YaRN with base 100 so its ramp spans
+    // several pairs; Llama 3 with all three bands.
+    { positions: 'rope', ropeScaling: { type: 'linear', factor: 4 } },
+    { positions: 'rope', ropeScaling: { type: 'ntk', factor: 4 } },
+    { positions: 'rope', ropeScaling: { type: 'dynamic', factor: 2, originalContextLength: 8 } },
+    { positions: 'rope', ropeBase: 100, ropeScaling: { type: 'yarn', factor: 4, originalContextLength: 64 } },
+    {
+      positions: 'rope',
+      ropeLayout: 'rotate_half',
+      ropeScaling: {
+        type: 'yarn',
+        factor: 8,
+        originalContextLength: 32,
+        betaFast: 8,
+        attentionFactor: 1.25,
+        truncate: false,
+      },
+    },
+    { positions: 'rope', ropeScaling: { type: 'llama3', factor: 8, originalContextLength: 64 } },
     { positions: 'alibi', heads: 4 },
     { positions: 'alibi', heads: 3 }, // Press et al.'s rule for H not a power of two
     { positions: 'alibi', heads: 6, causal: false },

@@ -22,6 +22,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from embedlab_rope_scaling import check_rope_scaling, rope_frequencies
+
 POSITION_SCHEMES = ("learned", "sinusoidal", "rope", "alibi", "none")
 ROPE_LAYOUTS = ("interleaved", "rotate_half")
 ADAMW_KEYS = ("learning_rate", "beta1", "beta2", "eps", "weight_decay", "max_grad_norm")
@@ -30,7 +32,7 @@ CONFIG_KEYS = ("vocab_size", "context_length", "channels", "layers", "heads", "p
                "rope_base", "causal", "seed", "embedding_scale")
 # Anything else in a checkpoint's metadata comes from a newer embedlab, which may compute differently:
 # refuse it rather than run a different model.
-KNOWN_METADATA = {"format", "adamw_step", *CONFIG_KEYS, *("adamw_" + k for k in ADAMW_KEYS)}
+KNOWN_METADATA = {"format", "adamw_step", "rope_scaling", *CONFIG_KEYS, *("adamw_" + k for k in ADAMW_KEYS)}
 EXP_AVG, EXP_AVG_SQ = "optimizer.exp_avg.", "optimizer.exp_avg_sq."
 
 
@@ -86,6 +88,7 @@ class GPTConfig:
     causal: bool = True
     seed: int = 0  # the seed of the C++ model's initial weights, kept so the file says where it came from
     embedding_scale: float = 1.0  # 1 (GPT-2) or sqrt(channels) (Vaswani et al. 2017, section 3.4)
+    rope_scaling: dict = None  # transformers' rope_scaling dict (embedlab_rope_scaling.py); None: unscaled
 
     def __post_init__(self):
         if self.positions not in POSITION_SCHEMES:
@@ -100,6 +103,10 @@ class GPTConfig:
             raise ValueError(f"the sinusoidal encoding needs an even channels, got {self.channels}")
         if not 0 < self.embedding_scale <= 1024:
             raise ValueError(f"embedding_scale must be in (0, 1024], got {self.embedding_scale}")
+        if self.rope_scaling is not None:
+            if self.positions != "rope":
+                raise ValueError(f"rope_scaling needs positions 'rope', got {self.positions!r}")
+            check_rope_scaling(self.rope_scaling)
 
     @classmethod
     def from_metadata(cls, metadata):
@@ -119,7 +126,8 @@ class GPTConfig:
                    channels=int(m["channels"]), layers=int(m["layers"]), heads=int(m["heads"]),
                    positions=m["positions"], rope_layout=m["rope_layout"], rope_base=float(m["rope_base"]),
                    causal=m["causal"] in ("true", "True", "1"), seed=int(m.get("seed", "0")),
-                   embedding_scale=float(m.get("embedding_scale", "1")))
+                   embedding_scale=float(m.get("embedding_scale", "1")),
+                   rope_scaling=json.loads(m["rope_scaling"]) if "rope_scaling" in m else None)
 
     def to_metadata(self):
         m = {"format": "embedlab-gpt"}
@@ -129,6 +137,8 @@ class GPTConfig:
                 m[key] = "true" if value else "false"
             else:
                 m[key] = value if isinstance(value, str) else repr(value)
+        if self.rope_scaling is not None:  # absent when unscaled, as the C++ model writes it
+            m["rope_scaling"] = json.dumps(self.rope_scaling, separators=(",", ":"), sort_keys=True)
         return m
 
 
@@ -151,11 +161,13 @@ def sinusoidal_table(length, channels):
 
 
 def rotate(x, config):
-    """RoPE on x (B, H, T, hs): pairs rotated by t * base^(-2i/hs); angles in double, then float."""
+    """RoPE on x (B, H, T, hs): pairs rotated by t * inv_freq_i (base^(-2i/hs), scaled by config.rope_scaling);
+    angles in double, then float; cos and sin times the scaling's attention factor (YaRN; else 1)."""
     T, hs = x.shape[2], x.shape[3]
-    frequency = config.rope_base ** (-2.0 * torch.arange(hs // 2, dtype=torch.float64) / hs)
+    frequency, attention = rope_frequencies(hs, config.rope_base, config.rope_scaling, T)
     angle = torch.arange(T, dtype=torch.float64)[:, None] * frequency[None, :]
-    cos, sin = torch.cos(angle).float().to(x.device), torch.sin(angle).float().to(x.device)
+    cos = (attention * torch.cos(angle)).float().to(x.device)
+    sin = (attention * torch.sin(angle)).float().to(x.device)
     if config.rope_layout == "interleaved":  # pairs (x0, x1), (x2, x3), ...
         x0, x1 = x[..., 0::2], x[..., 1::2]
         return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1).flatten(-2)
