@@ -152,3 +152,19 @@ test('a file path given where file contents belong is named as such', async () =
   assert.equal(vectors.words.length, 1);
   assert.equal((await lab.loadWordVectors('word 0.5 0.25')).dim, 2);
 });
+
+test('model option typos are refused: posiitons, optimizer.lr, ropeScaling.factr', () => {
+  assert.throws(
+    () => lab.createModel({ vocabSize: 8, posiitons: 'rope' }),
+    /config has no option "posiitons" \(did you mean "positions"\?\)/,
+  );
+  assert.throws(
+    () => lab.createModel({ vocabSize: 8, optimizer: { lr: 0.1 } }),
+    /config.optimizer has no option "lr"; its options are learningRate/,
+  );
+  assert.throws(
+    () => lab.createModel({ vocabSize: 8, positions: 'rope', ropeScaling: { type: 'linear', factr: 2 } }),
+    /ropeScaling has no option "factr" \(did you mean "factor"\?\)/,
+  );
+  assert.throws(() => lab.ropeFrequencies({ headDim: 8, bse: 500 }), /did you mean "base"/);
+});

@@ -13,7 +13,7 @@ export function ropeRotate({ lab, raw }, vector, position, options) {
     );
   }
   requireInteger('position', position, 0, 0x7fffffff);
-  const { base = 10000, layout = 'interleaved' } = requireOptions('options', options);
+  const { base = 10000, layout = 'interleaved' } = requireOptions('options', options, ['base', 'layout']);
   requireNumber('base', base, 1, 1e12);
   if (!lab.ropeLayouts.includes(layout)) {
     throw new TypeError(`layout must be one of ${lab.ropeLayouts.join(', ')}, got ${describe(layout)}`);
@@ -27,7 +27,12 @@ export function alibiSlopes({ lab, raw }, heads) {
 }
 
 export function ropeFrequencies({ lab, raw }, options) {
-  const { headDim, base = 10000, scaling, length } = requireOptions('options', options);
+  const {
+    headDim,
+    base = 10000,
+    scaling,
+    length,
+  } = requireOptions('options', options, ['headDim', 'base', 'scaling', 'length']);
   const minimum = scaling?.type === 'ntk' || scaling?.type === 'dynamic' ? 4 : 2;
   requireInteger('headDim', headDim, minimum, lab.limits.maxDim);
   if (headDim % 2 !== 0) {

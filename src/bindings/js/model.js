@@ -5,6 +5,25 @@ import { WasmHandle } from './handles.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 import { yieldToEventLoop } from './scheduling.js';
 
+// The options createModel takes (`frozen` is read by lab_models.js), and those of config.optimizer.
+const MODEL_OPTIONS = [
+  'vocabSize',
+  'contextLength',
+  'channels',
+  'layers',
+  'heads',
+  'positions',
+  'ropeLayout',
+  'ropeBase',
+  'ropeScaling',
+  'causal',
+  'embeddingScale',
+  'seed',
+  'optimizer',
+  'frozen',
+];
+const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'];
+
 /** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
 export function normalizeModelConfig(config, lab) {
   const { limits, positionSchemes, ropeLayouts } = lab;
@@ -22,7 +41,7 @@ export function normalizeModelConfig(config, lab) {
     embeddingScale = 1,
     seed = 0,
     optimizer = {},
-  } = requireOptions('config', config);
+  } = requireOptions('config', config, MODEL_OPTIONS);
   requireInteger('vocabSize', vocabSize, 1, limits.maxVocabSize);
   requireInteger('contextLength', contextLength, 1, limits.maxSequenceLength);
   requireInteger('channels', channels, 1, limits.maxDim);
@@ -55,7 +74,7 @@ export function normalizeModelConfig(config, lab) {
     eps = 1e-8,
     weightDecay = 0.1,
     maxGradNorm = 1,
-  } = requireOptions('config.optimizer', optimizer);
+  } = requireOptions('config.optimizer', optimizer, OPTIMIZER_OPTIONS);
   requireNumber('optimizer.learningRate', learningRate, 0, 10);
   requireNumber('optimizer.beta1', beta1, 0, 1);
   requireNumber('optimizer.beta2', beta2, 0, 1);
@@ -202,7 +221,12 @@ export class Model extends WasmHandle {
    * options.signal (AbortSignal) stops early. Resolves to {losses, aborted}.
    */
   async train(options) {
-    const { steps, batches, onProgress, signal } = requireOptions('options', options);
+    const { steps, batches, onProgress, signal } = requireOptions('options', options, [
+      'steps',
+      'batches',
+      'onProgress',
+      'signal',
+    ]);
     requireInteger('steps', steps, 0, 1e9);
     if (typeof batches !== 'function') {
       throw new TypeError(`batches must be a function (step) => batch, got ${describe(batches)}`);

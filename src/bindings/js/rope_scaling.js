@@ -27,7 +27,17 @@ export function normalizeRopeScaling(name, scaling, lab) {
     truncate = true,
     lowFrequencyFactor = 1,
     highFrequencyFactor = 4,
-  } = requireOptions(name, scaling);
+  } = requireOptions(name, scaling, [
+    'type',
+    'factor',
+    'originalContextLength',
+    'betaFast',
+    'betaSlow',
+    'attentionFactor',
+    'truncate',
+    'lowFrequencyFactor',
+    'highFrequencyFactor',
+  ]);
   if (!lab.ropeScalingTypes.includes(type)) {
     throw new TypeError(`${name}.type must be one of ${lab.ropeScalingTypes.join(', ')}, got ${describe(type)}`);
   }
