@@ -105,6 +105,13 @@ export function refusePathAsText(name, text) {
   }
 }
 
+/** An optional AbortSignal: undefined, or an object with a boolean `aborted` (any realm's AbortSignal). */
+export function requireSignal(name, signal) {
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
+    throw new TypeError(`${name} must be an AbortSignal, got ${describe(signal)}`);
+  }
+}
+
 const isTypedArray = (value) => ArrayBuffer.isView(value) && !(value instanceof DataView);
 
 // ids: an Array or typed array of integers in [0, 2^31). Returns something Embind can read.

@@ -1,6 +1,6 @@
 // EmbedLab's tokenizer methods: OpenAI's shipped vocabularies, BPE training in slices, and tokenizers saved
 // with tokenizer.save(). Each function takes the lab's internals ({lab, raw, stage}, see lab.js).
-import { describe, refusePathAsText, requireInteger, requireOptions } from './checks.js';
+import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from './checks.js';
 import { SliceSizer, yieldToEventLoop } from './scheduling.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
@@ -70,9 +70,7 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   }
   // One rule for every moment of an abort: training stops at the next slice boundary and resolves with the merges
   // made so far (none when the signal was aborted before the call), as onProgress returning false does.
-  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
-    throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
-  }
+  requireSignal('signal', signal);
   stage(bytes);
   const trainer = lab.call(() => raw.createBpeTrainer(vocabSize, pattern, specialTokens));
   try {

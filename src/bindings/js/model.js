@@ -1,6 +1,6 @@
 // The tiny GPT as a JS object: configs with defaults, batches as arrays of sequences, an async training
 // loop that yields to the event loop (progress events, AbortSignal) between steps.
-import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from './checks.js';
+import { describe, requireBoolean, requireInteger, requireNumber, requireOptions, requireSignal } from './checks.js';
 import { WasmHandle } from './handles.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 import { yieldToEventLoop } from './scheduling.js';
@@ -234,9 +234,7 @@ export class Model extends WasmHandle {
     if (onProgress !== undefined && typeof onProgress !== 'function') {
       throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
     }
-    if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
-      throw new TypeError(`signal must be an AbortSignal, got ${describe(signal)}`);
-    }
+    requireSignal('signal', signal);
     const losses = [];
     let lastYield = performance.now();
     for (let i = 0; i < steps; i++) {
