@@ -35,6 +35,16 @@ export interface Limits {
   readonly maxSequenceLength: number;
 }
 
+/** Options of {@link EmbedLab.getTokenizer}. */
+export interface GetTokenizerOptions {
+  /**
+   * The encoding's vocabulary from the caller instead of the package's file (runtimes without a file system or
+   * fetch, e.g. Cloudflare Workers): the package's vocab/NAME.emblvoc or OpenAI's .tiktoken file. Checked to be
+   * that encoding's (its token count and the rank of " the").
+   */
+  vocabulary?: Uint8Array | ArrayBuffer;
+}
+
 /** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
 export declare class EmbedLab {
   readonly version: string;
@@ -56,7 +66,7 @@ export declare class EmbedLab {
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];
   /** Loads an OpenAI vocabulary (shipped with the package in binary form: 1–5 ms once the file is read) as a {@link Tokenizer}. */
-  getTokenizer(name: EncodingName): Promise<Tokenizer>;
+  getTokenizer(name: EncodingName, options?: GetTokenizerOptions): Promise<Tokenizer>;
   /**
    * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
    * lowest left id, then the lowest right id), in slices that yield to the event loop.

@@ -63,9 +63,12 @@ export class EmbedLab {
     return [...tokenizers.ENCODING_NAMES];
   }
 
-  /** Loads one of OpenAI's vocabularies: 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base'. */
-  getTokenizer(name) {
-    return tokenizers.getTokenizer(this.#internals, name);
+  /**
+   * Loads one of OpenAI's vocabularies: 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' |
+   * 'o200k_base'; options.vocabulary: that encoding's bytes from the caller (where no file system or fetch is).
+   */
+  getTokenizer(name, options) {
+    return tokenizers.getTokenizer(this.#internals, name, options);
   }
 
   /**

@@ -18,17 +18,32 @@ export function requirePattern(name, pattern, patterns) {
   return pattern;
 }
 
-export async function getTokenizer({ lab, raw, stage }, name) {
+export async function getTokenizer({ lab, raw, stage }, name, options) {
   // Own keys only: 'toString' or '__proto__' must not reach the file system through Object.prototype.
   const file = typeof name === 'string' && Object.hasOwn(VOCABULARY_FILES, name) ? VOCABULARY_FILES[name] : undefined;
   if (file === undefined) {
     throw new TypeError(`name must be one of ${ENCODING_NAMES.join(', ')}; got ${describe(name)}`);
   }
-  stage(await readVocabulary(file));
+  const { vocabulary } = requireOptions('options', options, ['vocabulary']);
+  // Bytes from the caller (runtimes without a file system or fetch, e.g. Cloudflare Workers) skip the read;
+  // the C++ side checks they are this encoding's (token count and the rank of " the").
+  stage(vocabulary === undefined ? await readVocabulary(file) : vocabularyBytes(vocabulary, name));
   return new Tokenizer(
     lab,
     lab.call(() => raw.tokenizerForEncoding(name)),
     raw,
+  );
+}
+
+function vocabularyBytes(vocabulary, name) {
+  if (vocabulary instanceof Uint8Array) {
+    return vocabulary;
+  }
+  if (vocabulary instanceof ArrayBuffer) {
+    return new Uint8Array(vocabulary);
+  }
+  throw new TypeError(
+    `options.vocabulary must be the bytes (Uint8Array or ArrayBuffer) of ${name}'s vocabulary (vocab/${VOCABULARY_FILES[name]}.emblvoc or its .tiktoken file), got ${describe(vocabulary)}`,
   );
 }
 
