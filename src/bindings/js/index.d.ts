@@ -30,7 +30,21 @@ export * from './tokenizer.js';
 export interface CreateOptions {
   /** `true` requires the SIMD128 module, `false` forces the non-SIMD fallback, `'auto'` (default) picks. */
   simd?: boolean | 'auto';
+  /**
+   * The wasm module to run instead of the `.wasm` file next to the package's JS: a compiled
+   * `WebAssembly.Module` (what Cloudflare workerd gives for `import wasm from './embedlab-simd.wasm'`), the
+   * file's bytes, or its URL (a `URL` or a string; a string without a scheme is a file path in node). Either
+   * flavour may be given; `lab.flavour` then reports which it is, and `simd: true | false` must agree with it.
+   */
+  wasm?: WasmModule | ArrayBuffer | Uint8Array | { readonly href: string } | string;
 }
+
+/** `WebAssembly.Module` where the libs declare it (DOM, webworker, @types/node), any object otherwise (lib es2022). */
+export type WasmModule = typeof globalThis extends {
+  WebAssembly: { Module: abstract new (...args: never[]) => infer M };
+}
+  ? M
+  : object;
 
 /** Loads the wasm module and resolves to a ready {@link EmbedLab}. */
 export declare function createEmbedLab(options?: CreateOptions): Promise<EmbedLab>;

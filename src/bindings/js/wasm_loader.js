@@ -1,0 +1,152 @@
+// Starts an Emscripten module (the package's or the tokenizer entry's) from a compiled WebAssembly.Module, so
+// the glue never fetches or reads the .wasm itself. Where the .wasm comes from is decided here: the caller's
+// options.wasm (a Module, bytes or a URL: Cloudflare workerd compiles no wasm from bytes at run time and imports
+// .wasm files as Modules) or, by default, the file next to the JS (node: read from disk; browsers and bundlers:
+// fetched from new URL(..., import.meta.url)).
+import { describe } from './checks.js';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// The smallest module that uses a v128 instruction (the probe wasm-feature-detect uses too).
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** True when this engine runs WebAssembly SIMD128. */
+export function simdSupported() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+/** options.simd checked, and the flavour it picks on this engine: 'simd' or 'fallback'. */
+export function chooseFlavour(simd) {
+  if (simd !== 'auto' && simd !== true && simd !== false) {
+    throw new TypeError(`options.simd must be true, false or 'auto', got ${describe(simd)}`);
+  }
+  if (simd === true && !simdSupported()) {
+    throw new Error('options.simd is true but this engine does not support WebAssembly SIMD128');
+  }
+  return simd === false || !simdSupported() ? 'fallback' : 'simd';
+}
+
+const WASM_KINDS = 'a WebAssembly.Module, the bytes of the .wasm file (ArrayBuffer or Uint8Array) or its URL';
+
+/** Throws a TypeError unless `wasm` is undefined or one of the accepted kinds of options.wasm. */
+export function requireWasmSource(wasm) {
+  if (
+    wasm === undefined ||
+    wasm instanceof WebAssembly.Module ||
+    wasm instanceof ArrayBuffer ||
+    ArrayBuffer.isView(wasm) ||
+    wasm instanceof URL ||
+    (typeof wasm === 'string' && wasm !== '')
+  ) {
+    return wasm;
+  }
+  throw new TypeError(`options.wasm must be ${WASM_KINDS}, got ${describe(wasm)}`);
+}
+
+/** Compiles options.wasm (see requireWasmSource) to a WebAssembly.Module. */
+export async function compileWasmSource(wasm) {
+  if (wasm instanceof WebAssembly.Module) {
+    return wasm;
+  }
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) {
+    return compileBytes(wasm, 'options.wasm');
+  }
+  const url = wasmUrl(wasm);
+  return compileBytes(await readUrl(url), `options.wasm (${url.href})`);
+}
+
+// A string is a URL; in node, a string without a URL scheme is a file path (as fs takes it).
+function wasmUrl(wasm) {
+  if (wasm instanceof URL) {
+    return wasm;
+  }
+  if (isNode && !/^[a-z][a-z0-9+.-]+:/i.test(wasm)) {
+    return process.getBuiltinModule('url').pathToFileURL(wasm);
+  }
+  try {
+    return new URL(wasm, globalThis.location?.href);
+  } catch {
+    throw new TypeError(`options.wasm must be ${WASM_KINDS}; the string ${JSON.stringify(wasm)} is not a URL`);
+  }
+}
+
+async function readUrl(url) {
+  // Node's fetch() cannot read file: URLs.
+  try {
+    if (isNode && url.protocol === 'file:') {
+      return await process.getBuiltinModule('fs').promises.readFile(url);
+    }
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) {
+      throw new Error(`HTTP ${response.status}`);
+    }
+    return await response.arrayBuffer();
+  } catch (error) {
+    throw new Error(`options.wasm: could not load the wasm module from ${url.href}: ${error.message}`, {
+      cause: error,
+    });
+  }
+}
+
+async function compileBytes(bytes, what) {
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (error) {
+    throw new Error(`${what} is not a WebAssembly module this engine compiles: ${error.message}`, { cause: error });
+  }
+}
+
+/**
+ * The .wasm next to the JS file, compiled. In node its bytes are read from disk; elsewhere it is fetched with
+ * compileStreaming when the server labels it application/wasm.
+ */
+export async function compileBundled(url) {
+  if (isNode && url.protocol === 'file:') {
+    return WebAssembly.compile(await process.getBuiltinModule('fs').promises.readFile(url));
+  }
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new Error(`could not load the wasm module from ${url.href}: HTTP ${response.status}`);
+  }
+  if (WebAssembly.compileStreaming && response.headers.get('Content-Type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * Runs the Emscripten factory on an already compiled module (a promise of one, so that V8 compiles while the
+ * glue is imported). `fileName` is what the glue would otherwise fetch: given through locateFile, it keeps the
+ * glue from building new URL(..., import.meta.url), which throws where import.meta.url is no URL (workerd).
+ */
+export async function instantiateCompiled(factory, compiling, fileName) {
+  const compiled = await compiling;
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  const misfit = (error) =>
+    new Error(
+      `the wasm module is not the one the glue of ${fileName} expects (a module of another entry or version?): ${error.message}`,
+      { cause: error },
+    );
+  const moduleOptions = {
+    locateFile: () => fileName,
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(compiled, imports).then(
+        (instance) => {
+          try {
+            receiveInstance(instance, compiled);
+          } catch (error) {
+            fail(misfit(error)); // e.g. a module without the exports the glue reads
+          }
+        },
+        (error) => fail(error instanceof WebAssembly.LinkError ? misfit(error) : error),
+      );
+      return {}; // Emscripten's protocol: the exports arrive through receiveInstance
+    },
+  };
+  return Promise.race([factory(moduleOptions), failed]);
+}

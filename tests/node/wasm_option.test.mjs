@@ -1,0 +1,111 @@
+// createEmbedLab({wasm}): the module given as a compiled WebAssembly.Module (what Cloudflare workerd imports),
+// as bytes or as a URL runs the same as the bundled one; its flavour is read from the module itself; bad
+// values fail with errors that name options.wasm.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import createEmbedLab from '../../dist/index.js';
+
+const simdUrl = new URL('../../dist/embedlab-simd.wasm', import.meta.url);
+const fallbackUrl = new URL('../../dist/embedlab-fallback.wasm', import.meta.url);
+const simdBytes = readFileSync(simdUrl);
+const fallbackBytes = readFileSync(fallbackUrl);
+
+// tiktoken's cl100k_base ids for this sentence.
+const TEXT = 'hello world';
+const IDS = [15339, 1917];
+
+async function encodes(lab) {
+  const tokenizer = await lab.getTokenizer('cl100k_base');
+  try {
+    assert.deepEqual(Array.from(tokenizer.encode(TEXT)), IDS);
+  } finally {
+    tokenizer.dispose();
+  }
+}
+
+const GIVEN = [
+  ['a compiled SIMD Module', () => WebAssembly.compile(simdBytes), 'auto', 'simd'],
+  ['a compiled fallback Module', () => WebAssembly.compile(fallbackBytes), 'auto', 'fallback'],
+  ['a Uint8Array', () => simdBytes, 'auto', 'simd'],
+  ['an ArrayBuffer', () => new Uint8Array(fallbackBytes).buffer, false, 'fallback'],
+  ['a file: URL', () => simdUrl, true, 'simd'],
+  ['a file: URL string', () => fallbackUrl.href, 'auto', 'fallback'],
+  ['a file path', () => fileURLToPath(simdUrl), 'auto', 'simd'],
+];
+
+for (const [what, make, simd, flavour] of GIVEN) {
+  test(`options.wasm as ${what} (simd: ${simd}) runs the ${flavour} module`, async () => {
+    const lab = await createEmbedLab({ wasm: await make(), simd });
+    assert.equal(lab.flavour, flavour);
+    assert.equal(lab.simdTarget, flavour === 'simd' ? 'WASM' : 'EMU128');
+    await encodes(lab);
+  });
+}
+
+test('the two glues are one: both wasm flavours import the same names', async () => {
+  const names = (module) =>
+    WebAssembly.Module.imports(module).map((entry) => `${entry.module}.${entry.name}:${entry.kind}`);
+  assert.deepEqual(names(await WebAssembly.compile(simdBytes)), names(await WebAssembly.compile(fallbackBytes)));
+});
+
+test('options.wasm: bad values are refused with errors naming it', async () => {
+  const fallback = await WebAssembly.compile(fallbackBytes);
+  const simd = await WebAssembly.compile(simdBytes);
+  const cases = [
+    [{ wasm: 5 }, TypeError, /^options\.wasm must be a WebAssembly\.Module, the bytes .* or its URL, got 5$/],
+    [{ wasm: {} }, TypeError, /^options\.wasm must be .*got an object \(Object\)$/],
+    [{ wasm: '' }, TypeError, /^options\.wasm must be .*got the string ""$/],
+    [{ wasm: new Uint8Array([1, 2, 3]) }, Error, /^options\.wasm is not a WebAssembly module this engine compiles/],
+    [
+      { wasm: '/nonexistent/embedlab.wasm' },
+      Error,
+      /^options\.wasm: could not load the wasm module from file:\/\/\/nonexistent\/embedlab\.wasm/,
+    ],
+    [{ wasm: fallback, simd: true }, Error, /^options\.simd is true but options\.wasm is the fallback module/],
+    [{ wasm: simd, simd: false }, Error, /^options\.simd is false but options\.wasm is the simd module/],
+    // A valid module that is not embedlab's (no imports, no exports).
+    [
+      { wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) },
+      Error,
+      /^the wasm module is not the one the glue of embedlab-\w+\.wasm expects/,
+    ],
+    [{ wams: simd }, TypeError, /^options has no option "wams" \(did you mean "wasm"\?\)/],
+  ];
+  for (const [options, type, message] of cases) {
+    await assert.rejects(createEmbedLab(options), (error) => {
+      assert.equal(error.constructor, type, `${error.constructor.name}: ${error.message}`);
+      assert.match(error.message, message);
+      return true;
+    });
+  }
+  // The failures left nothing behind: a later load still works.
+  await encodes(await createEmbedLab({ wasm: simd }));
+});
+
+test('options.wasm: the glue neither fetches nor reads the file when given a Module', async () => {
+  const module = await WebAssembly.compile(simdBytes);
+  const { fetch } = globalThis;
+  const fs = process.getBuiltinModule('fs');
+  const { readFile, readFileSync: readSync } = fs;
+  const promisesReadFile = fs.promises.readFile;
+  const touched = [];
+  globalThis.fetch = (...args) => {
+    touched.push(`fetch ${args[0]}`);
+    return fetch(...args);
+  };
+  fs.readFile = (...args) => (touched.push(`readFile ${args[0]}`), readFile(...args));
+  fs.readFileSync = (...args) => (touched.push(`readFileSync ${args[0]}`), readSync(...args));
+  fs.promises.readFile = (...args) => (touched.push(`promises.readFile ${args[0]}`), promisesReadFile(...args));
+  try {
+    const lab = await createEmbedLab({ wasm: module });
+    assert.equal(lab.flavour, 'simd');
+  } finally {
+    Object.assign(globalThis, { fetch });
+    Object.assign(fs, { readFile, readFileSync: readSync });
+    fs.promises.readFile = promisesReadFile;
+  }
+  assert.deepEqual(touched, []);
+});
