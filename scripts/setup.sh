@@ -26,3 +26,16 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "setup: installing npm dependencies"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# The newest node of the registry's `node` package, for tests/node/runtimes.test.mjs. Not a devDependency: it
+# would shadow node 20 on npm scripts' PATH. Optional: when it does not install, the log says why and the test
+# reports itself skipped with that line.
+newest_node=build/runtimes/node
+if [ ! -x "$newest_node/node_modules/.bin/node" ]; then
+  echo "setup: installing the newest node into $newest_node (for the runtimes test)"
+  mkdir -p "$newest_node"
+  if ! npm install --prefix "$newest_node" --no-audit --no-fund --loglevel=error node@latest >"$newest_node/install.log" 2>&1; then
+    rm -rf "$newest_node/node_modules" # half an install would fail the test instead of skipping it
+    echo "setup: the newest node did not install (the runtimes test skips it; log: $newest_node/install.log)"
+  fi
+fi
