@@ -1,0 +1,139 @@
+// The tokenizer benchmark's Markdown: tables, their captions and the list of rows that miss a goal
+// (encode >= 3× the fastest peer, count >= 3×, decode >= 2×, cold start below every peer).
+import { formatRatio } from './timing.mjs';
+import { PEER_NAMES } from './tokenizer_peers.mjs';
+import { MIN_RUNS, mbps, ms, ROUNDS } from './tokenizer_timing.mjs';
+
+const PEERS = Object.keys(PEER_NAMES);
+const GOALS = { encode: 3, count: 3, decode: 2 };
+const header = (first, ours, last) => [
+  `| ${[...first, ...ours, ...Object.values(PEER_NAMES), last].join(' | ')} |`,
+  `|${first.map(() => '---|').join('')}${[...ours, ...PEERS, last].map(() => '---:|').join('')}`,
+];
+// Fastest peer: every peer that ran, including one that disagrees with ours (the stricter comparison).
+const fastest = (times) =>
+  PEERS.filter((p) => times[p] !== undefined).reduce((best, p) => (best && times[best] <= times[p] ? best : p), null);
+
+function speedTable(rows, kind, oursColumns) {
+  const misses = [];
+  const lines = rows.map((r) => {
+    const times = r[kind];
+    const best = fastest(times);
+    const ratio = times[best] / times.simd;
+    if (ratio < GOALS[kind]) {
+      misses.push(`${kind} ${r.name} ${r.label}: ${formatRatio(ratio)} ${PEER_NAMES[best]}`);
+    }
+    const ours = oursColumns.map((c) =>
+      c === 'native' ? (r.native ? mbps(r.bytes, r.native) : '–') : mbps(r.bytes, times[c]),
+    );
+    const peers = PEERS.map((p) => {
+      if (times[p] === undefined) {
+        return 'no such encoding';
+      }
+      const differs = r.differs[kind][p];
+      return mbps(r.bytes, times[p]) + (differs ? ` (≠ on ${differs}/${r.texts} texts)` : '');
+    });
+    const mark = ratio < GOALS[kind] ? '' : '**';
+    return `| ${r.name} | ${r.label} | ${[...ours, ...peers].join(' | ')} | ${mark}${formatRatio(ratio)}${mark} (${PEER_NAMES[best]}) |`;
+  });
+  return { lines, misses };
+}
+
+export function tokenizerTables({ rows, initRows, coldRows, long, training, corpora, tool, seconds }) {
+  const bytesOf = (label) => rows.find((r) => r.label === label).bytes;
+  const encode = speedTable(rows, 'encode', ['simd', 'fallback', 'native']);
+  const count = speedTable(rows, 'count', ['simd']);
+  const decode = speedTable(rows, 'decode', ['simd', 'fallback']);
+  const misses = [...encode.misses, ...count.misses, ...decode.misses];
+  const allAgree = rows.every((r) =>
+    Object.values(r.differs).every((byPeer) => Object.values(byPeer).every((n) => n === 0)),
+  );
+
+  const initTable = initRows.map((r) => {
+    const peers = PEERS.map((p) => r.init[p]);
+    const bestPeer = Math.min(...peers.filter((t) => t !== undefined));
+    const native = r.nativeInit ? `${ms(r.nativeInit.binary)} / ${ms(r.nativeInit.tiktoken)}` : '–';
+    return (
+      `| ${r.name} | ${ms(r.init.oursShipped)} | ${ms(r.init.oursTiktoken)} | ${native} | ` +
+      `${peers.map((t) => (t === undefined ? 'no such encoding' : ms(t))).join(' | ')} | ` +
+      `${formatRatio(bestPeer / r.init.oursShipped)} / ${formatRatio(bestPeer / r.init.oursTiktoken)} |`
+    );
+  });
+  const coldTable = coldRows.map((r) => {
+    const bestPeer = Math.min(...PEERS.filter((p) => r[p] !== undefined).map((p) => r[p]));
+    if (!(r.ours < bestPeer)) {
+      misses.push(`cold start ${r.name}: ours ${ms(r.ours)} ms, fastest peer ${ms(bestPeer)} ms`);
+    }
+    const peers = PEERS.map((p) => (r[p] === undefined ? 'no such encoding' : ms(r[p])));
+    return `| ${r.name} | ${ms(r.ours)} | ${peers.join(' | ')} | **${formatRatio(bestPeer / r.ours)}** |`;
+  });
+  misses.push(...long.misses, ...training.misses);
+
+  const lines = [
+    `Tokenizer, one node process (${process.version}); corpora from tests/reference/tokenizer_corpora.mjs: ` +
+      `English ${(bytesOf('English') / 1e6).toFixed(2)} MB (${corpora.English.length} texts: licences + man pages), ` +
+      `multilingual ${(bytesOf('multilingual') / 1e6).toFixed(2)} MB (${corpora.multilingual.length} translated man pages), ` +
+      `encoded text by text with each library's default encode(). Process CPU time, contenders run round-robin, median of ` +
+      `${ROUNDS} rounds; native: embedlab_tokenize in its own process, CPU time of one pass from --repeat 21 minus --repeat 1 ` +
+      `(bash times), median of 3 (${tool ? tool.replace(/.*\/build\//, 'build/') : 'not built'}). The merge caches that ` +
+      `gpt-tokenizer, ai-tokenizer and @huggingface/tokenizers keep between calls are cleared before every run (ours keeps none ` +
+      `between calls). @huggingface/tokenizers loads only tokenizer.json, and no OpenAI encoding ships in that form without a ` +
+      `download: the benchmark generates one from the .tiktoken file (tests/bench/hf_tokenizer_json.mjs, as transformers' ` +
+      `TikTokenConverter does). Before timing, every peer's ids, counts and decoded texts are compared with ours on every text: ` +
+      `${allAgree ? 'all agree on every row' : 'a cell marked ≠ gives the texts on which that peer differs'}. ` +
+      `Ratio = ours wasm SIMD128 speed / the fastest peer's (goal ≥ 3×).`,
+    '',
+    ...header(
+      ['vocabulary', 'corpus'],
+      ['ours wasm SIMD128 MB/s', 'ours wasm fallback', 'ours native'],
+      'ours SIMD / fastest peer',
+    ),
+    ...encode.lines,
+    '',
+    "Count, MB/s, same corpora and rules: ours count(); gpt-tokenizer's countTokens, ai-tokenizer's count, " +
+      "@huggingface/tokenizers' tokenize().length; tiktoken and js-tiktoken have no count, so encode().length (goal ≥ 3×).",
+    '',
+    ...header(['vocabulary', 'corpus'], ['ours wasm SIMD128 MB/s'], 'ours SIMD / fastest peer'),
+    ...count.lines,
+    '',
+    "Decode to a string, MB/s of text, same corpora, CPU time, round-robin (ids from encode; tiktoken's bytes through TextDecoder). " +
+      'Every result is read once (one charCodeAt), so that a string built lazily as a rope (gpt-tokenizer concatenates token strings) ' +
+      'is flattened inside the timing, as any real use of it would; for flat strings that read costs nothing (goal ≥ 2×).',
+    '',
+    ...header(['vocabulary', 'corpus'], ['ours wasm SIMD128', 'ours wasm fallback'], 'ours SIMD / fastest peer'),
+    ...decode.lines,
+    '',
+    `Init, CPU ms (round-robin, median of ${MIN_RUNS}): ours = getTokenizer(), which loads the binary vocabulary shipped in the package ` +
+      `(the file already read), or tokenizerFromVocabulary() parsing the .tiktoken file; native = embedlab_tokenize's load time ` +
+      `(binary / .tiktoken, wall, median of ${MIN_RUNS}); peers = construction from their already-imported rank data (tiktoken: ` +
+      'get_encoding; js-tiktoken: new Tiktoken(ranks); gpt-tokenizer: GptEncoding.getEncodingApi; @huggingface/tokenizers: new ' +
+      'Tokenizer(parsed tokenizer.json)), except ai-tokenizer, whose encoding module builds its maps as it is evaluated: a fresh ' +
+      'evaluation of that module (imported under a new query string) plus new Tokenizer. No goal is set for init.',
+    '',
+    ...header(
+      ['vocabulary'],
+      ['ours getTokenizer', 'ours from .tiktoken', 'ours native binary / .tiktoken'],
+      'fastest peer / ours (getTokenizer / .tiktoken)',
+    ),
+    ...initTable,
+    '',
+    `Cold start, wall ms in a fresh node process (median of ${MIN_RUNS}, round-robin): from the first import to the first ` +
+      'encode; ours = the wasm package (SIMD128 module instantiated) and getTokenizer() (the binary vocabulary shipped in the ' +
+      "package, read from disk); peers = their module import (rank data included) and construction; @huggingface/tokenizers' " +
+      'includes reading and parsing the generated tokenizer.json (goal: below every peer).',
+    '',
+    ...header(['vocabulary'], ['ours'], 'fastest peer / ours'),
+    ...coldTable,
+    '',
+    ...long.lines,
+    '',
+    ...training.lines,
+    '',
+    misses.length
+      ? `Below a goal / not linear: ${misses.join('; ')}.`
+      : 'Every row meets its goal; long inputs are linear.',
+    '',
+    `(${seconds.toFixed(0)} s)`,
+  ];
+  return lines.join('\n');
+}
