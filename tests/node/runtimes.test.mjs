@@ -143,8 +143,11 @@ function freePort() {
 }
 
 // A workerd config as wrangler would bundle the worker: every .js of the package as an ES module, the SIMD .wasm
-// as a wasm module, the vocabulary as a data module.
-function workerdConfig(port) {
+// as a wasm module, the vocabulary as a data module. One worker per compatibility date, each on its own port:
+// dates before 2025-05-05 have no FinalizationRegistry.
+const COMPATIBILITY_DATES = ['2025-09-01', '2024-09-23'];
+
+function workerdConfig(ports) {
   const dist = join(project, 'node_modules/embedlab/dist');
   cpSync(dist, join(project, 'embedlab'), { recursive: true });
   const modules = [
@@ -156,41 +159,58 @@ function workerdConfig(port) {
     '(name = "embedlab/embedlab-simd.wasm", wasm = embed "embedlab/embedlab-simd.wasm")',
     '(name = "embedlab/vocab/cl100k_base.emblvoc", data = embed "embedlab/vocab/cl100k_base.emblvoc")',
   ];
+  const services = COMPATIBILITY_DATES.map((date, i) => `(name = "w${i}", worker = .w${i})`);
+  const sockets = ports.map(
+    (port, i) => `(name = "s${i}", address = "127.0.0.1:${port}", http = (), service = "w${i}")`,
+  );
+  const workers = COMPATIBILITY_DATES.map(
+    (date, i) => `const w${i} :Workerd.Worker = (compatibilityDate = "${date}", modules = [
+  ${modules.join(',\n  ')}]);`,
+  );
   return `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (services = [(name = "main", worker = .w)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")]);
-const w :Workerd.Worker = (compatibilityDate = "2025-09-01", modules = [
-  ${modules.join(',\n  ')}]);
+const config :Workerd.Config = (services = [${services.join(', ')}],
+  sockets = [${sockets.join(',\n    ')}]);
+${workers.join('\n')}
 `;
 }
 
-test('Cloudflare workerd: the wasm as a module, the vocabulary as data, two requests', async () => {
-  const port = await freePort();
-  writeFileSync(join(project, 'config.capnp'), workerdConfig(port));
+// GET url until workerd answers (it takes a moment to start), at most 20 s.
+async function firstResponse(url, child, output) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    assert.equal(child.exitCode, null, `workerd exited: ${output()}`);
+    const response = await fetch(url).catch(() => undefined);
+    if (response !== undefined) {
+      return response;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`workerd did not answer on ${url} within 20 s: ${output()}`);
+}
+
+test('Cloudflare workerd: the wasm as a module, the vocabulary as data; with and without FinalizationRegistry', async () => {
+  const ports = [await freePort(), await freePort()];
+  writeFileSync(join(project, 'config.capnp'), workerdConfig(ports));
   const child = spawn(bin('workerd'), ['serve', 'config.capnp'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (data) => (output += data));
   child.stderr.on('data', (data) => (output += data));
-  let exited = false;
-  child.on('exit', () => (exited = true));
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    let response;
-    for (let attempt = 0; attempt < 200 && response === undefined; attempt++) {
-      assert.ok(!exited, `workerd exited: ${output}`);
-      response = await fetch(url).catch(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    }
-    assert.ok(response, `workerd did not answer on ${url} within 20 s: ${output}`);
-    for (let request = 0; request < 2; request++) {
-      if (request > 0) {
-        response = await fetch(url);
+    // Two requests to the current date's worker (a second lab in the same isolate), one to the old date's.
+    for (const [i, requests] of [
+      [0, 2],
+      [1, 1],
+    ]) {
+      const url = `http://127.0.0.1:${ports[i]}/`;
+      for (let request = 0; request < requests; request++) {
+        const response = request === 0 ? await firstResponse(url, child, () => output) : await fetch(url);
+        const body = await response.text();
+        assert.equal(response.status, 200, `${COMPATIBILITY_DATES[i]}: ${body}`);
+        const report = JSON.parse(body);
+        assert.equal(report.runtime, 'workerd');
+        checkReport(report, { hasProcess: false });
+        assert.equal(report.listenersBefore, null); // no node compatibility flag: no process object at all
+        assert.equal(report.finalizationRegistry, i === 0 ? 'function' : 'undefined');
       }
-      const body = await response.text();
-      assert.equal(response.status, 200, body);
-      const report = JSON.parse(body);
-      assert.equal(report.runtime, 'workerd');
-      checkReport(report, { hasProcess: false });
-      assert.equal(report.listenersBefore, null); // no node compatibility flag: no process object at all
     }
   } finally {
     child.kill();

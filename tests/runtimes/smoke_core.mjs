@@ -63,6 +63,7 @@ export async function smoke(importPackage, options = {}) {
     runtime: runtimeName(),
     flavour: lab.flavour,
     simdTarget: lab.simdTarget,
+    finalizationRegistry: typeof globalThis.FinalizationRegistry, // the package's safety net, where there is one
     ids,
     decoded,
     losses,

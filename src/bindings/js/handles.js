@@ -3,13 +3,18 @@
 import { requireInteger, requireIds, requireVector } from './checks.js';
 
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
-const registry = new FinalizationRegistry((raw) => {
-  try {
-    raw.delete();
-  } catch {
-    // Already freed with its instance: nothing left to do.
-  }
-});
+// Cloudflare Workers before compatibility date 2025-05-05 have no FinalizationRegistry: there dispose() is the
+// only way memory comes back, and the package must still load.
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((raw) => {
+        try {
+          raw.delete();
+        } catch {
+          // Already freed with its instance: nothing left to do.
+        }
+      })
+    : { register() {}, unregister() {} };
 
 export class WasmHandle {
   #raw;
