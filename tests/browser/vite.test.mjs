@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
+import { get_encoding } from 'tiktoken';
 import { build } from 'vite';
 
 import { startServer } from '../../scripts/serve.mjs';
@@ -30,13 +31,16 @@ after(async () => {
   }
 });
 
-test('a Vite build of an app importing embedlab loads the wasm and computes', async () => {
+test('a Vite build of an app importing embedlab loads the wasm and a vocabulary and computes', async () => {
   const { page, problems } = await openPage(browser, url);
   await page.waitForFunction(() => document.getElementById('result').textContent !== 'loading');
   const text = await page.textContent('#result');
   assert.ok(!text.startsWith('error'), text);
-  const { target, without, withPositions } = JSON.parse(text);
+  const { target, without, withPositions, ids } = JSON.parse(text);
   assert.equal(target, 'WASM');
+  const cl100k = get_encoding('cl100k_base');
+  assert.deepEqual(ids, Array.from(cl100k.encode('dog bites man, 狗咬人 🐕')));
+  cl100k.free();
   assert.ok(Math.abs(without - 1) <= 1e-6);
   assert.ok(withPositions < 0.999);
   assert.deepEqual(problems, []);

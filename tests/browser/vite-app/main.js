@@ -8,7 +8,10 @@ try {
   const positional = lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 8 });
   const without = lab.compare([0, 1, 2], [2, 1, 0], { embedding }).attention.pooledCosine;
   const withPositions = lab.compare([0, 1, 2], [2, 1, 0], { embedding, positional }).attention.pooledCosine;
-  result.textContent = JSON.stringify({ target: lab.simdTarget, without, withPositions });
+  // The vocabulary too: Vite copies vocab/*.emblvoc, which the package finds with new URL(..., import.meta.url).
+  const tokenizer = await lab.getTokenizer('cl100k_base');
+  const ids = Array.from(tokenizer.encode('dog bites man, 狗咬人 🐕'));
+  result.textContent = JSON.stringify({ target: lab.simdTarget, without, withPositions, ids });
 } catch (error) {
   result.textContent = `error: ${error.message}`;
 }
