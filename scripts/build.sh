@@ -35,6 +35,7 @@ configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release
 compile build/wasm
 
 cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/*.d.ts dist/
+node scripts/generate-cjs-types.mjs dist # dist/index.d.cts: the types of require('embedlab')
 mkdir -p dist/torch && cp src/bindings/torch/*.py src/bindings/torch/README.md dist/torch/ # export-torch's files
 node scripts/build-vocabularies.mjs
 

@@ -26,7 +26,8 @@ test('the tarball holds the package files and nothing else', () => {
   const installed = join(project, 'node_modules', 'embedlab', 'dist');
   const jsLayer = readdirSync(join(repo, 'src', 'bindings', 'js'));
   const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
-  assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, 'torch', 'vocab'].sort());
+  const generated = ['index.d.cts']; // scripts/generate-cjs-types.mjs
+  assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, ...generated, 'torch', 'vocab'].sort());
   assert.deepEqual(readdirSync(join(installed, 'torch')).sort(), [
     'README.md',
     'embedlab_gpt.py',

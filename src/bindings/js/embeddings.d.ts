@@ -126,12 +126,27 @@ export interface Comparison {
   /** Cosine of the mean-pooled input vectors (order-blind even with additive positions). */
   pooledCosine: number;
   /** After one self-attention layer; null when attention was disabled. */
-  attention: {
-    outputsA: Float32Array;
-    outputsB: Float32Array;
-    similarity: Float32Array;
-    pooledCosine: number;
-  } | null;
+  attention: AttentionComparison | null;
+}
+
+/** The part of a {@link Comparison} after one self-attention layer. */
+export interface AttentionComparison {
+  outputsA: Float32Array;
+  outputsB: Float32Array;
+  /** rows × cols cosine similarities of the attention outputs. */
+  similarity: Float32Array;
+  /** Cosine of the mean-pooled attention outputs. */
+  pooledCosine: number;
+}
+
+/** {@link CompareOptions} that keep the attention layer (the default), so the result has `attention`. */
+export interface CompareWithAttentionOptions extends CompareOptions {
+  attention?: SelfAttention | Omit<SelfAttentionOptions, 'dim'> | true;
+}
+
+/** {@link CompareOptions} without the attention layer, so the result's `attention` is null. */
+export interface CompareWithoutAttentionOptions extends CompareOptions {
+  attention: false | null;
 }
 
 /** The raw vector kernels (Highway SIMD), on copies of the inputs. */

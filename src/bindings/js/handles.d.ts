@@ -15,3 +15,20 @@ export declare class WasmHandle {
   dispose(): void;
   [Symbol.dispose](): void;
 }
+
+// The few global names these declarations use, declared so that they type-check with `lib: es2022` alone (no
+// DOM, no @types/node). Each member is declared exactly as lib.dom, lib.esnext.disposable and @types/node
+// declare it, so the declarations merge with theirs where those are present.
+declare global {
+  interface SymbolConstructor {
+    /** The method `using` calls: node ≥ 20 defines it; elsewhere handles use `Symbol.for('Symbol.dispose')`. */
+    readonly dispose: unique symbol;
+  }
+  interface AbortSignal {
+    readonly aborted: boolean;
+  }
+  interface Blob {
+    readonly size: number;
+    readonly type: string;
+  }
+}

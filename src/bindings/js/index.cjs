@@ -1,10 +1,30 @@
-// CommonJS entry: the same API, loaded through the ES module.
+// CommonJS entry. require('embedlab') returns createEmbedLab, callable as before, carrying every named export
+// of the ES module: the very same classes and functions (not copies), so instanceof agrees between code that
+// imports and code that requires. Node loads the ES module synchronously here (require() of an ES module
+// without top-level await: node >= 20.19, >= 22.12, Bun, Deno). An older node refuses that (ERR_REQUIRE_ESM);
+// it then gets createEmbedLab and default alone, which load the ES module with import().
 'use strict';
 
+let esm = null;
+try {
+  esm = require('./index.js');
+} catch (error) {
+  if (error?.code !== 'ERR_REQUIRE_ESM') {
+    throw error;
+  }
+}
+
 function createEmbedLab(options) {
-  return import('./index.js').then((esm) => esm.createEmbedLab(options));
+  return esm !== null ? esm.createEmbedLab(options) : import('./index.js').then((m) => m.createEmbedLab(options));
 }
 
 module.exports = createEmbedLab;
-module.exports.createEmbedLab = createEmbedLab;
-module.exports.default = createEmbedLab;
+// The callable module.exports stands for the ES module's createEmbedLab and default export alike.
+// Not copied: the two names set below, and the __esModule mark node puts on a required ES module.
+const own = new Set(['createEmbedLab', 'default', '__esModule']);
+for (const name of esm === null ? [] : Object.keys(esm).filter((key) => !own.has(key))) {
+  // defineProperty: a function's own name and length would refuse a plain assignment
+  Object.defineProperty(createEmbedLab, name, { value: esm[name], enumerable: true, writable: false });
+}
+Object.defineProperty(createEmbedLab, 'createEmbedLab', { value: createEmbedLab, enumerable: true });
+Object.defineProperty(createEmbedLab, 'default', { value: createEmbedLab, enumerable: true });

@@ -1,6 +1,9 @@
 // The library instance: every method of the public API, by domain.
 import type {
+  AttentionComparison,
   CompareOptions,
+  CompareWithAttentionOptions,
+  CompareWithoutAttentionOptions,
   Comparison,
   ComposedSequence,
   ComposeOptions,
@@ -112,7 +115,16 @@ export declare class EmbedLab {
   selfAttention(options: SelfAttentionOptions): SelfAttention;
   /** input = token embedding + position embedding, for each id. */
   compose(ids: TokenIds, options: ComposeOptions): ComposedSequence;
-  /** Compares two sequences: input similarity, pooled cosine, and the same after attention. */
+  /**
+   * Compares two sequences: input similarity, pooled cosine, and the same after attention. The overloads say
+   * when `attention` is there: with the attention layer (the default) it is, with `attention: false | null` not.
+   */
+  compare(
+    idsA: TokenIds,
+    idsB: TokenIds,
+    options: CompareWithAttentionOptions,
+  ): Comparison & { attention: AttentionComparison };
+  compare(idsA: TokenIds, idsB: TokenIds, options: CompareWithoutAttentionOptions): Comparison & { attention: null };
   compare(idsA: TokenIds, idsB: TokenIds, options: CompareOptions): Comparison;
   /**
    * The rows of `table` (rows × dim, row-major) with the largest cosine to `query`, best first; equal cosines

@@ -1,0 +1,236 @@
+// The package's entry points agree, checked on the packed tarball installed in an empty folder: require() and
+// import expose the same names as the same objects; the ES and CommonJS declarations type-check with --strict
+// and lib es2022 alone under module node16, nodenext and moduleResolution bundler, and say what runs; the files
+// a bundler may drop (package.json sideEffects) have no side effects; LICENSE ships; and README's usage examples
+// type-check and print what their comments say.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import ts from 'typescript';
+
+import { installPackedPackage, repoRoot as repo, run as runIn } from './pack.mjs';
+
+let project;
+let installed;
+const run = (command, args) => runIn(project, command, args);
+
+before(() => {
+  project = installPackedPackage('embedlab-entries-');
+  installed = join(project, 'node_modules', 'embedlab');
+});
+
+after(() => rmSync(project, { recursive: true, force: true }));
+
+function nodeJson(args) {
+  const child = spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  return JSON.parse(child.stdout);
+}
+
+test('require() exposes every named export of import, as the same objects', () => {
+  writeFileSync(
+    join(project, 'compare_entries.cjs'),
+    `const cjs = require('embedlab');
+import('embedlab').then(async (esm) => {
+  const lab = await cjs();
+  const tokenizer = await lab.getTokenizer('gpt2');
+  console.log(JSON.stringify({
+    cjs: Object.keys(cjs).sort(),
+    esm: Object.keys(esm).sort(),
+    different: Object.keys(esm).filter((k) => k !== 'default' && k !== 'createEmbedLab' && cjs[k] !== esm[k]),
+    callable: typeof cjs === 'function' && cjs.createEmbedLab === cjs && cjs.default === cjs,
+    instances: lab instanceof esm.EmbedLab && tokenizer instanceof cjs.Tokenizer && tokenizer instanceof esm.Tokenizer,
+    ids: Array.from(tokenizer.encode('hello world')),
+  }));
+});`,
+  );
+  const result = nodeJson(['compare_entries.cjs']);
+  assert.ok(result.esm.length > 10, `ES exports: ${result.esm}`);
+  assert.deepEqual(result.cjs, result.esm);
+  assert.deepEqual(result.different, []);
+  assert.equal(result.callable, true);
+  assert.equal(result.instances, true);
+  assert.deepEqual(result.ids, [31373, 995]); // tiktoken's gpt2 ids
+});
+
+test('a node without require() of ES modules gets createEmbedLab and default, which work', () => {
+  const result = nodeJson([
+    '--no-experimental-require-module',
+    '-e',
+    `const cjs = require('embedlab');
+     cjs().then((lab) => console.log(JSON.stringify({ keys: Object.keys(cjs).sort(), version: lab.version })));`,
+  ]);
+  assert.deepEqual(result, { keys: ['createEmbedLab', 'default'], version: '0.1.0' });
+});
+
+// Each user file uses values and types through its entry, and holds a deliberate type error marked
+// @ts-expect-error (compare() without attention), so the checks would fail if the types were loose.
+const CTS_USER = `import embedlab = require('embedlab');
+
+async function main(): Promise<void> {
+  const lab: embedlab.EmbedLab = await embedlab({ simd: 'auto' });
+  const named: embedlab.EmbedLab = await embedlab.createEmbedLab();
+  const viaDefault: embedlab.EmbedLab = await embedlab.default({ simd: false });
+  const tokenizer: embedlab.Tokenizer = await lab.getTokenizer('gpt2');
+  const spans: embedlab.TokenSpan[] = tokenizer.tokens('hello world');
+  const embedding: embedlab.TokenEmbedding = lab.tokenEmbedding({ vocabSize: 3, dim: 4, seed: 1 });
+  const cosine: number = lab.compare([0, 1], [1, 0], { embedding }).attention.pooledCosine;
+  // @ts-expect-error: without the attention layer, the result's attention is null (never called)
+  const typeErrorOnly = (): number => lab.compare([0, 1], [1, 0], { embedding, attention: false }).attention.pooledCosine;
+  const instance: boolean = tokenizer instanceof embedlab.Tokenizer && embedding instanceof embedlab.WasmHandle;
+  console.log('cts', typeof typeErrorOnly === 'function' && instance, embedlab.simdSupported(), spans.length, cosine > 0, named.version, viaDefault.flavour);
+}
+void main();
+`;
+
+const MTS_USER = `import createEmbedLab, { Tokenizer, WasmHandle, simdSupported } from 'embedlab';
+import type { EmbedLab, TokenEmbedding, TokenSpan } from 'embedlab';
+
+const lab: EmbedLab = await createEmbedLab({ simd: 'auto' });
+const tokenizer = await lab.getTokenizer('gpt2');
+const spans: TokenSpan[] = tokenizer.tokens('hello world');
+const embedding: TokenEmbedding = lab.tokenEmbedding({ vocabSize: 3, dim: 4, seed: 1 });
+const cosine: number = lab.compare([0, 1], [1, 0], { embedding, attention: { seed: 2 } }).attention.pooledCosine;
+// @ts-expect-error: without the attention layer, the result's attention is null (never called)
+const typeErrorOnly = (): number => lab.compare([0, 1], [1, 0], { embedding, attention: null }).attention.pooledCosine;
+const instance: boolean = tokenizer instanceof Tokenizer && embedding instanceof WasmHandle;
+console.log('mts', typeof typeErrorOnly === 'function' && instance, simdSupported(), spans.length, cosine > 0, lab.version, lab.flavour);
+`;
+
+// lib es2022 alone has no console: this stands in for @types/node or the DOM in the user's project.
+const CONSOLE = 'declare const console: { log(...values: unknown[]): void };\n';
+
+// tsc's checks, in this process: the lib files are parsed once for every configuration (tsc itself takes ~5 s a run).
+const parsed = new Map();
+function typeCheck(compilerOptions, files) {
+  const json = { strict: true, lib: ['es2022'], target: 'es2022', types: [], skipLibCheck: false, ...compilerOptions };
+  const { options, errors } = ts.convertCompilerOptionsFromJson(json, project);
+  assert.deepEqual(errors, []);
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, version, ...rest) => {
+    const key = `${fileName} ${JSON.stringify(typeof version === 'object' ? [version.languageVersion, version.impliedNodeFormat] : version)}`;
+    if (!parsed.has(key)) {
+      parsed.set(key, getSourceFile(fileName, version, ...rest));
+    }
+    return parsed.get(key);
+  };
+  const program = ts.createProgram(
+    files.map((file) => join(project, file)),
+    options,
+    host,
+  );
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...program.emit().diagnostics];
+  const format = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => project, getNewLine: () => '\n' };
+  assert.equal(
+    diagnostics.length,
+    0,
+    `tsc ${JSON.stringify(compilerOptions)}:\n${ts.formatDiagnostics(diagnostics, format)}`,
+  );
+}
+
+test('the ES and CommonJS declarations type-check (strict, lib es2022) and say what runs', () => {
+  writeFileSync(join(project, 'user.cts'), CTS_USER);
+  writeFileSync(join(project, 'user.mts'), MTS_USER);
+  writeFileSync(join(project, 'console.d.ts'), CONSOLE);
+  const files = ['user.cts', 'user.mts', 'console.d.ts'];
+  typeCheck({ module: 'node16', noEmit: true }, files);
+  typeCheck({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['user.mts', 'console.d.ts']);
+  typeCheck({ module: 'nodenext', outDir: join(project, 'out') }, files);
+  const [, , simd] = run('node', [join('out', 'user.mjs')])
+    .trim()
+    .split(' ');
+  assert.equal(run('node', [join('out', 'user.cjs')]).trim(), `cts true ${simd} 2 true 0.1.0 fallback`);
+  const flavour = simd === 'true' ? 'simd' : 'fallback';
+  assert.equal(run('node', [join('out', 'user.mjs')]).trim(), `mts true ${simd} 2 true 0.1.0 ${flavour}`);
+});
+
+test('the files package.json does not list in sideEffects have none; the one it lists has', () => {
+  const { sideEffects } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  assert.deepEqual(sideEffects, ['./dist/cli.js']);
+  const modules = readdirSync(join(installed, 'dist')).filter((f) => /\.c?js$/.test(f) && f !== 'cli.js');
+  assert.ok(modules.includes('index.js') && modules.includes('index.cjs') && modules.length > 20, `${modules}`);
+  // One fresh process imports each module in turn and records what changed after each: globals, process
+  // listeners and the exit code; anything printed shows in its output.
+  const urls = modules.map((file) => pathToFileURL(join(installed, 'dist', file)).href);
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const events = ['uncaughtException', 'unhandledRejection', 'exit', 'beforeExit', 'warning', 'SIGINT', 'message'];
+       const state = () => JSON.stringify([Object.getOwnPropertyNames(globalThis).sort(),
+         events.map((e) => process.listenerCount(e)), process.exitCode]);
+       const changed = [];
+       for (const url of ${JSON.stringify(urls)}) {
+         const before = state();
+         await import(url);
+         if (state() !== before) changed.push(url);
+       }
+       console.log(JSON.stringify(changed));`,
+    ],
+    { cwd: project, encoding: 'utf8' },
+  );
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stderr, '');
+  assert.equal(child.stdout, '[]\n');
+  // The command line runs on import: it reads its arguments, prints and sets the exit code.
+  const cliUrl = pathToFileURL(join(installed, 'dist', 'cli.js')).href;
+  const cli = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(cliUrl)});`], {
+    cwd: project,
+    encoding: 'utf8',
+    input: '',
+  });
+  assert.ok(cli.stdout.length + cli.stderr.length > 0 && cli.status !== null, 'cli.js did nothing on import');
+});
+
+test('LICENSE ships in the tarball: MIT, the embedlab authors', () => {
+  const license = readFileSync(join(installed, 'LICENSE'), 'utf8');
+  assert.equal(license, readFileSync(join(repo, 'LICENSE'), 'utf8'));
+  assert.match(license, /^MIT License\n\nCopyright \(c\) 2026 the embedlab authors\n/);
+  assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).license, 'MIT');
+});
+
+/** README's "Using the package" section: its js blocks (one program, in order) and its cjs blocks. */
+function readmeExamples() {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Using the package\n');
+  assert.ok(start >= 0, 'README has no "Using the package" section');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const blocks = (language) =>
+    [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
+  return { esm: blocks('js').join('\n'), cjs: blocks('cjs') };
+}
+
+/** What each console.log line says it prints: the text after its last "→ ". */
+function expectedOutput(source) {
+  const lines = source.split('\n').filter((line) => line.includes('console.log('));
+  return lines.map((line) => {
+    const at = line.lastIndexOf('→ ');
+    assert.ok(at >= 0, `README prints without saying what: ${line}`);
+    return line.slice(at + 2);
+  });
+}
+
+test("README's usage examples type-check (strict) and print what their comments say", () => {
+  const { esm, cjs } = readmeExamples();
+  assert.ok(esm.includes("from 'embedlab'") && expectedOutput(esm).length > 20 && cjs.length > 0);
+  writeFileSync(join(project, 'readme.mjs'), esm);
+  writeFileSync(join(project, 'readme_check.mts'), esm);
+  // The examples use console, TextEncoder and AbortController: from the DOM lib here, from @types/node in a
+  // node project.
+  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts']);
+  assert.deepEqual(run('node', ['readme.mjs']).trimEnd().split('\n'), expectedOutput(esm));
+  cjs.forEach((source, i) => {
+    writeFileSync(join(project, `readme_${i}.cjs`), source);
+    assert.deepEqual(
+      run('node', [`readme_${i}.cjs`])
+        .trimEnd()
+        .split('\n'),
+      expectedOutput(source),
+    );
+  });
+});
