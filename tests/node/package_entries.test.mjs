@@ -66,8 +66,9 @@ test('a node without require() of ES modules gets createEmbedLab and default, wh
   assert.deepEqual(result, { keys: ['createEmbedLab', 'default'], version: '0.1.0' });
 });
 
-// Each user file uses values and types through its entry, and holds a deliberate type error marked
-// @ts-expect-error (compare() without attention), so the checks would fail if the types were loose.
+// Each user file (a .cts, and a .ts that is an ES module in this "type": "module" project) uses values and
+// types through its entry, and holds a deliberate type error marked @ts-expect-error (compare() without
+// attention), so the checks would fail if the types were loose.
 const CTS_USER = `import embedlab = require('embedlab');
 
 async function main(): Promise<void> {
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
 void main();
 `;
 
-const MTS_USER = `import createEmbedLab, { Tokenizer, WasmHandle, simdSupported } from 'embedlab';
+const TS_USER = `import createEmbedLab, { Tokenizer, WasmHandle, simdSupported } from 'embedlab';
 import type { EmbedLab, TokenEmbedding, TokenSpan } from 'embedlab';
 
 const lab: EmbedLab = await createEmbedLab({ simd: 'auto' });
@@ -97,7 +98,7 @@ const cosine: number = lab.compare([0, 1], [1, 0], { embedding, attention: { see
 // @ts-expect-error: without the attention layer, the result's attention is null (never called)
 const typeErrorOnly = (): number => lab.compare([0, 1], [1, 0], { embedding, attention: null }).attention.pooledCosine;
 const instance: boolean = tokenizer instanceof Tokenizer && embedding instanceof WasmHandle;
-console.log('mts', typeof typeErrorOnly === 'function' && instance, simdSupported(), spans.length, cosine > 0, lab.version, lab.flavour);
+console.log('ts', typeof typeErrorOnly === 'function' && instance, simdSupported(), spans.length, cosine > 0, lab.version, lab.flavour);
 `;
 
 // lib es2022 alone has no console: this stands in for @types/node or the DOM in the user's project.
@@ -134,18 +135,18 @@ function typeCheck(compilerOptions, files) {
 
 test('the ES and CommonJS declarations type-check (strict, lib es2022) and say what runs', () => {
   writeFileSync(join(project, 'user.cts'), CTS_USER);
-  writeFileSync(join(project, 'user.mts'), MTS_USER);
+  writeFileSync(join(project, 'user.ts'), TS_USER);
   writeFileSync(join(project, 'console.d.ts'), CONSOLE);
-  const files = ['user.cts', 'user.mts', 'console.d.ts'];
+  const files = ['user.cts', 'user.ts', 'console.d.ts'];
   typeCheck({ module: 'node16', noEmit: true }, files);
-  typeCheck({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['user.mts', 'console.d.ts']);
+  typeCheck({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['user.ts', 'console.d.ts']);
   typeCheck({ module: 'nodenext', outDir: join(project, 'out') }, files);
-  const [, , simd] = run('node', [join('out', 'user.mjs')])
+  const [, , simd] = run('node', [join('out', 'user.js')])
     .trim()
     .split(' ');
   assert.equal(run('node', [join('out', 'user.cjs')]).trim(), `cts true ${simd} 2 true 0.1.0 fallback`);
   const flavour = simd === 'true' ? 'simd' : 'fallback';
-  assert.equal(run('node', [join('out', 'user.mjs')]).trim(), `mts true ${simd} 2 true 0.1.0 ${flavour}`);
+  assert.equal(run('node', [join('out', 'user.js')]).trim(), `ts true ${simd} 2 true 0.1.0 ${flavour}`);
 });
 
 test('the files package.json does not list in sideEffects have none; the one it lists has', () => {
