@@ -55,6 +55,10 @@ void AttentionForward(const float* qkv, float* att, float* out, const AttentionS
           const float distance = static_cast<float>(t > j ? t - j : j - t);
           row[j] = row[j] * scale - slope * distance;
         }
+        if (shape.bias_index != nullptr) {
+          const int32_t* index = shape.bias_index + t * T;
+          for (size_t j = 0; j < visible; ++j) row[j] += shape.bias_table[static_cast<size_t>(index[j]) * H + h];
+        }
         simd::SoftmaxRow(row, row, visible);
         for (size_t j = visible; j < T; ++j) row[j] = 0.0f;
       }
@@ -92,7 +96,17 @@ void AttentionBackward(const float* dout, const float* qkv, const float* att, fl
         const size_t visible = shape.causal ? t + 1 : T;
         float weighted = 0.0f;
         for (size_t j = 0; j < visible; ++j) weighted += a[j] * d[j];
-        for (size_t j = 0; j < visible; ++j) d[j] = a[j] * (d[j] - weighted) * scale;
+        if (shape.bias_table_grad != nullptr) {
+          // The bias enters the scores unscaled: its gradient is dS before the 1/sqrt(hs).
+          const int32_t* index = shape.bias_index + t * T;
+          for (size_t j = 0; j < visible; ++j) {
+            const float grad = a[j] * (d[j] - weighted);
+            shape.bias_table_grad[static_cast<size_t>(index[j]) * H + h] += grad;
+            d[j] = grad * scale;
+          }
+        } else {
+          for (size_t j = 0; j < visible; ++j) d[j] = a[j] * (d[j] - weighted) * scale;
+        }
         std::fill(d + visible, d + T, 0.0f);
       }
       GatherHead(sequence, 0, h, shape, queries.data());

@@ -3,6 +3,7 @@
 #define EMBEDLAB_MODEL_ATTENTION_H_
 
 #include <cstddef>
+#include <cstdint>
 
 namespace embedlab {
 
@@ -15,12 +16,18 @@ struct AttentionShape {
   // ALiBi: score(i, j) -= slope[h] * |i - j| (for causal attention j <= i, so this is m_h (i - j));
   // nullptr adds no bias.
   const float* alibi_slopes;
+  // A learned bias by index (T5): score(i, j) += bias_table[bias_index[i T + j] H + h], bias_index (T x T),
+  // bias_table (rows x H). nullptr adds none. The backward adds d loss / d bias_table to bias_table_grad
+  // (nullptr: not wanted).
+  const int32_t* bias_index = nullptr;
+  const float* bias_table = nullptr;
+  float* bias_table_grad = nullptr;
 };
 
 // qkv (B, T, 3C) holds q | k | v per token, head h in channels [h hs, (h+1) hs) of each part.
 // att (B, H, T, T) receives the softmax weights (zero where masked); out (B, T, C) the mixed values.
 //   out[b, t, h] = sum_j att[b, h, t, j] v[b, j, h],
-//   att[b, h, t, :] = softmax_j(q[b, t, h] . k[b, j, h] / sqrt(hs) - slope_h |t - j|)
+//   att[b, h, t, :] = softmax_j(q[b, t, h] . k[b, j, h] / sqrt(hs) - slope_h |t - j| + bias_h(t, j))
 void AttentionForward(const float* qkv, float* att, float* out, const AttentionShape& shape);
 // dqkv (B, T, 3C) += d/dqkv given dout (B, T, C) and the forward's qkv and att.
 void AttentionBackward(const float* dout, const float* qkv, const float* att, float* dqkv, const AttentionShape& shape);

@@ -8,6 +8,7 @@
 #include "errors/argument_checks.h"
 #include "model/attention.h"
 #include "model/cross_entropy.h"
+#include "model/relative_position_bias.h"
 #include "random/prng.h"
 #include "simd/activation_kernels.h"
 #include "simd/matmul_kernels.h"
@@ -142,6 +143,23 @@ void Gpt::EmbedBackward(const float* dencoded) {
   }
 }
 
+// The attention of every block: ALiBi's slopes, or T5's bias table (one for all layers, as T5 shares the
+// first layer's) read through the buckets of the current length; its gradient collects every layer's share.
+AttentionShape Gpt::Attention(bool backward) {
+  AttentionShape shape{batch_,
+                       length_,
+                       static_cast<size_t>(config_.channels),
+                       static_cast<size_t>(config_.heads),
+                       config_.causal,
+                       alibi_slopes_.empty() ? nullptr : alibi_slopes_.data()};
+  if (config_.positions == PositionScheme::kT5) {
+    shape.bias_index = t5_buckets_.data();
+    shape.bias_table = parameters_.data() + layout_.relative_attention_bias();
+    if (backward) shape.bias_table_grad = gradients_.data() + layout_.relative_attention_bias();
+  }
+  return shape;
+}
+
 // One pre-LN block on residual (B,T,C):
 //   residual_2 = residual + c_proj(attention(c_attn(ln_1(residual))))
 //   residual_3 = residual_2 + mlp.c_proj(gelu(c_fc(ln_2(residual_2))))
@@ -158,12 +176,7 @@ void Gpt::BlockForward(size_t layer, const float* residual) {
     rotary_->Forward(a.qkv.data(), a.qkv_rotated.data(), batch_, length_);
     attention_input = a.qkv_rotated.data();
   }
-  const AttentionShape shape{batch_,
-                             length_,
-                             c,
-                             static_cast<size_t>(config_.heads),
-                             config_.causal,
-                             alibi_slopes_.empty() ? nullptr : alibi_slopes_.data()};
+  const AttentionShape shape = Attention(false);
   AttentionForward(attention_input, a.att.data(), a.atty.data(), shape);
   simd::MatmulForward(a.atty.data(), p + w.attn_c_proj_weight, p + w.attn_c_proj_bias, a.residual_2.data(), bt, c, c);
   simd::Add(a.residual_2.data(), residual, a.residual_2.data(), bt * c);
@@ -203,12 +216,7 @@ void Gpt::BlockBackward(size_t layer, const float* residual, float* dresidual) {
   Zero(d.ln);
   simd::MatmulBackward(dresidual, a.atty.data(), p + w.attn_c_proj_weight, d.atty.data(), g + w.attn_c_proj_weight,
                        g + w.attn_c_proj_bias, bt, c, c);
-  const AttentionShape shape{batch_,
-                             length_,
-                             c,
-                             static_cast<size_t>(config_.heads),
-                             config_.causal,
-                             alibi_slopes_.empty() ? nullptr : alibi_slopes_.data()};
+  const AttentionShape shape = Attention(true);
   if (rotary_ != nullptr) {
     Zero(d.qkv_rotated);
     AttentionBackward(d.atty.data(), a.qkv_rotated.data(), a.att.data(), d.qkv_rotated.data(), shape);
@@ -235,6 +243,10 @@ float Gpt::Forward(const int32_t* ids, const int32_t* targets, size_t batch, siz
     targets_.clear();
   }
   activations_.Resize(config_, batch, length);
+  if (config_.positions == PositionScheme::kT5 && t5_buckets_.size() != length * length) {
+    t5_buckets_ = RelativePositionBuckets(static_cast<int64_t>(length), config_.t5_num_buckets, config_.t5_max_distance,
+                                          !config_.causal);
+  }
   EmbedForward(ids);
   const float* residual = activations_.encoded.data();
   for (size_t layer = 0; layer < activations_.layers.size(); ++layer) {

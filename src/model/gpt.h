@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "model/attention.h"
 #include "model/gpt_activations.h"
 #include "model/gpt_config.h"
 #include "model/parameter_layout.h"
@@ -58,6 +59,7 @@ class Gpt {
   void CheckBatch(const int32_t* ids, const int32_t* targets, size_t batch, size_t length) const;
   void EmbedForward(const int32_t* ids);
   void EmbedBackward(const float* dencoded);
+  AttentionShape Attention(bool backward);
   void BlockForward(size_t layer, const float* residual);
   void BlockBackward(size_t layer, const float* residual, float* dresidual);
 
@@ -67,6 +69,7 @@ class Gpt {
   std::vector<float> gradients_;
   std::vector<float> position_table_;  // sinusoidal: fixed (length x C) table
   std::vector<float> alibi_slopes_;
+  std::vector<int32_t> t5_buckets_;  // (length x length) of the last Forward, kT5 only
   std::unique_ptr<RotaryEmbedding> rotary_;
   GptActivations activations_;
   GptActivationGradients activation_gradients_;

@@ -37,6 +37,10 @@ void ValidateGptConfig(const GptConfig& config) {
                               std::to_string(head_dim));
     }
   }
+  if (config.positions == PositionScheme::kT5) {
+    ValidateRelativePositionBuckets("t5_num_buckets", config.t5_num_buckets, "t5_max_distance", config.t5_max_distance,
+                                    !config.causal);
+  }
   // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
   if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
     char got[32];
@@ -58,6 +62,8 @@ const char* PositionSchemeName(PositionScheme scheme) {
       return "rope";
     case PositionScheme::kAlibi:
       return "alibi";
+    case PositionScheme::kT5:
+      return "t5";
     case PositionScheme::kNone:
       return "none";
   }

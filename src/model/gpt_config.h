@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "model/relative_position_bias.h"
 #include "model/rope_scaling.h"
 
 namespace embedlab {
@@ -19,13 +20,17 @@ namespace embedlab {
 //   kAlibi:      score(i, j) -= m_h (i - j) with Press et al.'s slopes (AlibiSlopes in attention.h):
 //                m_h = 2^(-8h/H) when H is a power of two, else those of the power of two below H
 //                followed by every other slope of the one above.
+//   kT5:         score(i, j) += b[bucket(j - i), h], T5's relative position bias (relative_position_bias.h):
+//                a learned scalar per log-spaced offset bucket and head, one table shared by every layer
+//                (T5 computes it in the first layer and passes it on); causal bucketing for a causal model,
+//                bidirectional otherwise.
 //   kNone:       NoPE; a causal mask alone still leaks order, bidirectional attention sees a bag.
-enum class PositionScheme { kLearned, kSinusoidal, kRope, kAlibi, kNone };
+enum class PositionScheme { kLearned, kSinusoidal, kRope, kAlibi, kT5, kNone };
 
 // Every scheme, in the order the API lists them.
 inline constexpr PositionScheme kPositionSchemes[] = {PositionScheme::kLearned, PositionScheme::kSinusoidal,
-                                                      PositionScheme::kRope, PositionScheme::kAlibi,
-                                                      PositionScheme::kNone};
+                                                      PositionScheme::kRope,    PositionScheme::kAlibi,
+                                                      PositionScheme::kT5,      PositionScheme::kNone};
 
 // RoPE pairs: kInterleaved rotates (x0, x1), (x2, x3), ... (the paper, llama.cpp's "normal" mode);
 // kRotateHalf rotates (x_i, x_{i + d/2}) (LLaMA in Hugging Face transformers).
@@ -45,6 +50,9 @@ struct GptConfig {
   double rope_base = 10000.0;
   RopeScaling rope_scaling;  // kRope only; type kNone elsewhere
   bool causal = true;        // false: every token attends to every token (the order task's encoder)
+  // kT5 only: T5Config's relative_attention_num_buckets and relative_attention_max_distance.
+  int64_t t5_num_buckets = kT5DefaultNumBuckets;
+  int64_t t5_max_distance = kT5DefaultMaxDistance;
   // s in x_t = s wte[id] + position: 1 as in GPT-2, sqrt(channels) as in Vaswani et al. (2017, section
   // 3.4), which brings N(0, 0.02) token rows up to the scale of the +-1 sinusoids. The tied output head
   // uses wte unscaled. In (0, kMaxEmbeddingScale].
@@ -60,7 +68,7 @@ inline constexpr double kMaxEmbeddingScale = 1024.0;
 void ValidateGptConfig(const GptConfig& config);
 
 const char* PositionSchemeName(PositionScheme scheme);
-// "learned", "sinusoidal", "rope", "alibi", "none"; throws std::invalid_argument listing them otherwise.
+// "learned", "sinusoidal", "rope", "alibi", "t5", "none"; throws std::invalid_argument listing them otherwise.
 PositionScheme ParsePositionScheme(const std::string& name);
 const char* RopeLayoutName(RopeLayout layout);
 // "interleaved" or "rotate_half".

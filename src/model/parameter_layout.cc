@@ -25,6 +25,12 @@ ParameterLayout::ParameterLayout(const GptConfig& config) {
     b.c_attn_bias = Add(prefix + "attn.c_attn.bias", {3 * c}, ParameterInit::kZeros, 0);
     b.attn_c_proj_weight = Add(prefix + "attn.c_proj.weight", {c, c}, ParameterInit::kNormal, residual_std);
     b.attn_c_proj_bias = Add(prefix + "attn.c_proj.bias", {c}, ParameterInit::kZeros, 0);
+    // T5 keeps the bias table in its first layer (has_relative_attention_bias) and shares it: (buckets, heads),
+    // its nn.Embedding layout.
+    if (config.positions == PositionScheme::kT5 && layer == 0) {
+      relative_attention_bias_ = Add(prefix + "attn.relative_attention_bias.weight",
+                                     {config.t5_num_buckets, config.heads}, ParameterInit::kNormal, std);
+    }
     b.ln_2_weight = Add(prefix + "ln_2.weight", {c}, ParameterInit::kOnes, 0);
     b.ln_2_bias = Add(prefix + "ln_2.bias", {c}, ParameterInit::kZeros, 0);
     b.c_fc_weight = Add(prefix + "mlp.c_fc.weight", {4 * c, c}, ParameterInit::kNormal, std);
@@ -43,8 +49,10 @@ size_t ParameterLayout::Add(const std::string& name, std::vector<int64_t> shape,
   tensor.size = 1;
   for (int64_t extent : shape) tensor.size *= static_cast<size_t>(extent);
   tensor.weight_decay = shape.size() >= 2;
-  // Every matrix inside a block is a Conv1D in HF GPT-2; the embeddings are nn.Embedding (vocab, C).
-  tensor.conv1d_layout = shape.size() == 2 && name.rfind("h.", 0) == 0;
+  // Every matrix inside a block is a Conv1D in HF GPT-2; the embeddings, T5's bias table among them, are
+  // nn.Embedding (rows, width).
+  tensor.conv1d_layout =
+      shape.size() == 2 && name.rfind("h.", 0) == 0 && name.find("relative_attention_bias") == std::string::npos;
   tensor.shape = std::move(shape);
   tensor.offset = total_size_;
   tensor.init = init;

@@ -48,6 +48,8 @@ class ParameterLayout {
 
   size_t wte() const { return wte_; }
   size_t wpe() const { return wpe_; }  // meaningful only with learned positions
+  // T5's (num_buckets, heads) table, h.0.attn.relative_attention_bias.weight; meaningful only with kT5.
+  size_t relative_attention_bias() const { return relative_attention_bias_; }
   const BlockOffsets& block(size_t layer) const { return blocks_[layer]; }
   size_t ln_f_weight() const { return ln_f_weight_; }
   size_t ln_f_bias() const { return ln_f_bias_; }
@@ -56,7 +58,7 @@ class ParameterLayout {
   size_t Add(const std::string& name, std::vector<int64_t> shape, ParameterInit init, float init_std);
   std::vector<ParameterTensor> tensors_;
   size_t total_size_ = 0;
-  size_t wte_ = 0, wpe_ = 0, ln_f_weight_ = 0, ln_f_bias_ = 0;
+  size_t wte_ = 0, wpe_ = 0, relative_attention_bias_ = 0, ln_f_weight_ = 0, ln_f_bias_ = 0;
   std::vector<BlockOffsets> blocks_;
 };
 

@@ -115,6 +115,11 @@ std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config) 
   if (config.rope_scaling.type != RopeScalingType::kNone) {
     metadata["rope_scaling"] = RopeScalingToJson(config.rope_scaling);
   }
+  // T5Config's names; only T5 models carry them.
+  if (config.positions == PositionScheme::kT5) {
+    metadata["relative_attention_num_buckets"] = std::to_string(config.t5_num_buckets);
+    metadata["relative_attention_max_distance"] = std::to_string(config.t5_max_distance);
+  }
   return metadata;
 }
 
@@ -130,6 +135,10 @@ GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metada
   config.rope_base = NumberField(metadata, "rope_base");
   if (metadata.count("rope_scaling")) config.rope_scaling = RopeScalingFromJson(metadata.at("rope_scaling"));
   config.causal = BoolField(metadata, "causal");
+  if (config.positions == PositionScheme::kT5) {
+    config.t5_num_buckets = IntegerField(metadata, "relative_attention_num_buckets");
+    config.t5_max_distance = IntegerField(metadata, "relative_attention_max_distance");
+  }
   config.seed = metadata.count("seed") ? static_cast<uint64_t>(IntegerField(metadata, "seed")) : 0;
   // Files from before the option scaled nothing.
   config.embedding_scale = metadata.count("embedding_scale") ? NumberField(metadata, "embedding_scale") : 1.0;

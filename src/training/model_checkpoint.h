@@ -23,7 +23,8 @@ namespace embedlab {
 // Metadata keys: vocab_size, context_length, channels, layers, heads, positions, rope_layout,
 // rope_base, causal, embedding_scale, seed (the names tests/reference/gpt_reference.py writes too), and
 // rope_scaling (a JSON string with transformers' keys, rope_scaling_json.h) when the RoPE is scaled. A file
-// without embedding_scale (written before it existed) loads with 1; without rope_scaling, unscaled.
+// without embedding_scale (written before it existed) loads with 1; without rope_scaling, unscaled. T5 models
+// add relative_attention_num_buckets and relative_attention_max_distance (T5Config's names).
 std::map<std::string, std::string> GptConfigToMetadata(const GptConfig& config);
 // Throws std::invalid_argument naming a missing or malformed key; then validates the config.
 GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metadata);

@@ -143,3 +143,10 @@ TEST_CASE("PyTorch parity: RoPE, static NTK-aware scaling", "[model]") { CheckPa
 TEST_CASE("PyTorch parity: RoPE, dynamic NTK past the original length", "[model]") { CheckParity("rope_dynamic"); }
 TEST_CASE("PyTorch parity: RoPE, YaRN", "[model]") { CheckParity("rope_yarn"); }
 TEST_CASE("PyTorch parity: RoPE, Llama 3 scaling", "[model]") { CheckParity("rope_llama3"); }
+// T5's relative position bias (reference: transformers' bucket rule and compute_bias): causal buckets with
+// offsets past max_distance, bidirectional buckets split by sign, T5's 32/128 with one head, 3 and 4 heads.
+TEST_CASE("PyTorch parity: T5 bias, causal buckets", "[model]") { CheckParity("t5"); }
+TEST_CASE("PyTorch parity: T5 bias, bidirectional buckets", "[model]") { CheckParity("t5_bidirectional"); }
+TEST_CASE("PyTorch parity: T5 bias, 1 head, 32 buckets to 128", "[model]") { CheckParity("t5_1_head"); }
+TEST_CASE("PyTorch parity: T5 bias, 3 heads", "[model]") { CheckParity("t5_3_heads"); }
+TEST_CASE("PyTorch parity: T5 bias, 4 heads", "[model]") { CheckParity("t5_4_heads"); }

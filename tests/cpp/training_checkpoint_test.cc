@@ -82,7 +82,7 @@ TEST_CASE("the same seed gives bit-identical parameters, another seed different 
 TEST_CASE("resuming from a checkpoint reproduces the following losses bit for bit", "[checkpoint]") {
   for (auto positions :
        {embedlab::PositionScheme::kLearned, embedlab::PositionScheme::kSinusoidal, embedlab::PositionScheme::kRope,
-        embedlab::PositionScheme::kAlibi, embedlab::PositionScheme::kNone}) {
+        embedlab::PositionScheme::kAlibi, embedlab::PositionScheme::kT5, embedlab::PositionScheme::kNone}) {
     INFO("positions " << embedlab::PositionSchemeName(positions));
     const auto config = SmallConfig(positions);
     const size_t batch = 3, length = 6;
@@ -167,6 +167,7 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
     int64_t heads = 2, channels = 8;
     double embedding_scale = 1.0;
     embedlab::RopeScaling rope_scaling = {};
+    int64_t t5_num_buckets = 32, t5_max_distance = 128;
   };
   const Case cases[] = {
       {"learned", embedlab::PositionScheme::kLearned, embedlab::RopeLayout::kInterleaved, true},
@@ -184,6 +185,19 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
       // RoPE scaling reaches PyTorch through the checkpoint's rope_scaling JSON (YaRN: ramp and attention factor).
       {"rope_yarn", embedlab::PositionScheme::kRope, embedlab::RopeLayout::kInterleaved, true, 2, 8, 1.0,
        embedlab::RopeScaling{embedlab::RopeScalingType::kYarn, 4.0, 4}},
+      // T5's bias table and its buckets reach PyTorch through relative_attention_* (4 buckets to 3: offsets 3-5
+      // share the last; bidirectional: 4 per sign).
+      {"t5", embedlab::PositionScheme::kT5, embedlab::RopeLayout::kInterleaved, true, 2, 8, 1.0, {}, 4, 3},
+      {"t5_bidirectional",
+       embedlab::PositionScheme::kT5,
+       embedlab::RopeLayout::kInterleaved,
+       false,
+       2,
+       8,
+       1.0,
+       {},
+       8,
+       3},
   };
   for (const Case& c : cases) {
     auto config = SmallConfig(c.positions);
@@ -193,6 +207,8 @@ TEST_CASE("checkpoints for the PyTorch cross-check", "[.torch]") {
     config.channels = c.channels;
     config.embedding_scale = c.embedding_scale;
     config.rope_scaling = c.rope_scaling;
+    config.t5_num_buckets = c.t5_num_buckets;
+    config.t5_max_distance = c.t5_max_distance;
     const size_t batch = 2, length = 6;
     const Batch data = RandomBatch(3, batch * length, static_cast<int32_t>(config.vocab_size));
     embedlab::AdamWOptions options;

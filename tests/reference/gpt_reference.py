@@ -3,7 +3,8 @@
 
 For each positional scheme it writes tests/reference/data/gpt_<case>.safetensors holding the weights
 (param/<name>), a batch (ids, targets; one target is -1 = ignored), the logits, the loss, every parameter
-gradient (grad/<name>) and the losses of 10 AdamW steps (adamw_losses). The file is written with struct +
+gradient (grad/<name>) and the losses of 10 AdamW steps (adamw_losses); and t5_buckets.safetensors, T5's bucket
+rule for a grid of settings (t5_relative_bias.py). The file is written with struct +
 json (no safetensors package); the model's configuration and the optimiser's settings are in
 __metadata__. Run with Debian's python3 (torch 1.13, numpy): scripts/generate-model-references.sh.
 
@@ -15,6 +16,8 @@ Conventions that the C++ model shares (llm.c / nanoGPT):
   * the input is embedding_scale * wte[id] + position (Vaswani et al. 2017, section 3.4: sqrt(d_model));
     the tied head uses wte unscaled;
   * ALiBi's slopes are Press et al.'s reference construction (alibi_slopes below);
+  * T5's bias is transformers' bucket rule and compute_bias (t5_relative_bias.py), one table
+    h.0.attn.relative_attention_bias.weight (num_buckets, H) shared by every layer, added to the scaled scores;
   * AdamW decays 2-D tensors (matrices, wte, wpe) and not biases or LayerNorm parameters (nanoGPT's
     configure_optimizers); gradients are clipped to a global norm with clip_grad_norm_.
 """
@@ -26,6 +29,12 @@ import struct
 
 import torch
 import torch.nn.functional as F
+
+import t5_relative_bias
+
+def T5_BUCKETS(num_buckets, max_distance):
+    return dict(relative_attention_num_buckets=num_buckets, relative_attention_max_distance=max_distance)
+
 
 CASES = {
     "learned": dict(positions="learned"),
@@ -56,6 +65,14 @@ CASES = {
     "rope_llama3": dict(positions="rope", rope_layout="rotate_half", rope_scaling=json.dumps(
         {"rope_type": "llama3", "factor": 8.0, "original_max_position_embeddings": 64, "low_freq_factor": 1.0,
          "high_freq_factor": 4.0})),
+    # T5's bias (T5Config's key names). T = 12 with 8 causal buckets and max_distance 8: offsets 0-3 exact, 4-6
+    # log-spaced, 7-11 share the last bucket; bidirectional, 4 buckets per sign (E = 2); T5's 32/128 with 1 head;
+    # 3 and 4 heads.
+    "t5": dict(T5_BUCKETS(8, 8), positions="t5", length=12, context_length=12),
+    "t5_bidirectional": dict(T5_BUCKETS(8, 6), positions="t5", causal=False, length=12, context_length=12),
+    "t5_1_head": dict(T5_BUCKETS(32, 128), positions="t5", heads=1),
+    "t5_3_heads": dict(T5_BUCKETS(6, 5), positions="t5", heads=3, channels=24, length=12, context_length=12),
+    "t5_4_heads": dict(T5_BUCKETS(16, 10), positions="t5", heads=4, length=12, context_length=12),
 }
 
 BASE = dict(vocab_size=64, context_length=8, channels=16, layers=2, heads=2, rope_layout="interleaved",
@@ -68,6 +85,8 @@ def parameter_shapes(cfg):
     shapes["wte.weight"] = (cfg["vocab_size"], c)
     if cfg["positions"] == "learned":
         shapes["wpe.weight"] = (cfg["context_length"], c)
+    if cfg["positions"] == "t5":  # T5 keeps it in the first layer and shares it (nn.Embedding layout)
+        shapes["h.0.attn.relative_attention_bias.weight"] = (cfg["relative_attention_num_buckets"], cfg["heads"])
     for i in range(cfg["layers"]):
         p = f"h.{i}."
         shapes.update({
@@ -199,6 +218,10 @@ def forward(params, ids, cfg):
         if cfg["positions"] == "alibi":
             slopes = torch.tensor(alibi_slopes(H), dtype=torch.float32)
             att = att - slopes[None, :, None, None] * distance
+        if cfg["positions"] == "t5":  # the first layer's table, for every layer
+            att = att + t5_relative_bias.bias(
+                params["h.0.attn.relative_attention_bias.weight"], T, not cfg["causal"],
+                cfg["relative_attention_num_buckets"], cfg["relative_attention_max_distance"])
         if cfg["causal"]:
             att = att.masked_fill(torch.triu(torch.ones(T, T, dtype=torch.bool), 1), float("-inf"))
         att = F.softmax(att, dim=-1)
@@ -268,8 +291,12 @@ def verify_checkpoints(directory):
         cfg["rope_scaling"] = metadata.get("rope_scaling")  # absent: unscaled
         cfg["embedding_scale"] = float(metadata.get("embedding_scale", "1"))
         cfg["causal"] = metadata["causal"] == "true"
+        if cfg["positions"] == "t5":
+            for k in ("relative_attention_num_buckets", "relative_attention_max_distance"):
+                cfg[k] = int(metadata[k])
         # Block matrices are stored as HF Conv1D (in, out); the forward here takes nn.Linear (out, in).
-        params = {n: (t.t().contiguous() if n.startswith("h.") and t.dim() == 2 else t)
+        params = {n: (t.t().contiguous() if n.startswith("h.") and t.dim() == 2 and "relative_attention_bias" not in n
+                      else t)
                   for n, t in tensors.items() if not n.startswith("optimizer.")}
         expected = set(parameter_shapes(cfg))
         assert set(params) == expected, f"{case}: tensors differ: {sorted(set(params) ^ expected)}"
@@ -345,6 +372,7 @@ def main():
     torch.set_num_threads(1)
     for i, (name, overrides) in enumerate(CASES.items()):
         make_case(name, overrides, args.out, args.seed + i)
+    t5_relative_bias.write_buckets(os.path.join(args.out, "t5_buckets.safetensors"))
 
 
 if __name__ == "__main__":
