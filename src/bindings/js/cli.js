@@ -7,10 +7,13 @@
 //   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]
 //   embedlab bench [FILE]                                                encode MB/s per vocabulary
 //   embedlab export-torch MODEL.safetensors -o DIR                       the model, its PyTorch module and train.py
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+//   embedlab long-context [--task passkey|recall|language] [--corpus FILE] ...  the long-context experiment
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { exportTorch } from './cli_export_torch.js';
+import { LONG_CONTEXT_OPTIONS, LONG_CONTEXT_USAGE, longContext } from './cli_long_context.js';
+import { chunkSizeOption, countFile, refuseTextAsFile, writeIds, writeTokensJson } from './cli_stream.js';
 import { tokenizeBin } from './cli_tokenize_bin.js';
 import createEmbedLab from './index.js';
 
@@ -18,7 +21,7 @@ import createEmbedLab from './index.js';
 const COMMAND_USAGE = {
   tokenize:
     'embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]',
-  count: 'embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]',
+  count: 'embedlab count    [--encoding NAME | --tokenizer FILE] [--chunk-size BYTES] [FILE]',
   decode: 'embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]          ids separated by spaces or newlines',
   'train-bpe':
     'embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k|cl100k|gpt2] [--special TEXT]... [--binary] -o OUT',
@@ -26,10 +29,13 @@ const COMMAND_USAGE = {
     'embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]',
   bench: 'embedlab bench [FILE]',
   'export-torch': 'embedlab export-torch MODEL.safetensors -o DIR',
+  'long-context': LONG_CONTEXT_USAGE,
 };
 const NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
-they encode special-token text as special tokens. --format bin writes uint32 little-endian ids, streaming FILE in
-chunks (default 1048576 bytes). NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base.
+they encode special-token text as special tokens. They stream: the input is read and encoded in chunks of about
+--chunk-size bytes (default 1048576), cut only where the ids cannot change, so any size fits in bounded memory.
+--format bin writes uint32 little-endian ids; json gives byte offsets in the whole input.
+NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base.
 --tokenizer FILE: a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well,
 for its pattern and special tokens. --version prints the package's version.`;
 const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
@@ -53,15 +59,12 @@ const OPTIONS = {
   'allow-special': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
+  ...LONG_CONTEXT_OPTIONS,
 };
 
-// FILE, or stdin without one. A FILE that does not exist but looks like text gets a hint instead of ENOENT.
+// FILE, or stdin without one (the whole input: decode needs all of it).
 function readInput(file) {
-  if (file !== undefined && !existsSync(file) && /\s/.test(file)) {
-    throw new TypeError(
-      `no file named "${file}": FILE is a path; to pass text, pipe it: echo '${file}' | embedlab ...`,
-    );
-  }
+  refuseTextAsFile(file);
   return readFileSync(file ?? 0);
 }
 
@@ -116,23 +119,18 @@ function variedText(lab, bytes) {
 
 const COMMANDS = {
   async tokenize(lab, values, files) {
-    const tokenizer = await openTokenizer(lab, values);
-    if (values.format === 'bin') {
-      return tokenizeBin(tokenizer, files[0], { chunkSize: integer('chunk-size', values['chunk-size']) });
-    }
-    const text = readInput(files[0]);
-    if (values.format === 'json') {
-      const tokens = tokenizer.tokens(text, { allowedSpecial: 'all' });
-      process.stdout.write(JSON.stringify(tokens.map(({ id, start, end, text }) => ({ id, start, end, text }))) + '\n');
-    } else if (values.format === 'ids') {
-      process.stdout.write(Array.from(tokenizer.encode(text, { allowedSpecial: 'all' })).join(' ') + '\n');
-    } else {
+    const formats = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson };
+    const write = Object.hasOwn(formats, values.format) ? formats[values.format] : undefined;
+    if (write === undefined) {
       throw new RangeError(`--format must be ids, json or bin, got ${values.format}`);
     }
+    const chunkSize = chunkSizeOption(values['chunk-size']);
+    return write(await openTokenizer(lab, values), files[0], { chunkSize });
   },
   async count(lab, values, files) {
-    const tokenizer = await openTokenizer(lab, values);
-    process.stdout.write(`${tokenizer.count(readInput(files[0]), { allowedSpecial: 'all' })}\n`);
+    const chunkSize = chunkSizeOption(values['chunk-size']);
+    const count = await countFile(await openTokenizer(lab, values), files[0], { chunkSize });
+    process.stdout.write(`${count}\n`);
   },
   async decode(lab, values, files) {
     const tokenizer = await openTokenizer(lab, values);
@@ -233,6 +231,7 @@ const COMMANDS = {
     }
   },
   'export-torch': exportTorch,
+  'long-context': longContext,
 };
 
 async function main() {

@@ -2,6 +2,8 @@
 // Text is written straight into the wasm heap with TextEncoder.encodeInto; ids are copied out of HEAPU32.
 import { describe, requireInteger } from './checks.js';
 import { WasmHandle } from './handles.js';
+import { encodeInParts, LARGE_INPUT } from './tokenizer_parts.js';
+import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './tokenizer_stream.js';
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
@@ -155,6 +157,26 @@ export class Tokenizer extends WasmHandle {
     };
   }
 
+  /** Ids of a streamed text (strings or bytes), as Uint32Array chunks; equal to encode() of the whole text. */
+  encodeStream(source, options) {
+    return encodeStream(this, source, options);
+  }
+
+  /** Token count of a streamed text (strings or bytes): a Promise of what count() of the whole text gives. */
+  countStream(source, options) {
+    return countStream(this, source, options);
+  }
+
+  /** The text of streamed ids, as strings that never split a character. */
+  decodeStream(idsSource) {
+    return decodeStream(this, idsSource);
+  }
+
+  /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
+  isWithinTokenLimit(text, limit, options) {
+    return isWithinTokenLimit(this, text, limit, options);
+  }
+
   #encode(text, ordinary, withSpans, options, copyIds = true) {
     const raw = this.raw();
     if (options === null || typeof options !== 'object') {
@@ -162,6 +184,10 @@ export class Tokenizer extends WasmHandle {
     }
     const allowed = specialList('allowedSpecial', options.allowedSpecial);
     const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
+    if ((typeof text === 'string' || text instanceof Uint8Array) && text.length > LARGE_INPUT) {
+      // In parts, so the wasm heap grows by one part's buffers, not the whole text's (tokenizer_parts.js).
+      return encodeInParts(this, text, (part) => this.#encode(part, ordinary, withSpans, options, copyIds));
+    }
     let size;
     if (typeof text === 'string') {
       const capacity = text.length * 3; // UTF-16 code unit -> at most 3 UTF-8 bytes
