@@ -34,6 +34,7 @@ void Vocabulary::Reserve(size_t tokens, size_t total_bytes) {
     std::vector<Slot> old;
     old.swap(slots_);
     slots_.assign(capacity, Slot{0, 0, 0});
+    tags_.assign(capacity, 0);
     hash_shift_ = 64;
     for (size_t c = capacity; c > 1; c /= 2) --hash_shift_;
     for (const Slot& s : old) {
@@ -57,6 +58,7 @@ uint32_t Vocabulary::InsertHashed(uint64_t hash, uint32_t start, uint32_t length
     Slot& s = slots_[i];
     if (s.rank_length == 0) {
       s = Slot{prefix, start, (rank << 8) | length};
+      tags_[i] = TagOf(hash);
       return kNoRank;
     }
     if (s.prefix == prefix && (s.rank_length & 0xFF) == length &&
@@ -70,9 +72,13 @@ uint32_t Vocabulary::LookUp(const char* data, size_t size) const noexcept {
   if (slots_.empty() || size > kMaxTokenBytes || size == 0) return kNoRank;
   const uint64_t prefix = LoadPrefix(data, size);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = HashBytes(prefix, data, size) >> hash_shift_;; i = (i + 1) & mask) {
+  const uint64_t hash = HashBytes(prefix, data, size);
+  const uint8_t tag = TagOf(hash);
+  for (size_t i = hash >> hash_shift_;; i = (i + 1) & mask) {
+    const uint8_t t = tags_[i];
+    if (t == 0) return kNoRank;
+    if (t != tag) continue;
     const Slot& s = slots_[i];
-    if (s.rank_length == 0) return kNoRank;
     if (s.prefix == prefix && (s.rank_length & 0xFF) == size &&
         (size <= 8 || SameTail(arena_.data() + s.start, data, size))) {
       return s.rank_length >> 8;

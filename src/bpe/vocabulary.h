@@ -2,6 +2,8 @@
 // All token bytes live in one arena. Lookups go through an open-addressing table of 16-byte slots that hold
 // a token's first 8 bytes inline, so most lookups (tokens average ~6 bytes) touch one cache line and never
 // the arena; the 256 single bytes and 65536 byte pairs have direct tables, since BPE asks for them most.
+// A parallel array of one-byte tags (7 hash bits, 0 = empty) is probed first: about half of BPE's lookups
+// miss, and the tags (256 KB for cl100k, against 4 MB of slots) answer most misses from cache.
 #ifndef EMBEDLAB_BPE_VOCABULARY_H_
 #define EMBEDLAB_BPE_VOCABULARY_H_
 
@@ -108,6 +110,7 @@ class Vocabulary {
     const size_t slot = std::max<size_t>(hash >> hash_shift_, fill->cursor);
     if (fill->in_order && slot < slots_.size() && slots_[slot].rank_length == 0) {
       slots_[slot] = Slot{prefix, start, (rank << 8) | length};
+      tags_[slot] = TagOf(hash);
       fill->cursor = slot + 1;
     } else {
       const uint32_t existing = InsertHashed(hash, start, length, rank);
@@ -124,9 +127,13 @@ class Vocabulary {
   static Vocabulary FromBinaryV1(std::string_view data);
   void Grow();
 
+  // Hash bits 32-38 (the slot index takes the top bits) with the high bit set, so that 0 means empty.
+  static uint8_t TagOf(uint64_t hash) noexcept { return static_cast<uint8_t>(0x80 | ((hash >> 32) & 0x7F)); }
+
   std::string arena_;
-  std::vector<Slot> slots_;  // power-of-two size, at most half full
-  int hash_shift_ = 64;      // 64 - log2(slots_.size())
+  std::vector<Slot> slots_;    // power-of-two size, at most half full
+  std::vector<uint8_t> tags_;  // per slot: TagOf(its token's hash), 0 when empty
+  int hash_shift_ = 64;        // 64 - log2(slots_.size())
   struct Span {
     uint32_t start;   // in arena_
     uint32_t length;  // 0 for a rank not in use
