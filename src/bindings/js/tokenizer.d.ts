@@ -37,6 +37,38 @@ export interface StreamingDecoder {
   end(): string;
 }
 
+/** Options of {@link Tokenizer.encodeStream} and {@link Tokenizer.countStream}. */
+export interface StreamOptions extends SpecialTokenOptions {
+  /** About how many bytes each encode call takes (the last place to cut within them). Default 1048576. */
+  chunkSize?: number;
+  /**
+   * Most bytes held while waiting for a place to cut (a single pre-tokenizer piece, e.g. a long run of one letter
+   * or of spaces, has none); beyond it the stream fails with a RangeError. Default 67108864 (64 MiB).
+   */
+  maxBufferBytes?: number;
+}
+
+/** A WHATWG ReadableStream, typed by its shape so that no DOM types are needed. */
+export interface ReadableStreamLike<T> {
+  getReader(): {
+    read(): Promise<{ done: boolean; value?: T }>;
+    cancel(reason?: unknown): Promise<void>;
+    releaseLock(): void;
+  };
+}
+
+/** A streamed text: its chunks may be strings or UTF-8 bytes, and bytes may end inside a character. */
+export type TextSource =
+  | AsyncIterable<string | Uint8Array | ArrayBuffer>
+  | Iterable<string | Uint8Array | ArrayBuffer>
+  | ReadableStreamLike<string | Uint8Array>;
+
+/** Streamed ids: single ids or arrays of ids, as encodeStream yields them. */
+export type IdsSource =
+  | AsyncIterable<number | ArrayLike<number>>
+  | Iterable<number | ArrayLike<number>>
+  | ReadableStreamLike<number | ArrayLike<number>>;
+
 /** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
 export declare class Tokenizer extends WasmHandle {
   /** The encoding's name, e.g. 'cl100k_base'. */
@@ -61,6 +93,17 @@ export declare class Tokenizer extends WasmHandle {
   /** Bytes of one token. */
   tokenBytes(id: number): Uint8Array;
   decoder(): StreamingDecoder;
+  /**
+   * Ids of a streamed text as chunks: together, exactly encode() of the whole text. The text is cut only where the
+   * ids cannot change, so memory holds about one chunk plus the text since the last cut.
+   */
+  encodeStream(source: TextSource, options?: StreamOptions): AsyncGenerator<Uint32Array, void, undefined>;
+  /** count() of the whole streamed text, in the memory of encodeStream. */
+  countStream(source: TextSource, options?: StreamOptions): Promise<number>;
+  /** The text of streamed ids as it completes: no string splits a character (non-empty strings only). */
+  decodeStream(idsSource: IdsSource): AsyncGenerator<string, void, undefined>;
+  /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
+  isWithinTokenLimit(text: string | Uint8Array, limit: number, options?: SpecialTokenOptions): false | number;
   /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
   readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
   /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for the binary form, which loads ~8x faster. */

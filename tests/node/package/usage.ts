@@ -118,6 +118,26 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(tokenizer.tokenBytes(15339).length === 5, 'tokenBytes');
   const decoder: StreamingDecoder = tokenizer.decoder();
   check(decoder.write(tokenizer.encode('日本')) === '日本' && decoder.end() === '', 'decoder');
+  const chunks: Uint32Array[] = [];
+  const source = ['Hello', new TextEncoder().encode(' world')];
+  for await (const chunk of tokenizer.encodeStream(source, { allowedSpecial: 'all', chunkSize: 4 })) {
+    chunks.push(chunk);
+  }
+  check(chunks.flatMap((chunk) => Array.from(chunk)).join() === tokenizer.encode('Hello world').join(), 'encodeStream');
+  const bytes = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      controller.enqueue(new TextEncoder().encode('Hello world'));
+      controller.close();
+    },
+  });
+  check((await tokenizer.countStream(bytes)) === 2, 'countStream');
+  let streamedText = '';
+  for await (const piece of tokenizer.decodeStream([tokenizer.encode('日本'), 15339])) {
+    streamedText += piece;
+  }
+  check(streamedText === '日本hello', 'decodeStream');
+  const within: false | number = tokenizer.isWithinTokenLimit('Hello world', 5);
+  check(within === 2 && tokenizer.isWithinTokenLimit('Hello world', 1) === false, 'isWithinTokenLimit');
 }
 
 {
