@@ -1,10 +1,11 @@
 #include "bpe/gpt2_vocabulary_file.h"
 
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bpe/json_value.h"
 #include "text/line_reader.h"
 #include "text/utf8.h"
 
@@ -38,23 +39,22 @@ std::string Unspell(std::string_view spelled, const std::vector<int>& byte_of) {
 }  // namespace
 
 Vocabulary ParseGpt2Vocabulary(std::string_view encoder_json, std::string_view vocab_bpe) {
-  const nlohmann::json encoder = nlohmann::json::parse(encoder_json.begin(), encoder_json.end(), nullptr, false);
-  if (encoder.is_discarded() || !encoder.is_object()) {
+  const std::optional<JsonValue> encoder = ParseJson(encoder_json);
+  if (!encoder || !encoder->IsObject()) {
     throw std::invalid_argument("GPT-2 vocabulary: encoder.json is not a JSON object");
   }
   const std::vector<int> byte_of = ByteOfCharacter();
   Vocabulary vocabulary;
-  vocabulary.Reserve(encoder.size(), encoder_json.size());
-  for (auto it = encoder.begin(); it != encoder.end(); ++it) {
-    if (it.key() == "<|endoftext|>" || it.key() == "<|startoftext|>") continue;
-    if (!it.value().is_number_unsigned()) {
-      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() + "' is not a non-negative integer");
+  vocabulary.Reserve(encoder->members.size(), encoder_json.size());
+  for (const auto& [spelled, id] : encoder->members) {
+    if (spelled == "<|endoftext|>" || spelled == "<|startoftext|>") continue;
+    if (!id.IsUnsigned()) {
+      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + spelled + "' is not a non-negative integer");
     }
-    const uint64_t rank = it.value().get<uint64_t>();
-    if (rank > Vocabulary::kMaxRank) {
-      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + it.key() + "' is above 16777215");
+    if (id.uint_value > Vocabulary::kMaxRank) {
+      throw std::invalid_argument("GPT-2 vocabulary: the id of '" + spelled + "' is above 16777215");
     }
-    vocabulary.Add(Unspell(it.key(), byte_of), static_cast<uint32_t>(rank));
+    vocabulary.Add(Unspell(spelled, byte_of), static_cast<uint32_t>(id.uint_value));
   }
   uint32_t rank = 256;
   LineReader lines_of(vocab_bpe);

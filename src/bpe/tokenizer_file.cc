@@ -1,8 +1,11 @@
 #include "bpe/tokenizer_file.h"
 
-#include <nlohmann/json.hpp>
+#include <map>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
+#include "bpe/json_value.h"
 #include "bpe/tiktoken_file.h"
 
 namespace embedlab {
@@ -12,14 +15,19 @@ constexpr std::string_view kTextPrefix = "#embedlab-bpe ";
 constexpr std::string_view kBinaryPrefix = "#embedlab-bpe-binary ";
 
 std::string HeaderLine(std::string_view prefix, const Tokenizer& tokenizer) {
-  nlohmann::json header;
-  header["format"] = 1;
-  header["name"] = tokenizer.encoding_name();
-  header["pattern"] = tokenizer.pattern_name();
-  header["special_tokens"] = nlohmann::json::object();
-  for (const SpecialToken& t : tokenizer.special_tokens()) header["special_tokens"][t.text] = t.id;
-  // Special tokens are text the user chose; invalid UTF-8 is replaced rather than failing the save.
-  return std::string(prefix) + header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  // Keys in sorted order, compact, as nlohmann::json wrote them before. Special tokens are text the user chose;
+  // invalid UTF-8 is replaced rather than failing the save.
+  std::map<std::string, uint32_t> special_tokens;
+  for (const SpecialToken& t : tokenizer.special_tokens()) special_tokens[t.text] = t.id;
+  std::string line(prefix);
+  line += "{\"format\":1,\"name\":" + QuoteJson(tokenizer.encoding_name()) +
+          ",\"pattern\":" + QuoteJson(tokenizer.pattern_name()) + ",\"special_tokens\":{";
+  bool first = true;
+  for (const auto& [text, id] : special_tokens) {
+    line += (first ? "" : ",") + QuoteJson(text) + ":" + std::to_string(id);
+    first = false;
+  }
+  return line + "}}\n";
 }
 
 struct Header {
@@ -29,31 +37,31 @@ struct Header {
 };
 
 Header ParseHeader(std::string_view text) {
-  const nlohmann::json json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
+  const std::optional<JsonValue> json = ParseJson(text);
+  if (!json || !json->IsObject()) {
     throw std::invalid_argument("tokenizer file: the header is not a JSON object");
   }
-  const auto format = json.find("format");
-  if (format == json.end() || !format->is_number_integer() || format->get<int64_t>() != 1) {
+  const JsonValue* format = json->Find("format");
+  if (format == nullptr || !format->IsInteger() || format->negative || format->uint_value != 1) {
     throw std::invalid_argument("tokenizer file: the header's \"format\" must be the number 1");
   }
-  if (!json.contains("pattern") || !json["pattern"].is_string()) {
+  const JsonValue* pattern = json->Find("pattern");
+  if (pattern == nullptr || !pattern->IsString()) {
     throw std::invalid_argument("tokenizer file: the header has no \"pattern\" string");
   }
   Header header;
-  header.pattern = PatternFromName(json["pattern"].get<std::string>());
-  if (json.contains("special_tokens")) {
-    const nlohmann::json& map = json["special_tokens"];
-    if (!map.is_object()) throw std::invalid_argument("tokenizer file: \"special_tokens\" must be an object");
-    for (auto it = map.begin(); it != map.end(); ++it) {
-      if (!it.value().is_number_unsigned() || it.value().get<uint64_t>() >= Vocabulary::kNoRank) {
-        throw std::invalid_argument("tokenizer file: the id of special token " + it.key() +
+  header.pattern = PatternFromName(pattern->string);
+  if (const JsonValue* map = json->Find("special_tokens")) {
+    if (!map->IsObject()) throw std::invalid_argument("tokenizer file: \"special_tokens\" must be an object");
+    for (const auto& [text, id] : map->members) {
+      if (!id.IsUnsigned() || id.uint_value >= Vocabulary::kNoRank) {
+        throw std::invalid_argument("tokenizer file: the id of special token " + text +
                                     " must be an integer in [0, 4294967294]");
       }
-      header.special_tokens.push_back({it.key(), it.value().get<uint32_t>()});
+      header.special_tokens.push_back({text, static_cast<uint32_t>(id.uint_value)});
     }
   }
-  if (json.contains("name") && json["name"].is_string()) header.name = json["name"].get<std::string>();
+  if (const JsonValue* name = json->Find("name"); name != nullptr && name->IsString()) header.name = name->string;
   return header;
 }
 
