@@ -106,7 +106,7 @@ const CONSOLE = 'declare const console: { log(...values: unknown[]): void };\n';
 
 // tsc's checks, in this process: the lib files are parsed once for every configuration (tsc itself takes ~5 s a run).
 const parsed = new Map();
-function typeCheck(compilerOptions, files) {
+function typeCheck(compilerOptions, files, hint = '') {
   const json = { strict: true, lib: ['es2022'], target: 'es2022', types: [], skipLibCheck: false, ...compilerOptions };
   const { options, errors } = ts.convertCompilerOptionsFromJson(json, project);
   assert.deepEqual(errors, []);
@@ -129,7 +129,7 @@ function typeCheck(compilerOptions, files) {
   assert.equal(
     diagnostics.length,
     0,
-    `tsc ${JSON.stringify(compilerOptions)}:\n${ts.formatDiagnostics(diagnostics, format)}`,
+    `${hint}tsc ${JSON.stringify(compilerOptions)}:\n${ts.formatDiagnostics(diagnostics, format)}`,
   );
 }
 
@@ -223,8 +223,10 @@ test("README's usage examples type-check (strict) and print what their comments 
   writeFileSync(join(project, 'readme_check.mts'), esm);
   // The examples use console, TextEncoder and AbortController: from the DOM lib here, from @types/node in a
   // node project.
-  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts']);
-  assert.deepEqual(run('node', ['readme.mjs']).trimEnd().split('\n'), expectedOutput(esm));
+  const hint = 'README\'s "Using the package" js blocks must make one program that runs as written: ';
+  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts'], hint);
+  const printed = run('node', ['readme.mjs']).trimEnd().split('\n');
+  assert.deepEqual(printed, expectedOutput(esm), 'each console.log prints one line: the text after its "→ "');
   cjs.forEach((source, i) => {
     writeFileSync(join(project, `readme_${i}.cjs`), source);
     assert.deepEqual(
