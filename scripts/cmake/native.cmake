@@ -27,6 +27,7 @@ if(EMBEDLAB_FUZZ)
 endif()
 
 find_package(Catch2 2 REQUIRED)
+find_package(Threads REQUIRED)
 file(GLOB EMBEDLAB_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/cpp/*.cc)
 add_executable(embedlab_tests ${EMBEDLAB_TEST_SOURCES})
 target_include_directories(embedlab_tests PRIVATE ${CMAKE_SOURCE_DIR}/tests/cpp)
@@ -47,6 +48,10 @@ target_link_libraries(embedlab_model_bench PRIVATE embedlab_core)
 
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
+
+# The long-context experiment for the README's tables (training/long_context_run.h; BPE for the corpus task).
+add_executable(embedlab_long_context ${CMAKE_SOURCE_DIR}/tests/reference/long_context_cli.cc)
+target_link_libraries(embedlab_long_context PRIVATE embedlab_core Threads::Threads)
 
 # Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs; it needs the text and bpe layers only.
 add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/tests/reference/tokenize_cli.cc)

@@ -1,0 +1,69 @@
+// The data of the long-context experiment: one interface over its three tasks (passkey retrieval, associative
+// recall, language modelling on a corpus) that yields training batches at any length and the fixed evaluation
+// sets (per depth for the retrieval tasks, evenly spaced held-out windows for the corpus).
+#ifndef EMBEDLAB_TRAINING_LONG_CONTEXT_DATA_H_
+#define EMBEDLAB_TRAINING_LONG_CONTEXT_DATA_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "random/prng.h"
+#include "training/passkey_task.h"
+#include "training/recall_task.h"
+
+namespace embedlab {
+
+enum class LongContextTask { kPasskey, kRecall, kLanguage };
+
+// "passkey", "recall", "language".
+const char* LongContextTaskName(LongContextTask task);
+// Throws std::invalid_argument listing the names otherwise.
+LongContextTask ParseLongContextTask(const std::string& name);
+
+struct LongContextTaskOptions {
+  LongContextTask task = LongContextTask::kPasskey;
+  int64_t passkey_digits = 4;
+  int64_t recall_keys = 256, recall_values = 16;
+  // kLanguage: the tokenized corpus (its last tenth is held out for evaluation) and its vocabulary size.
+  std::shared_ptr<const std::vector<int32_t>> corpus;
+  int64_t corpus_vocab = 0;
+};
+
+class LongContextData {
+ public:
+  // Throws std::out_of_range / std::invalid_argument naming a bad option (a corpus id outside
+  // [0, corpus_vocab), a corpus too short for max_length).
+  LongContextData(const LongContextTaskOptions& options, int64_t max_length);
+  LongContextTask task() const { return options_.task; }
+  int64_t vocab_size() const;
+  // The shortest length the task fits in.
+  int64_t min_length() const;
+  // Whether the task is read by depth (passkey, recall) or by position (language).
+  bool by_depth() const { return options_.task != LongContextTask::kLanguage; }
+
+  // rows x length training ids and targets: retrieval rows at uniform random depths, or random corpus windows
+  // from the training part.
+  void TrainingBatch(Prng& prng, size_t rows, size_t length, int32_t* ids, int32_t* targets) const;
+  // The fixed evaluation rows at one depth (retrieval tasks; prng seeded by the caller) or the `rows` held-out
+  // windows spread evenly (language; depth and prng unused).
+  void EvaluationBatch(Prng& prng, double depth, size_t rows, size_t length, std::vector<int32_t>& ids,
+                       std::vector<int32_t>& targets) const;
+  // The answer's entropy given the context: 0 for the retrieval tasks, NaN (none known) for language.
+  double EntropyFloor() const;
+  // Loss of a model that cannot find the answer: ln(10) per passkey digit, ln(values) for recall; NaN for
+  // language.
+  double ChanceLoss() const;
+
+ private:
+  LongContextTaskOptions options_;
+  PasskeyTask passkey_;
+  RecallTask recall_;
+  size_t held_out_start_ = 0;
+};
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_TRAINING_LONG_CONTEXT_DATA_H_
