@@ -4,8 +4,9 @@
 // A cut at c is exact when (1) c is a piece boundary of the whole text's pre-tokenization and (2) the character
 // before c is not whitespace. No pattern (gpt2, cl100k, o200k) looks behind, so after a boundary matching goes on
 // as at the start of a text; the only look-ahead is \s+(?!\S), which can match differently at the end of a text
-// only when the text ends in whitespace, hence (2). BPE never merges across pieces. Local rules that give (1) and (2)
-// in all three patterns, with X the character before c, Y the one at c and W the one before X:
+// only when the text ends in whitespace, hence (2). BPE never merges across pieces. Local rules that make a cut exact
+// in all three patterns, with X the character before c, Y the one at c and W the one before X (A, B and D give (1)
+// and (2); C gives (1) and shows directly that the text before c ends in the same piece):
 //   A. X an ASCII letter or digit, Y ASCII but not a letter, digit or apostrophe: letter and digit runs end at Y
 //      (o200k's letter pieces take a contraction only after an apostrophe);
 //   B. X not whitespace, Y a space or tab: no piece goes on from a non-space into a space or tab (the optional
