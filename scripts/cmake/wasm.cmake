@@ -33,6 +33,7 @@ foreach(flavour simd fallback)
   embedlab_add_layers(_${flavour} "")
 
   file(GLOB EMBEDLAB_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/bindings/*.cc)
+  list(FILTER EMBEDLAB_BINDING_SOURCES EXCLUDE REGEX "embind_tokenizer_module\\.cc$")
   add_executable(embedlab_${flavour} ${EMBEDLAB_BINDING_SOURCES})
   embedlab_layer_include_root(bindings bindings_include_root)
   target_include_directories(embedlab_${flavour} PRIVATE ${bindings_include_root})
@@ -43,6 +44,18 @@ foreach(flavour simd fallback)
                       -sEXPORT_NAME=createEmbedLabModule)
   set_target_properties(embedlab_${flavour} PROPERTIES OUTPUT_NAME "embedlab-${flavour}" SUFFIX ".js"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
+
+  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text and src/bpe (with errors) alone.
+  add_executable(embedlab_tokenizer_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
+  target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
+  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour})
+  target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
+  target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
+                      -sEXPORT_NAME=createTokenizerModule)
+  set_target_properties(embedlab_tokenizer_${flavour} PROPERTIES OUTPUT_NAME "embedlab-tokenizer-${flavour}"
+                        SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
 
   add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})

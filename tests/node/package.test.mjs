@@ -25,8 +25,10 @@ after(() => rmSync(project, { recursive: true, force: true }));
 test('the tarball holds the package files and nothing else', () => {
   const installed = join(project, 'node_modules', 'embedlab', 'dist');
   const jsLayer = readdirSync(join(repo, 'src', 'bindings', 'js'));
-  const modules = ['embedlab-fallback.js', 'embedlab-fallback.wasm', 'embedlab-simd.js', 'embedlab-simd.wasm'];
-  const generated = ['index.d.cts']; // scripts/generate-cjs-types.mjs
+  const modules = ['embedlab', 'embedlab-tokenizer'].flatMap((module) =>
+    ['fallback', 'simd'].flatMap((flavour) => [`${module}-${flavour}.js`, `${module}-${flavour}.wasm`]),
+  );
+  const generated = ['index.d.cts', 'tokenizer_entry.d.cts']; // scripts/generate-cjs-types.mjs
   assert.deepEqual(readdirSync(installed).sort(), [...jsLayer, ...modules, ...generated, 'torch', 'vocab'].sort());
   assert.deepEqual(readdirSync(join(installed, 'torch')).sort(), [
     'README.md',
@@ -58,6 +60,20 @@ test('npx embedlab runs the installed command line', () => {
     encoding: 'utf8',
   });
   assert.equal(out.trim(), '15339 1917');
+});
+
+test('embedlab/tokenizer works from an ES module and from CommonJS', () => {
+  const esm = run('node', [
+    '--input-type=module',
+    '-e',
+    "import { getTokenizer } from 'embedlab/tokenizer'; console.log((await getTokenizer('cl100k_base')).encode('hello world').join(' '));",
+  ]);
+  assert.equal(esm.trim(), '15339 1917');
+  const cjs = run('node', [
+    '-e',
+    "require('embedlab/tokenizer')().then(async (t) => console.log(t.flavour, (await t.getTokenizer('gpt2')).encode('hello world').join(' ')));",
+  ]);
+  assert.match(cjs.trim(), /^(simd|fallback) 31373 995$/);
 });
 
 test('require works from CommonJS', () => {

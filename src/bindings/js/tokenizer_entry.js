@@ -1,0 +1,160 @@
+// Package entry `embedlab/tokenizer`: the BPE tokenizer alone, on its own small wasm module (src/text and
+// src/bpe only). It runs the same Tokenizer class and the same tokenizer functions as the full package (so the
+// ids are the same), over a lab-like object that holds just what those functions use.
+import { requireOptions } from './checks.js';
+import { tokenizerFromVocabulary as fromVocabulary } from './lab_files.js';
+import * as tokenizers from './lab_tokenizers.js';
+import {
+  chooseFlavour,
+  compileBundled,
+  compileWasmSource,
+  instantiateCompiled,
+  requireWasmSource,
+  simdSupported,
+} from './wasm_loader.js';
+
+export { Tokenizer } from './tokenizer.js';
+export { simdSupported };
+
+const ERROR_TYPES = { RangeError, TypeError, Error };
+
+// Literal URLs and imports, so that bundlers (Vite, webpack) see and copy both flavours.
+const BUNDLED = {
+  simd: {
+    wasm: () => new URL('./embedlab-tokenizer-simd.wasm', import.meta.url),
+    glue: () => import('./embedlab-tokenizer-simd.js'),
+  },
+  fallback: {
+    wasm: () => new URL('./embedlab-tokenizer-fallback.wasm', import.meta.url),
+    glue: () => import('./embedlab-tokenizer-fallback.js'),
+  },
+};
+
+/** The tokenizer functions of one instance of the tokenizer module; see createTokenizers(). */
+export class Tokenizers {
+  #raw;
+  #internals;
+
+  constructor(raw, flavour) {
+    this.#raw = raw;
+    this.#internals = Object.freeze({ lab: this, raw, stage: (bytes) => this.#stage(bytes) });
+    /** Package version. */
+    this.version = raw.version();
+    /** "WASM" (built with SIMD128) or "EMU128" (without), as EmbedLab reports it. */
+    this.simdTarget = raw.simdTarget();
+    /** Which module was loaded: "simd" or "fallback". */
+    this.flavour = flavour;
+    /** Caps on sizes, the same the C++ core enforces. */
+    this.limits = Object.freeze(raw.limits());
+    /** Pre-tokenizer patterns of trainTokenizer() and tokenizerFromVocabulary(): 'gpt2', 'cl100k', 'o200k'. */
+    this.patternNames = Object.freeze(raw.patternNames());
+  }
+
+  /** Encoding names accepted by getTokenizer(). */
+  get tokenizerNames() {
+    return [...tokenizers.ENCODING_NAMES];
+  }
+
+  /** Wasm memory: {heapBytes: size of the wasm memory, allocatedBytes: bytes malloc has handed out}. */
+  memory() {
+    return { heapBytes: this.#raw.HEAPU8.length, allocatedBytes: this.#raw.allocatedBytes() };
+  }
+
+  /** Runs a raw call and turns a recorded C++ error into a thrown JS error (as EmbedLab.call does). */
+  call(body) {
+    const result = body();
+    if (this.#raw.hasError()) {
+      const { kind, message } = this.#raw.takeError();
+      throw new (ERROR_TYPES[kind] ?? Error)(message);
+    }
+    return result;
+  }
+
+  /** As EmbedLab.getTokenizer: one of OpenAI's vocabularies by name. */
+  getTokenizer(name, options) {
+    return tokenizers.getTokenizer(this.#internals, name, options);
+  }
+
+  /** As EmbedLab.trainTokenizer. */
+  trainTokenizer(corpus, options) {
+    return tokenizers.trainTokenizer(this.#internals, corpus, options);
+  }
+
+  /** As EmbedLab.tokenizerFromVocabulary. */
+  tokenizerFromVocabulary(files) {
+    return fromVocabulary(this.#internals, files);
+  }
+
+  /** As EmbedLab.loadTokenizer: a file from tokenizer.save(). */
+  loadTokenizer(bytes) {
+    return tokenizers.loadTokenizer(this.#internals, bytes);
+  }
+
+  #stage(bytes) {
+    const raw = this.#raw;
+    const pointer = this.call(() => raw.stagingBuffer(bytes.length));
+    raw.HEAPU8.set(bytes, pointer);
+  }
+}
+
+/**
+ * Loads the tokenizer module: {simd = 'auto' | true | false, wasm} as createEmbedLab takes them (wasm: a
+ * WebAssembly.Module, bytes or URL of embedlab-tokenizer-simd.wasm or -fallback.wasm).
+ */
+export async function createTokenizers(options = {}) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
+  const flavour = chooseFlavour(simd);
+  requireWasmSource(wasm);
+  const compiling = wasm === undefined ? compileBundled(BUNDLED[flavour].wasm()) : compileWasmSource(wasm);
+  compiling.catch(() => {}); // awaited below; a failure must not be reported as unhandled meanwhile
+  const { default: factory } = await BUNDLED[flavour].glue();
+  const raw = await instantiateCompiled(factory, compiling, `embedlab-tokenizer-${flavour}.wasm`);
+  if (wasm === undefined) {
+    return new Tokenizers(raw, flavour);
+  }
+  // Both flavours share one glue; a given module's flavour is what it was built for.
+  const given = raw.simdTarget() === 'EMU128' ? 'fallback' : 'simd';
+  if (simd !== 'auto' && simd !== (given === 'simd')) {
+    throw new Error(
+      `options.simd is ${simd} but options.wasm is the ${given} module (embedlab-tokenizer-${given}.wasm)`,
+    );
+  }
+  return new Tokenizers(raw, given);
+}
+
+// The instance behind the module-level functions: created by the first call, not by importing this file.
+let shared;
+function sharedTokenizers() {
+  if (shared === undefined) {
+    shared = createTokenizers();
+    shared.catch(() => {
+      shared = undefined; // a failed load may be retried
+    });
+  }
+  return shared;
+}
+
+/** getTokenizer of a shared instance (loaded on first use): one of OpenAI's vocabularies by name. */
+export async function getTokenizer(name, options) {
+  return (await sharedTokenizers()).getTokenizer(name, options);
+}
+
+/** trainTokenizer of the shared instance. */
+export async function trainTokenizer(corpus, options) {
+  return (await sharedTokenizers()).trainTokenizer(corpus, options);
+}
+
+/** tokenizerFromVocabulary of the shared instance (a Promise here: the module may still have to load). */
+export async function tokenizerFromVocabulary(files) {
+  return (await sharedTokenizers()).tokenizerFromVocabulary(files);
+}
+
+/** loadTokenizer of the shared instance (a Promise here: the module may still have to load). */
+export async function loadTokenizer(bytes) {
+  return (await sharedTokenizers()).loadTokenizer(bytes);
+}
+
+export default createTokenizers;
