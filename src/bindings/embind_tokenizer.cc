@@ -5,6 +5,8 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,10 +43,15 @@ val BytesToUint8Array(const std::string& bytes) {
       .new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
 }
 
+// One JS Tokenizer handle. The Tokenizer itself is immutable and may be shared by several handles (see
+// LiveTokenizers); each handle keeps its own buffers, so handles never disturb one another.
 class TokenizerBinding {
  public:
   explicit TokenizerBinding(Tokenizer tokenizer, std::vector<BpeMerge> merges = {})
-      : tokenizer_(std::move(tokenizer)), merges_(std::move(merges)) {}
+      : tokenizer_(std::make_shared<const Tokenizer>(std::move(tokenizer))), merges_(std::move(merges)) {}
+  explicit TokenizerBinding(std::shared_ptr<const Tokenizer> tokenizer) : tokenizer_(std::move(tokenizer)) {}
+
+  const std::shared_ptr<const Tokenizer>& shared_tokenizer() const { return tokenizer_; }
 
   // The trained merges in order: [{left, right, id, count}] (empty for loaded vocabularies).
   val Merges() const { return val::array(merges_); }
@@ -52,7 +59,7 @@ class TokenizerBinding {
   // The project's tokenizer file: a JSON header line plus .tiktoken text, or the compact binary form.
   val Save(bool binary) const {
     return Guarded<val>(val::null(), [&] {
-      return BytesToUint8Array(binary ? SaveTokenizerBinary(tokenizer_) : SaveTokenizerFile(tokenizer_));
+      return BytesToUint8Array(binary ? SaveTokenizerBinary(*tokenizer_) : SaveTokenizerFile(*tokenizer_));
     });
   }
 
@@ -80,11 +87,11 @@ class TokenizerBinding {
         policy.disallowed = ToStrings(disallowed);
       }
       if (with_spans) {
-        output_ = tokenizer_.EncodeWithSpans(text, policy);
+        output_ = tokenizer_->EncodeWithSpans(text, policy);
       } else {
         output_.starts.clear();
         output_.ends.clear();
-        output_.ids = tokenizer_.Encode(text, policy);
+        output_.ids = tokenizer_->Encode(text, policy);
       }
       return static_cast<double>(output_.ids.size());
     });
@@ -114,7 +121,7 @@ class TokenizerBinding {
       // bytes_ is kept between calls and only grows (resizing it each time would zero-fill it each time),
       // unless it is far larger than n tokens of 16 bytes, which is more than nearly all tokens have.
       ForgetIfOversized(&bytes_, 16 * n);
-      const size_t size = tokenizer_.DecodeInto(id_input_.data(), n, &bytes_);
+      const size_t size = tokenizer_->DecodeInto(id_input_.data(), n, &bytes_);
       decoded_ascii_ = IsAscii(std::string_view(bytes_.data(), size));
       return static_cast<double>(size);
     });
@@ -128,22 +135,22 @@ class TokenizerBinding {
   val TokenBytes(double id) {
     return Guarded<val>(val::null(), [&] {
       const int64_t checked = ToInt64(id);
-      if (checked < 0 || checked >= static_cast<int64_t>(tokenizer_.vocab_size())) {
-        throw std::out_of_range("id must be an integer in [0, " + std::to_string(tokenizer_.vocab_size() - 1) +
+      if (checked < 0 || checked >= static_cast<int64_t>(tokenizer_->vocab_size())) {
+        throw std::out_of_range("id must be an integer in [0, " + std::to_string(tokenizer_->vocab_size() - 1) +
                                 "], got " + std::to_string(checked));
       }
-      return BytesToUint8Array(tokenizer_.TokenBytes(static_cast<uint32_t>(checked)));
+      return BytesToUint8Array(tokenizer_->TokenBytes(static_cast<uint32_t>(checked)));
     });
   }
 
-  double VocabSize() const { return static_cast<double>(tokenizer_.vocab_size()); }
-  std::string EncodingName() const { return tokenizer_.encoding_name(); }
-  std::string PatternName() const { return tokenizer_.pattern_name(); }
+  double VocabSize() const { return static_cast<double>(tokenizer_->vocab_size()); }
+  std::string EncodingName() const { return tokenizer_->encoding_name(); }
+  std::string PatternName() const { return tokenizer_->pattern_name(); }
 
-  val SpecialTokens() const { return val::array(tokenizer_.special_tokens()); }
+  val SpecialTokens() const { return val::array(tokenizer_->special_tokens()); }
 
  private:
-  Tokenizer tokenizer_;
+  std::shared_ptr<const Tokenizer> tokenizer_;
   std::vector<BpeMerge> merges_;
   std::string input_;
   EncodedTokens output_;
@@ -164,6 +171,46 @@ TokenizerBinding* TokenizerForEncoding(std::string encoding_name) {
   });
   ReleaseStaging();
   return result;
+}
+
+// Tokenizers built from the package's own vocabulary files, by a key the JS layer chooses (the encoding name,
+// plus any extra special tokens), for as long as some handle holds them: getTokenizer('o200k_base') called five
+// times builds one o200k tokenizer (~15 MB of wasm heap), not five. Disposing a handle releases only its share.
+std::map<std::string, std::weak_ptr<const Tokenizer>>& LiveTokenizers() {
+  static auto* live = new std::map<std::string, std::weak_ptr<const Tokenizer>>();
+  return *live;
+}
+
+// A new handle on the live tokenizer of `key`, or null when no handle holds one.
+TokenizerBinding* SharedTokenizer(std::string key) {
+  auto& live = LiveTokenizers();
+  const auto it = live.find(key);
+  if (it == live.end()) return nullptr;
+  std::shared_ptr<const Tokenizer> tokenizer = it->second.lock();
+  if (tokenizer == nullptr) {
+    live.erase(it);
+    return nullptr;
+  }
+  return Guarded<TokenizerBinding*>(nullptr, [&] { return new TokenizerBinding(std::move(tokenizer)); });
+}
+
+// Makes `binding`'s tokenizer the live one of `key` (forgetting keys whose tokenizers are gone).
+void ShareTokenizer(const TokenizerBinding& binding, std::string key) {
+  auto& live = LiveTokenizers();
+  for (auto it = live.begin(); it != live.end();) it = it->second.expired() ? live.erase(it) : std::next(it);
+  live[key] = binding.shared_tokenizer();
+}
+
+// `base` with extra special tokens [{text, id}] (tiktoken's extend_special_tokens): the same vocabulary, pattern
+// and name. The core refuses an id that is the rank of an ordinary token; the JS layer checks the rest.
+TokenizerBinding* ExtendTokenizer(const TokenizerBinding& base, const val& special_tokens) {
+  return Guarded<TokenizerBinding*>(nullptr, [&] {
+    const Tokenizer& tokenizer = *base.shared_tokenizer();
+    std::vector<SpecialToken> special = tokenizer.special_tokens();
+    for (SpecialToken& token : emscripten::vecFromJSArray<SpecialToken>(special_tokens)) special.push_back(token);
+    return new TokenizerBinding(
+        Tokenizer(tokenizer.vocabulary(), tokenizer.pattern(), std::move(special), tokenizer.encoding_name()));
+  });
 }
 
 // A tokenizer file (text or binary form) is in the staging buffer.
@@ -309,6 +356,9 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
   emscripten::function("createBpeTrainer", &CreateBpeTrainer, allow_raw_pointers());
   emscripten::function("tokenizerFromVocabulary", &TokenizerFromVocabulary, allow_raw_pointers());
   emscripten::function("tokenizerForEncoding", &TokenizerForEncoding, allow_raw_pointers());
+  emscripten::function("sharedTokenizer", &SharedTokenizer, allow_raw_pointers());
+  emscripten::function("shareTokenizer", &ShareTokenizer);
+  emscripten::function("extendTokenizer", &ExtendTokenizer, allow_raw_pointers());
   emscripten::function("patternNames", &PatternNames);
   emscripten::function("patternOfRegex", &PatternOfRegex);
 }

@@ -24,7 +24,8 @@ struct EncodingSpec {
   uint32_t the_rank;
 };
 
-// gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base; throws std::invalid_argument otherwise.
+// gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base or o200k_harmony; throws std::invalid_argument
+// otherwise.
 EncodingSpec EncodingSpecFor(std::string_view name);
 
 }  // namespace embedlab

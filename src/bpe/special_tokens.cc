@@ -1,6 +1,7 @@
 #include "bpe/special_tokens.h"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace embedlab {
@@ -39,10 +40,14 @@ void SpecialTokenSet::Resolve(const SpecialTokenPolicy& policy, std::vector<cons
   };
   allowed->clear();
   disallowed->clear();
+  // As tiktoken: "all" disallowed means every token not allowed, but a token named in the disallowed list stays
+  // disallowed even when allowed ("all" or by name), so its appearance is an error.
   for (const SpecialToken& t : tokens_) {
-    if (policy.allow_all || named(policy.allowed, t)) {
+    if (!policy.disallow_all && named(policy.disallowed, t)) {
+      disallowed->push_back(&t);
+    } else if (policy.allow_all || named(policy.allowed, t)) {
       allowed->push_back(&t);
-    } else if (policy.disallow_all || named(policy.disallowed, t)) {
+    } else if (policy.disallow_all) {
       disallowed->push_back(&t);
     }
   }
@@ -56,9 +61,46 @@ const SpecialToken* SpecialTokenSet::FindById(uint32_t id) const {
 }
 
 SpecialTokenFinder::SpecialTokenFinder(std::string_view text, std::vector<const SpecialToken*> candidates)
-    : text_(text), candidates_(std::move(candidates)), next_at_(candidates_.size(), kNotSearched) {}
+    : text_(text), candidates_(std::move(candidates)), searched_from_(kNotSearched) {
+  if (candidates_.size() <= kMaxCandidatesSearchedOneByOne) {
+    next_at_.assign(candidates_.size(), kNotSearched);
+    return;
+  }
+  for (const SpecialToken* candidate : candidates_) {
+    const std::string_view token = candidate->text;
+    if (token.empty()) continue;
+    by_text_.emplace(token, candidate);  // the first of two equal texts wins, as below
+    first_byte_[static_cast<uint8_t>(token[0])] = true;
+    if (std::find(lengths_.begin(), lengths_.end(), token.size()) == lengths_.end()) lengths_.push_back(token.size());
+  }
+  std::sort(lengths_.begin(), lengths_.end(), std::greater<size_t>());
+}
+
+const SpecialToken* SpecialTokenFinder::NextInOnePass(size_t pos, size_t* start) {
+  const bool cached =
+      searched_from_ != kNotSearched && searched_from_ <= pos && (found_ == nullptr || pos <= found_at_);
+  if (!cached) {
+    searched_from_ = pos;
+    found_ = nullptr;
+    for (size_t at = pos; at < text_.size() && found_ == nullptr; ++at) {
+      if (!first_byte_[static_cast<uint8_t>(text_[at])]) continue;
+      for (size_t length : lengths_) {  // longest first: the longest token wins a tie
+        if (length > text_.size() - at) continue;
+        const auto it = by_text_.find(text_.substr(at, length));
+        if (it != by_text_.end()) {
+          found_ = it->second;
+          found_at_ = at;
+          break;
+        }
+      }
+    }
+  }
+  *start = found_ == nullptr ? std::string_view::npos : found_at_;
+  return found_;
+}
 
 const SpecialToken* SpecialTokenFinder::Next(size_t pos, size_t* start) {
+  if (candidates_.size() > kMaxCandidatesSearchedOneByOne) return NextInOnePass(pos, start);
   const SpecialToken* best = nullptr;
   size_t best_at = std::string_view::npos;
   for (size_t i = 0; i < candidates_.size(); ++i) {

@@ -431,7 +431,7 @@ const ASYNC_CASES = [
     'getTokenizer unknown name',
     () => lab.getTokenizer('gpt5'),
     TypeError,
-    /name must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base; got the string "gpt5"/,
+    /name must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base, o200k_harmony; got the string "gpt5"/,
   ],
   ['getTokenizer a number', () => lab.getTokenizer(5), TypeError, /name must be one of .*got 5/],
   ['getTokenizer without name', () => lab.getTokenizer(), TypeError, /name must be one of .*got undefined/],

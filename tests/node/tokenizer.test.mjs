@@ -131,7 +131,7 @@ test('getTokenizer and the tokenizer reject bad input with clear errors', async 
   await assert.rejects(lab.getTokenizer('gpt5'), {
     name: 'TypeError',
     message:
-      /name must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base; got the string "gpt5"/,
+      /name must be one of gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base, o200k_base, o200k_harmony; got the string "gpt5"/,
   });
   const tokenizer = await lab.getTokenizer('gpt2');
   assert.throws(() => tokenizer.encode(42), {

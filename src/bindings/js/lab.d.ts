@@ -46,6 +46,12 @@ export interface GetTokenizerOptions {
    * that encoding's (its token count and the rank of " the").
    */
   vocabulary?: Uint8Array | ArrayBuffer;
+  /**
+   * Extra special tokens {text: id} (tiktoken's extend_special_tokens), e.g. ChatML's {'<|im_start|>': 100264}.
+   * Ids are integers below limits.maxVocabSize that are neither an ordinary token's rank nor another special
+   * token's id; a text that is already special keeps only the id it has.
+   */
+  specialTokens?: Record<string, number>;
 }
 
 /** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
@@ -70,6 +76,13 @@ export declare class EmbedLab {
   readonly tokenizerNames: EncodingName[];
   /** Loads an OpenAI vocabulary (shipped with the package in binary form: 1–5 ms once the file is read) as a {@link Tokenizer}. */
   getTokenizer(name: EncodingName, options?: GetTokenizerOptions): Promise<Tokenizer>;
+  /**
+   * The encoding an OpenAI model uses, as tiktoken maps it ('gpt-4o' -> 'o200k_base', 'gpt-4' -> 'cl100k_base'):
+   * an exact model name, else a known prefix (dated and fine-tuned names). Throws a RangeError for other names.
+   */
+  encodingNameForModel(model: string): EncodingName;
+  /** getTokenizer(encodingNameForModel(model), options): the tokenizer of an OpenAI model. */
+  encodingForModel(model: string, options?: GetTokenizerOptions): Promise<Tokenizer>;
   /**
    * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
    * lowest left id, then the lowest right id), in slices that yield to the event loop.

@@ -11,6 +11,7 @@ import * as neighbours from './lab_nearest.js';
 import * as positions from './lab_positions.js';
 import * as principal from './lab_principal_components.js';
 import * as tokenizers from './lab_tokenizers.js';
+import { encodingNameForModel } from './model_encodings.js';
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
 
@@ -69,6 +70,16 @@ export class EmbedLab {
    */
   getTokenizer(name, options) {
     return tokenizers.getTokenizer(this.#internals, name, options);
+  }
+
+  /** The encoding an OpenAI model uses, as tiktoken maps it: 'gpt-4o' -> 'o200k_base' (exact names, then prefixes). */
+  encodingNameForModel(model) {
+    return encodingNameForModel(model);
+  }
+
+  /** The tokenizer of an OpenAI model ('gpt-4o', 'gpt-4', 'text-davinci-003', ...): getTokenizer of its encoding. */
+  async encodingForModel(model, options) {
+    return tokenizers.getTokenizer(this.#internals, encodingNameForModel(model), options);
   }
 
   /**

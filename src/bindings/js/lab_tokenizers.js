@@ -2,6 +2,7 @@
 // with tokenizer.save(). Each function takes the lab's internals ({lab, raw, stage}, see lab.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from './checks.js';
 import { SliceSizer, yieldToEventLoop } from './scheduling.js';
+import { requireSpecialTokenExtension } from './special_token_options.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 
@@ -24,15 +25,49 @@ export async function getTokenizer({ lab, raw, stage }, name, options) {
   if (file === undefined) {
     throw new TypeError(`name must be one of ${ENCODING_NAMES.join(', ')}; got ${describe(name)}`);
   }
-  const { vocabulary } = requireOptions('options', options, ['vocabulary']);
+  const { vocabulary, specialTokens } = requireOptions('options', options, ['vocabulary', 'specialTokens']);
+  if (specialTokens !== undefined) {
+    requireSpecialTokenExtension(specialTokens, [], lab.limits.maxVocabSize); // its shape, before any loading
+  }
   // Bytes from the caller (runtimes without a file system or fetch, e.g. Cloudflare Workers) skip the read;
   // the C++ side checks they are this encoding's (token count and the rank of " the").
-  stage(vocabulary === undefined ? await readVocabulary(file) : vocabularyBytes(vocabulary, name));
-  return new Tokenizer(
-    lab,
-    lab.call(() => raw.tokenizerForEncoding(name)),
-    raw,
-  );
+  const bytes = vocabulary === undefined ? await readVocabulary(file) : vocabularyBytes(vocabulary, name);
+  // Handles on the package's own vocabularies share one native tokenizer per name and extra special tokens
+  // while any of them lives; the caller's bytes are not the package's file, so they always build their own.
+  const key = vocabulary === undefined ? sharingKey(name, specialTokens) : '';
+  const shared = key === '' ? null : lab.call(() => raw.sharedTokenizer(key));
+  if (shared !== null) {
+    return new Tokenizer(lab, shared, raw);
+  }
+  // An extension starts from the live plain tokenizer when there is one, else from a new one.
+  let handle = key === '' ? null : lab.call(() => raw.sharedTokenizer(sharingKey(name)));
+  if (handle === null) {
+    stage(bytes);
+    handle = lab.call(() => raw.tokenizerForEncoding(name));
+  }
+  if (specialTokens !== undefined) {
+    const base = handle;
+    try {
+      const added = requireSpecialTokenExtension(specialTokens, base.specialTokens(), lab.limits.maxVocabSize);
+      if (added.length > 0) {
+        handle = lab.call(() => raw.extendTokenizer(base, added)); // with its own copy of the vocabulary
+      }
+    } catch (error) {
+      base.delete();
+      throw error;
+    }
+    if (handle !== base) {
+      base.delete();
+    }
+  }
+  if (key !== '') {
+    raw.shareTokenizer(handle, key);
+  }
+  return new Tokenizer(lab, handle, raw);
+}
+
+function sharingKey(name, specialTokens = {}) {
+  return JSON.stringify([name, Object.entries(specialTokens).sort()]);
 }
 
 function vocabularyBytes(vocabulary, name) {

@@ -3,7 +3,8 @@ import type { WasmHandle } from './handles.js';
 import type { EmbedLab } from './lab.js';
 
 /** Names of OpenAI's encodings that {@link EmbedLab.getTokenizer} loads. */
-export type EncodingName = 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base';
+export type EncodingName =
+  'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' | 'o200k_base' | 'o200k_harmony';
 
 /** Pre-tokenizer patterns ({@link EmbedLab.patternNames} lists them at run time). */
 export type PatternName = 'gpt2' | 'cl100k' | 'o200k';
@@ -80,12 +81,28 @@ export declare class Tokenizer extends WasmHandle {
   readonly specialTokens: ReadonlyArray<{ text: string; id: number }>;
   /** Token ids; throws if disallowed special-token text appears (by default every special token). */
   encode(text: string | Uint8Array, options?: SpecialTokenOptions): Uint32Array;
+  /** tiktoken's positional form: encode(text, 'all'), encode(text, ['<|endoftext|>'], 'all'). */
+  encode(
+    text: string | Uint8Array,
+    allowedSpecial: 'all' | Iterable<string>,
+    disallowedSpecial?: 'all' | Iterable<string>,
+  ): Uint32Array;
   /** Token ids, with special-token text encoded as ordinary text. */
   encodeOrdinary(text: string | Uint8Array): Uint32Array;
   /** How many ids encode() would return. */
   count(text: string | Uint8Array, options?: SpecialTokenOptions): number;
+  count(
+    text: string | Uint8Array,
+    allowedSpecial: 'all' | Iterable<string>,
+    disallowedSpecial?: 'all' | Iterable<string>,
+  ): number;
   /** Tokens with their byte spans. */
   tokens(text: string | Uint8Array, options?: SpecialTokenOptions): TokenSpan[];
+  tokens(
+    text: string | Uint8Array,
+    allowedSpecial: 'all' | Iterable<string>,
+    disallowedSpecial?: 'all' | Iterable<string>,
+  ): TokenSpan[];
   /** Text of the ids; invalid UTF-8 becomes U+FFFD. */
   decode(ids: ArrayLike<number>): string;
   /** Exact bytes of the ids. */

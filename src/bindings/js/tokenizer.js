@@ -4,6 +4,7 @@ import { describe, requireInteger } from './checks.js';
 import { WasmHandle } from './handles.js';
 import { encodeInParts, LARGE_INPUT } from './tokenizer_parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './tokenizer_stream.js';
+import { specialTokenOptions } from './special_token_options.js';
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
@@ -102,9 +103,10 @@ export class Tokenizer extends WasmHandle {
   /**
    * Ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
    * allowed: options.allowedSpecial ('all' or a list), options.disallowedSpecial ('all', the default, or a list).
+   * tiktoken's positional form works too: encode(text, 'all'), encode(text, ['<|endoftext|>'], []).
    */
-  encode(text, options = {}) {
-    return this.#encode(text, false, false, options).ids;
+  encode(text, options, disallowedSpecial) {
+    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial)).ids;
   }
 
   /** Ids of `text` with special-token text treated as ordinary text. */
@@ -113,13 +115,18 @@ export class Tokenizer extends WasmHandle {
   }
 
   /** Number of tokens `encode(text, options)` would return. */
-  count(text, options = {}) {
-    return this.#encode(text, false, false, options, false).count;
+  count(text, options, disallowedSpecial) {
+    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial), false).count;
   }
 
   /** [{id, start, end, bytes, text}]: byte span [start, end) in the UTF-8 input, the token's bytes and their text. */
-  tokens(text, options = {}) {
-    const { count, ids, starts, ends, input } = this.#encode(text, false, true, options);
+  tokens(text, options, disallowedSpecial) {
+    const { count, ids, starts, ends, input } = this.#encode(
+      text,
+      false,
+      true,
+      specialTokenOptions(options, disallowedSpecial),
+    );
     const decoder = new TextDecoder('utf-8');
     return Array.from({ length: count }, (_, i) => {
       const bytes = input.slice(starts[i], ends[i]);

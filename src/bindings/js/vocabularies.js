@@ -2,7 +2,7 @@
 // dependency's .tiktoken files, checked against tiktoken's published SHA-256: scripts/build-vocabularies.mjs).
 // Node reads them from disk; browsers fetch them.
 
-/** Encoding name -> vocabulary file (gpt2 and r50k_base share one; p50k_edit adds special tokens to p50k). */
+/** Encoding name -> vocabulary file (gpt2 and r50k_base share one; p50k_edit and o200k_harmony add special tokens). */
 export const VOCABULARY_FILES = Object.freeze({
   gpt2: 'r50k_base',
   r50k_base: 'r50k_base',
@@ -10,6 +10,7 @@ export const VOCABULARY_FILES = Object.freeze({
   p50k_edit: 'p50k_base',
   cl100k_base: 'cl100k_base',
   o200k_base: 'o200k_base',
+  o200k_harmony: 'o200k_base', // o200k_base's ranks with gpt-oss's special tokens
 });
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
