@@ -192,6 +192,10 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .field("ropeBase", &GptConfig::rope_base)
       .field("ropeScaling", &GptConfig::rope_scaling)
       .field("causal", &GptConfig::causal)
+      .field("t5NumBuckets", &GetInteger<GptConfig, &GptConfig::t5_num_buckets>,
+             &SetInteger<GptConfig, &GptConfig::t5_num_buckets>)
+      .field("t5MaxDistance", &GetInteger<GptConfig, &GptConfig::t5_max_distance>,
+             &SetInteger<GptConfig, &GptConfig::t5_max_distance>)
       .field("embeddingScale", &GptConfig::embedding_scale)
       .field("seed", &GetSeed, &SetSeed);
   emscripten::value_object<AdamWOptions>("AdamWOptions")

@@ -1,7 +1,8 @@
 // Embind bindings of the tiny GPT's positional schemes that act inside attention, one piece at a time: the
 // RoPE rotation of one vector at one position (model/rotary_embedding.h), RoPE's scaled frequencies
-// (model/rope_scaling.h) and the ALiBi slopes of each head (model/attention.h), so a page can show exactly
-// what the model computes. RopeScaling crosses as a value object (also GptConfig's ropeScaling field).
+// (model/rope_scaling.h), the ALiBi slopes of each head (model/attention.h) and T5's offset buckets
+// (model/relative_position_bias.h), so a page can show exactly what the model computes. RopeScaling crosses as a value
+// object (also GptConfig's ropeScaling field).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -14,6 +15,7 @@
 #include "errors/argument_checks.h"
 #include "model/attention.h"
 #include "model/gpt_config.h"
+#include "model/relative_position_bias.h"
 #include "model/rope_scaling.h"
 #include "model/rotary_embedding.h"
 
@@ -73,11 +75,24 @@ val AlibiSlopesOf(double heads) {
   });
 }
 
+// T5's bucket of every (query i, key j) pair, row-major length x length; the JS layer has checked the types.
+val RelativePositionBucketsOf(double length, double num_buckets, double max_distance, bool bidirectional) {
+  return Guarded<val>(val::null(), [&] {
+    ValidateRelativePositionBuckets("numBuckets", ToInt64(num_buckets), "maxDistance", ToInt64(max_distance),
+                                    bidirectional);
+    RequireInRange("length", ToInt64(length), 1, 4096);  // length^2 buckets: 64 MiB at most
+    const std::vector<int32_t> buckets =
+        RelativePositionBuckets(ToInt64(length), ToInt64(num_buckets), ToInt64(max_distance), bidirectional);
+    return val::global("Int32Array").new_(val(emscripten::typed_memory_view(buckets.size(), buckets.data())));
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(embedlab_positions) {
   emscripten::function("ropeRotate", &RopeRotate);
   emscripten::function("alibiSlopes", &AlibiSlopesOf);
+  emscripten::function("relativePositionBuckets", &RelativePositionBucketsOf);
   emscripten::function("ropeFrequencies", &RopeFrequenciesOf);
   emscripten::function("ropeScalingTypes", &RopeScalingTypes);
   emscripten::value_object<RopeScaling>("RopeScaling")

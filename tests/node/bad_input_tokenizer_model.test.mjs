@@ -251,7 +251,7 @@ const MODEL_CASES = [
     'unknown positions',
     () => lab.createModel({ vocabSize: 64, positions: 'relative' }),
     TypeError,
-    /positions must be one of learned, sinusoidal, rope, alibi, none, got the string "relative"/,
+    /positions must be one of learned, sinusoidal, rope, alibi, t5, none, got the string "relative"/,
   ],
   [
     'learningRate NaN',

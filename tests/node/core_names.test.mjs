@@ -49,7 +49,7 @@ test('ropeLayouts lists the RoPE layouts; each one makes a model that reports it
 
 test('positionSchemes lists the model schemes; each one makes a model that reports it', () => {
   assert.ok(Object.isFrozen(lab.positionSchemes));
-  assert.deepEqual([...lab.positionSchemes], ['learned', 'sinusoidal', 'rope', 'alibi', 'none']);
+  assert.deepEqual([...lab.positionSchemes], ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'none']);
   for (const positions of lab.positionSchemes) {
     const model = lab.createModel({ vocabSize: 8, contextLength: 4, channels: 8, layers: 1, heads: 2, positions });
     assert.equal(model.config.positions, positions);

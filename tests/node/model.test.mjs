@@ -12,7 +12,7 @@ const native = JSON.parse(
     encoding: 'utf8',
   }),
 );
-const SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 'none'];
+const SCHEMES = ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'none'];
 
 // The batch tests/reference/reference_dump.cc trains on at `step`.
 function batchAt(step, batch = 4, length = 8, vocab = 32) {
@@ -32,6 +32,7 @@ const config = (positions) => ({
   layers: 2,
   heads: 2,
   positions,
+  ...(positions === 't5' ? { t5NumBuckets: 4, t5MaxDistance: 5 } : {}), // as reference_dump.cc: log-spaced buckets
   seed: 11,
   optimizer: { learningRate: 3e-3 },
 });
@@ -131,7 +132,7 @@ test('bad model input: clear errors, and the model still trains', () => {
   });
   assert.throws(() => lab.createModel({ vocabSize: 32, positions: 'absolute' }), {
     name: 'TypeError',
-    message: /positions must be one of learned, sinusoidal, rope, alibi, none/,
+    message: /positions must be one of learned, sinusoidal, rope, alibi, t5, none/,
   });
   assert.throws(() => lab.createModel({ vocabSize: 0 }), {
     name: 'RangeError',

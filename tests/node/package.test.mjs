@@ -34,6 +34,7 @@ test('the tarball holds the package files and nothing else', () => {
     'README.md',
     'embedlab_gpt.py',
     'embedlab_rope_scaling.py',
+    'embedlab_t5_bias.py',
     'train.py',
   ]);
   assert.deepEqual(readdirSync(join(installed, 'vocab')).sort(), [

@@ -107,6 +107,10 @@ test('the exported module equals the C++ model for every scheme: logits and one 
     { positions: 'alibi', heads: 4 },
     { positions: 'alibi', heads: 3 }, // Press et al.'s rule for H not a power of two
     { positions: 'alibi', heads: 6, causal: false },
+    // T5's bias (T = 12): causal offsets 0-3 exact, 4-6 log-spaced, 7-11 in the last bucket; bidirectional by sign.
+    { positions: 't5', t5NumBuckets: 8, t5MaxDistance: 8 },
+    { positions: 't5', heads: 3, causal: false, t5NumBuckets: 10, t5MaxDistance: 6 },
+    { positions: 't5', heads: 4 },
     { positions: 'none' },
     { positions: 'none', causal: false },
   ];

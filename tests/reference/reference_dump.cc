@@ -42,15 +42,19 @@ embedlab::GptConfig SmallModel(const char* positions) {
   config.heads = 2;
   config.positions = embedlab::ParsePositionScheme(positions);
   config.seed = 11;
+  if (config.positions == embedlab::PositionScheme::kT5) {  // 4 buckets to 5: T = 8 reaches the log-spaced ones
+    config.t5_num_buckets = 4;
+    config.t5_max_distance = 5;
+  }
   return config;
 }
 
 // 20 AdamW steps of the small model for each positional scheme, after its initial token embeddings.
 void PrintModelLosses() {
   PrintArray("modelInitialTokenEmbeddings", embedlab::GptTrainer(SmallModel("learned"), {}).TokenEmbeddings());
-  const char* schemes[] = {"learned", "sinusoidal", "rope", "alibi", "none"};
+  const char* schemes[] = {"learned", "sinusoidal", "rope", "alibi", "t5", "none"};
   std::printf("\"modelLosses\":{");
-  for (int s = 0; s < 5; ++s) {
+  for (int s = 0; s < 6; ++s) {
     const embedlab::GptConfig config = SmallModel(schemes[s]);
     embedlab::AdamWOptions optimizer;
     optimizer.learning_rate = 3e-3f;

@@ -4,7 +4,13 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const TORCH_FILES = ['embedlab_gpt.py', 'embedlab_rope_scaling.py', 'train.py', 'README.md'];
+export const TORCH_FILES = [
+  'embedlab_gpt.py',
+  'embedlab_rope_scaling.py',
+  'embedlab_t5_bias.py',
+  'train.py',
+  'README.md',
+];
 
 export async function exportTorch(lab, values, files) {
   if (files.length !== 1) {

@@ -27,7 +27,13 @@ import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
-import type { RopeFrequencies, RopeFrequenciesOptions, RopeRotateOptions, RopeScalingType } from './positions.js';
+import type {
+  RelativePositionBucketsOptions,
+  RopeFrequencies,
+  RopeFrequenciesOptions,
+  RopeRotateOptions,
+  RopeScalingType,
+} from './positions.js';
 import type { PrincipalComponents, PrincipalComponentsOptions } from './principal_components.js';
 import type { EncodingName, PatternName, Tokenizer, TrainTokenizerOptions } from './tokenizer.js';
 
@@ -191,3 +197,12 @@ export declare class EmbedLab {
    */
   evenlySpacedWindows(tokens: TokenIds, options: WindowOptions): WindowBatch;
 }
+  /**
+   * T5's bucket of every (query i, key j), row-major length × length, as a model with positions 't5' reads its
+   * bias table (Raffel et al. 2020; transformers' `_relative_position_bucket` of the offset j − i). Causal
+   * (default): every bucket for keys at or before the query, keys after it in bucket 0; bidirectional: half the
+   * buckets per sign. Of B buckets per sign, E = B / 2 are exact offsets 0…E−1; then log-spaced up to maxDistance,
+   * past which all share the last.
+   * @example lab.relativePositionBuckets({ length: 3, bidirectional: true }) // Int32Array [0, 17, 18, 1, 0, 17, 2, 1, 0]
+   */
+  relativePositionBuckets(options: RelativePositionBucketsOptions): Int32Array;

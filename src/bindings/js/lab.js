@@ -33,7 +33,7 @@ export class EmbedLab {
     this.limits = Object.freeze(raw.limits());
     /** Pre-tokenizer patterns of trainTokenizer() and tokenizerFromVocabulary(): 'gpt2', 'cl100k', 'o200k'. */
     this.patternNames = Object.freeze(raw.patternNames());
-    /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 'none'. */
+    /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 't5', 'none'. */
     this.positionSchemes = Object.freeze(raw.positionSchemes());
     /** RoPE layouts of createModel({ropeLayout}): 'interleaved', 'rotate_half'. */
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
@@ -103,8 +103,8 @@ export class EmbedLab {
 
   /**
    * A tiny GPT: {vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned'
-   * | 'sinusoidal' | 'rope' | 'alibi' | 'none', ropeLayout, ropeBase, causal = true, embeddingScale = 1, seed = 0,
-   * optimizer}.
+   * | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'none', ropeLayout, ropeBase, ropeScaling, causal = true,
+   * t5NumBuckets = 32, t5MaxDistance = 128, embeddingScale = 1, seed = 0, optimizer}.
    */
   createModel(config) {
     return models.createModel(this.#internals, config);
@@ -136,6 +136,14 @@ export class EmbedLab {
   // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----
 
   /** `count` uniforms in [0, 1) from the project PRNG for {seed = 0}: a Float64Array. */
+  /**
+   * T5's bucket of each (query i, key j) as positions 't5' reads its bias table: an Int32Array of length x
+   * length, row i. {length, numBuckets = 32, maxDistance = 128, bidirectional = false (causal, as the GPT)}.
+   */
+  relativePositionBuckets(options) {
+    return positions.relativePositionBuckets(this.#internals, options);
+  }
+
   randomUniform(count, options) {
     return batches.randomUniform(this.#internals, count, options);
   }

@@ -1,8 +1,13 @@
 // EmbedLab's positional schemes that act inside attention, exposed one piece at a time: the RoPE rotation of
-// one vector at one position, RoPE's (scaled) frequencies and the ALiBi slope of each head, as the tiny GPT
-// computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h). The functions
-// take the lab's internals ({lab, raw}, see lab.js).
-import { describe, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
+// one vector at one position, RoPE's (scaled) frequencies, the ALiBi slope of each head and T5's offset buckets, as
+// the tiny GPT computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h,
+// model/relative_position_bias.h). The functions take the lab's internals ({lab, raw}, see lab.js).
+import { describe, requireBoolean, requireInteger, requireNumber, requireOptions, requireVector } from './checks.js';
+import {
+  requireRelativeBuckets,
+  T5_DEFAULT_MAX_DISTANCE,
+  T5_DEFAULT_NUM_BUCKETS,
+} from './relative_position_buckets.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 
 export function ropeRotate({ lab, raw }, vector, position, options) {
@@ -45,4 +50,18 @@ export function ropeFrequencies({ lab, raw }, options) {
   }
   const normalized = normalizeRopeScaling('scaling', scaling, lab);
   return lab.call(() => raw.ropeFrequencies(headDim, base, normalized, length ?? 1));
+}
+
+export function relativePositionBuckets({ lab, raw }, options) {
+  const {
+    length,
+    numBuckets = T5_DEFAULT_NUM_BUCKETS,
+    maxDistance = T5_DEFAULT_MAX_DISTANCE,
+    bidirectional = false,
+  } = requireOptions('options', options, ['length', 'numBuckets', 'maxDistance', 'bidirectional']);
+  // length x length buckets: 4096 is 64 MiB, far more than a figure shows.
+  requireInteger('length', length, 1, 4096);
+  requireBoolean('bidirectional', bidirectional);
+  requireRelativeBuckets('numBuckets', numBuckets, 'maxDistance', maxDistance, bidirectional);
+  return lab.call(() => raw.relativePositionBuckets(length, numBuckets, maxDistance, bidirectional));
 }

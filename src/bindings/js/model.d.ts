@@ -4,7 +4,7 @@ import type { EmbedLab } from './lab.js';
 import type { RopeScaling } from './positions.js';
 
 /** Positional schemes of the tiny GPT ({@link EmbedLab.positionSchemes} lists them at run time). */
-export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 'none';
+export type PositionScheme = 'learned' | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'none';
 /** RoPE pairings ({@link EmbedLab.ropeLayouts} lists them at run time). */
 export type RopeLayout = 'interleaved' | 'rotate_half';
 
@@ -49,6 +49,18 @@ export interface ModelConfig {
   ropeScaling?: RopeScaling;
   /** Causal mask (GPT). false: every token sees every token. Default true. */
   causal?: boolean;
+  /**
+   * positions 't5' only: T5's relative_attention_num_buckets, the rows of the bias table
+   * h.0.attn.relative_attention_bias.weight (buckets × heads, shared by every layer as in T5). Buckets are causal
+   * for a causal model, bidirectional (half per sign) otherwise; see {@link EmbedLab.relativePositionBuckets}.
+   * In [2, 4096] causal, [4, 4096] bidirectional; default 32. Saved as relative_attention_num_buckets.
+   */
+  t5NumBuckets?: number;
+  /**
+   * positions 't5' only: T5's relative_attention_max_distance, the offset from which every key shares the last
+   * bucket; above the exact buckets (t5NumBuckets / 2 causal, / 4 bidirectional). Default 128.
+   */
+  t5MaxDistance?: number;
   /**
    * s in x_t = s·wte[id] + position: 1 (GPT-2) or Math.sqrt(channels) (Transformer, 2017), which lifts
    * N(0, 0.02) token rows to the scale of the ±1 sinusoids. The tied output head uses wte unscaled.
@@ -106,7 +118,7 @@ export declare class Model extends WasmHandle {
   logits(batch: Batch): Float32Array;
   /** wte: vocabSize × channels. */
   tokenEmbeddings(): Float32Array;
-  /** Vectors added at positions [0, length): wpe rows or sinusoids; null for rope, alibi and none. */
+  /** Vectors added at positions [0, length): wpe rows or sinusoids; null for rope, alibi, t5 and none. */
   positionEmbeddings(length?: number): Float32Array | null;
   /** Residual stream of one sequence: layers + 1 arrays of length × channels. */
   hiddenStates(ids: ArrayLike<number>): Float32Array[];

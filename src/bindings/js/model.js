@@ -2,6 +2,11 @@
 // loop that yields to the event loop (progress events, AbortSignal) between steps.
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions, requireSignal } from './checks.js';
 import { WasmHandle } from './handles.js';
+import {
+  requireRelativeBuckets,
+  T5_DEFAULT_MAX_DISTANCE,
+  T5_DEFAULT_NUM_BUCKETS,
+} from './relative_position_buckets.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 import { yieldToEventLoop } from './scheduling.js';
 
@@ -17,6 +22,8 @@ const MODEL_OPTIONS = [
   'ropeBase',
   'ropeScaling',
   'causal',
+  't5NumBuckets',
+  't5MaxDistance',
   'embeddingScale',
   'seed',
   'optimizer',
@@ -38,6 +45,8 @@ export function normalizeModelConfig(config, lab) {
     ropeBase = 10000,
     ropeScaling,
     causal = true,
+    t5NumBuckets,
+    t5MaxDistance,
     embeddingScale = 1,
     seed = 0,
     optimizer = {},
@@ -61,6 +70,7 @@ export function normalizeModelConfig(config, lab) {
     throw new TypeError(`ropeScaling needs positions 'rope', got positions ${describe(positions)}`);
   }
   requireBoolean('causal', causal);
+  const t5 = normalizeT5Buckets(positions, causal, t5NumBuckets, t5MaxDistance);
   // (0, 1024]: zero would erase the tokens; the C++ core checks the same range.
   if (typeof embeddingScale !== 'number' || !(embeddingScale > 0 && embeddingScale <= 1024)) {
     const error = typeof embeddingScale === 'number' ? RangeError : TypeError;
@@ -93,11 +103,31 @@ export function normalizeModelConfig(config, lab) {
       ropeBase,
       ropeScaling: scaling,
       causal,
+      ...t5,
       embeddingScale,
       seed,
     },
     optimizer: { learningRate, beta1, beta2, eps, weightDecay, maxGradNorm },
   };
+}
+
+// T5's bucket settings (positions 't5' only; T5Config's defaults 32 and 128); their ranges depend on causal.
+function normalizeT5Buckets(positions, causal, numBuckets, maxDistance) {
+  if (positions !== 't5') {
+    for (const [name, value] of [
+      ['t5NumBuckets', numBuckets],
+      ['t5MaxDistance', maxDistance],
+    ]) {
+      if (value !== undefined) {
+        throw new TypeError(`${name} needs positions 't5', got positions ${describe(positions)}`);
+      }
+    }
+    return { t5NumBuckets: T5_DEFAULT_NUM_BUCKETS, t5MaxDistance: T5_DEFAULT_MAX_DISTANCE };
+  }
+  const t5NumBuckets = numBuckets ?? T5_DEFAULT_NUM_BUCKETS;
+  const t5MaxDistance = maxDistance ?? T5_DEFAULT_MAX_DISTANCE;
+  requireRelativeBuckets('t5NumBuckets', t5NumBuckets, 't5MaxDistance', t5MaxDistance, !causal);
+  return { t5NumBuckets, t5MaxDistance };
 }
 
 /** The shortest decimal that rounds to the same float32 as `value`. */
@@ -276,7 +306,7 @@ export class Model extends WasmHandle {
     return this.lab.call(() => raw.tokenEmbeddings());
   }
 
-  /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, none. */
+  /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, t5, none. */
   positionEmbeddings(length = this.config.contextLength) {
     const raw = this.raw();
     requireInteger('length', length, 0, this.maxLength);

@@ -1,4 +1,4 @@
-// Positional schemes that act inside attention, one piece at a time: RoPE's rotation and ALiBi's slopes.
+// Positional schemes that act inside attention, one piece at a time: RoPE's rotation, ALiBi's slopes, T5's buckets.
 import type { RopeLayout } from './model.js';
 
 /** Options of {@link EmbedLab.ropeRotate}. */
@@ -63,4 +63,16 @@ export interface RopeFrequencies {
   inverseFrequencies: Float64Array;
   /** Multiplies cos and sin ('yarn'; 1 otherwise), so q · k by its square. */
   attentionFactor: number;
+}
+
+/** Options of {@link EmbedLab.relativePositionBuckets}. */
+export interface RelativePositionBucketsOptions {
+  /** Positions: the result has length × length buckets. An integer in [1, 4096]. */
+  length: number;
+  /** T5's relative_attention_num_buckets: in [2, 4096] causal, [4, 4096] bidirectional. Default 32. */
+  numBuckets?: number;
+  /** T5's relative_attention_max_distance: above the E exact buckets, at most 2^30. Default 128. */
+  maxDistance?: number;
+  /** true: T5's encoder (half the buckets per sign); false (default): causal, as the tiny GPT. */
+  bidirectional?: boolean;
 }

@@ -10,7 +10,7 @@ needed; the safetensors format is read and written here by hand (8-byte header l
     save_checkpoint("out.safetensors", model, optimizer)
 
 The model (llm.c / nanoGPT): x = embedding_scale * wte[id] (+ wpe[t] or a sinusoid), pre-LN blocks (attention
-with RoPE, ALiBi or nothing inside; MLP with tanh-GELU), final LayerNorm, output head tied to wte (unscaled).
+with RoPE, ALiBi, T5 bias or nothing inside; MLP with tanh-GELU), final LayerNorm, output head tied to wte (unscaled).
 """
 import json
 import math
@@ -23,8 +23,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from embedlab_rope_scaling import check_rope_scaling, rope_frequencies
+from embedlab_t5_bias import check_buckets, compute_bias
 
-POSITION_SCHEMES = ("learned", "sinusoidal", "rope", "alibi", "none")
+POSITION_SCHEMES = ("learned", "sinusoidal", "rope", "alibi", "t5", "none")
 ROPE_LAYOUTS = ("interleaved", "rotate_half")
 ADAMW_KEYS = ("learning_rate", "beta1", "beta2", "eps", "weight_decay", "max_grad_norm")
 ADAMW_DEFAULTS = dict(learning_rate=1e-3, beta1=0.9, beta2=0.95, eps=1e-8, weight_decay=0.1, max_grad_norm=1.0)
@@ -32,7 +33,8 @@ CONFIG_KEYS = ("vocab_size", "context_length", "channels", "layers", "heads", "p
                "rope_base", "causal", "seed", "embedding_scale")
 # Anything else in a checkpoint's metadata comes from a newer embedlab, which may compute differently:
 # refuse it rather than run a different model.
-KNOWN_METADATA = {"format", "adamw_step", "rope_scaling", *CONFIG_KEYS, *("adamw_" + k for k in ADAMW_KEYS)}
+T5_KEYS = ("relative_attention_num_buckets", "relative_attention_max_distance")  # T5Config's names; t5 models only
+KNOWN_METADATA = {"format", "adamw_step", "rope_scaling", *CONFIG_KEYS, *T5_KEYS, *("adamw_" + k for k in ADAMW_KEYS)}
 EXP_AVG, EXP_AVG_SQ = "optimizer.exp_avg.", "optimizer.exp_avg_sq."
 
 
@@ -89,6 +91,8 @@ class GPTConfig:
     seed: int = 0  # the seed of the C++ model's initial weights, kept so the file says where it came from
     embedding_scale: float = 1.0  # 1 (GPT-2) or sqrt(channels) (Vaswani et al. 2017, section 3.4)
     rope_scaling: dict = None  # transformers' rope_scaling dict (embedlab_rope_scaling.py); None: unscaled
+    relative_attention_num_buckets: int = 32  # positions "t5": T5Config's bucket count and max distance
+    relative_attention_max_distance: int = 128
 
     def __post_init__(self):
         if self.positions not in POSITION_SCHEMES:
@@ -107,6 +111,8 @@ class GPTConfig:
             if self.positions != "rope":
                 raise ValueError(f"rope_scaling needs positions 'rope', got {self.positions!r}")
             check_rope_scaling(self.rope_scaling)
+        if self.positions == "t5":
+            check_buckets(self.relative_attention_num_buckets, self.relative_attention_max_distance, not self.causal)
 
     @classmethod
     def from_metadata(cls, metadata):
@@ -127,7 +133,8 @@ class GPTConfig:
                    positions=m["positions"], rope_layout=m["rope_layout"], rope_base=float(m["rope_base"]),
                    causal=m["causal"] in ("true", "True", "1"), seed=int(m.get("seed", "0")),
                    embedding_scale=float(m.get("embedding_scale", "1")),
-                   rope_scaling=json.loads(m["rope_scaling"]) if "rope_scaling" in m else None)
+                   rope_scaling=json.loads(m["rope_scaling"]) if "rope_scaling" in m else None,
+                   **{k: int(m[k]) for k in T5_KEYS if m["positions"] == "t5"})
 
     def to_metadata(self):
         m = {"format": "embedlab-gpt"}
@@ -139,6 +146,8 @@ class GPTConfig:
                 m[key] = value if isinstance(value, str) else repr(value)
         if self.rope_scaling is not None:  # absent when unscaled, as the C++ model writes it
             m["rope_scaling"] = json.dumps(self.rope_scaling, separators=(",", ":"), sort_keys=True)
+        if self.positions == "t5":  # absent for other schemes, as the C++ model writes it
+            m.update({k: str(getattr(self, k)) for k in T5_KEYS})
         return m
 
 
@@ -176,15 +185,17 @@ def rotate(x, config):
 
 
 class CausalSelfAttention(nn.Module):
-    def __init__(self, config):
+    def __init__(self, config, first=False):
         super().__init__()
         self.config = config
         self.c_attn = nn.Linear(config.channels, 3 * config.channels)
         self.c_proj = nn.Linear(config.channels, config.channels)
         if config.positions == "alibi":
             self.register_buffer("slopes", torch.tensor(alibi_slopes(config.heads)), persistent=False)
+        if config.positions == "t5" and first:  # T5: the first layer holds the table, every layer adds it
+            self.relative_attention_bias = nn.Embedding(config.relative_attention_num_buckets, config.heads)
 
-    def forward(self, x):
+    def forward(self, x, position_bias=None):
         B, T, C = x.shape
         H = self.config.heads
         q, k, v = (t.view(B, T, H, C // H).transpose(1, 2) for t in self.c_attn(x).split(C, dim=2))
@@ -195,6 +206,8 @@ class CausalSelfAttention(nn.Module):
             position = torch.arange(T, device=x.device)
             distance = (position[:, None] - position[None, :]).abs().float()
             scores = scores - self.slopes[None, :, None, None] * distance
+        if position_bias is not None:  # T5: (1, H, T, T), added to the scaled scores
+            scores = scores + position_bias
         if self.config.causal:
             future = torch.ones(T, T, dtype=torch.bool, device=x.device).triu(1)
             scores = scores.masked_fill(future, float("-inf"))
@@ -213,15 +226,15 @@ class MLP(nn.Module):
 
 
 class Block(nn.Module):
-    def __init__(self, config):
+    def __init__(self, config, first=False):
         super().__init__()
         self.ln_1 = nn.LayerNorm(config.channels, eps=1e-5)
-        self.attn = CausalSelfAttention(config)
+        self.attn = CausalSelfAttention(config, first)
         self.ln_2 = nn.LayerNorm(config.channels, eps=1e-5)
         self.mlp = MLP(config)
 
-    def forward(self, x):
-        x = x + self.attn(self.ln_1(x))
+    def forward(self, x, position_bias=None):
+        x = x + self.attn(self.ln_1(x), position_bias)
         return x + self.mlp(self.ln_2(x))
 
 
@@ -236,7 +249,7 @@ class EmbedlabGPT(nn.Module):
         self.wte = nn.Embedding(config.vocab_size, C)
         if config.positions == "learned":
             self.wpe = nn.Embedding(config.context_length, C)
-        self.h = nn.ModuleList(Block(config) for _ in range(config.layers))
+        self.h = nn.ModuleList(Block(config, first=i == 0) for i in range(config.layers))
         self.ln_f = nn.LayerNorm(C, eps=1e-5)
         self._init_gpt2()
 
@@ -264,8 +277,9 @@ class EmbedlabGPT(nn.Module):
             x = x + self.wpe.weight[:T]
         elif self.config.positions == "sinusoidal":
             x = x + sinusoidal_table(T, self.config.channels).to(x.device)
+        position_bias = compute_bias(self.h[0].attn, T, self.config)  # T5: the first layer's, for every layer
         for block in self.h:
-            x = block(x)
+            x = block(x, position_bias)
         logits = self.ln_f(x) @ self.wte.weight.t()  # tied head: wte itself, no bias, no embedding_scale
         if targets is None:
             return logits, None
@@ -333,8 +347,8 @@ class AdamW:
 
 
 def _is_conv1d(name, shape):
-    """Block matrices are stored as HF Conv1D (in, out); nn.Linear holds (out, in)."""
-    return name.startswith("h.") and len(shape) == 2
+    """Block matrices are stored as HF Conv1D (in, out); nn.Linear holds (out, in). T5's table is an nn.Embedding."""
+    return name.startswith("h.") and len(shape) == 2 and "relative_attention_bias" not in name
 
 
 def load_checkpoint(path, device="cpu"):

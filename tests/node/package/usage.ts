@@ -18,6 +18,7 @@ import createEmbedLab, {
   type RopeLayout,
   type RopeRotateOptions,
   type SafetensorsFile,
+  type RelativePositionBucketsOptions,
   type TensorInfo,
   type TrainStepResult,
   type TokenizerTrainingProgress,
@@ -46,7 +47,7 @@ check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength >
 const patterns: readonly PatternName[] = lab.patternNames;
 check(patterns.join() === 'gpt2,cl100k,o200k', 'patternNames');
 const schemes: readonly PositionScheme[] = lab.positionSchemes;
-check(schemes.join() === 'learned,sinusoidal,rope,alibi,none', 'positionSchemes');
+check(schemes.join() === 'learned,sinusoidal,rope,alibi,t5,none', 'positionSchemes');
 const layouts: readonly RopeLayout[] = lab.ropeLayouts;
 check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
 
@@ -278,6 +279,16 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
 const kernels: Kernels = lab.kernels;
 check(kernels.dot([1, 2], [3, 4]) === 11 && kernels.norm([3, 4]) === 5, 'dot/norm');
 check(Math.abs(kernels.cosine([1, 0], [1, 1]) - Math.SQRT1_2) < 1e-6, 'cosine');
+  const bucketOptions: RelativePositionBucketsOptions = {
+    length: 3,
+    numBuckets: 32,
+    maxDistance: 128,
+    bidirectional: true,
+  };
+  const buckets: Int32Array = lab.relativePositionBuckets(bucketOptions);
+  check(buckets.join() === '0,17,18,1,0,17,2,1,0', 'relativePositionBuckets');
+  using t5: Model = lab.createModel({ vocabSize: 8, channels: 8, positions: 't5', t5NumBuckets: 8, t5MaxDistance: 16 });
+  check(t5.config.t5NumBuckets === 8 && t5.config.t5MaxDistance === 16, 't5 model config');
 check(kernels.add([1], [2])[0] === 3 && kernels.scaledAdd(2, [1], [1])[0] === 3, 'add/scaledAdd');
 check(kernels.cosineMatrix([1, 0, 0, 1], [1, 0], 2).length === 2, 'cosineMatrix');
 check(kernels.sinCos([0]).length === 2, 'sinCos');
