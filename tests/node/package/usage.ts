@@ -117,6 +117,15 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   );
   check(tokenizer.decode(ids) === 'hello <|endoftext|>' && tokenizer.decodeBytes([15339]).length === 5, 'decode');
   check(tokenizer.tokenBytes(15339).length === 5, 'tokenBytes');
+  check(
+    tokenizer.encode('hello <|endoftext|>', 'all').join() === ids.join() &&
+      tokenizer.count('<|endoftext|>', ['<|endoftext|>'], []) === 1,
+    'positional allowedSpecial',
+  );
+  check(lab.encodingNameForModel('gpt-4o') === 'o200k_base', 'encodingNameForModel');
+  using forModel: Tokenizer = await lab.encodingForModel('gpt-4');
+  using chatml: Tokenizer = await lab.getTokenizer('cl100k_base', { specialTokens: { '<|im_start|>': 100264 } });
+  check(forModel.name === 'cl100k_base' && chatml.encode('<|im_start|>', 'all')[0] === 100264, 'encodingForModel');
   const decoder: StreamingDecoder = tokenizer.decoder();
   check(decoder.write(tokenizer.encode('日本')) === '日本' && decoder.end() === '', 'decoder');
   const chunks: Uint32Array[] = [];
