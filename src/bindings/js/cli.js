@@ -32,7 +32,7 @@ const NOTES = `tokenize and count read FILE, or stdin without one (text on the c
 they encode special-token text as special tokens. They stream: the input is read and encoded in chunks of about
 --chunk-size bytes (default 1048576), cut only where the ids cannot change, so any size fits in bounded memory.
 --format bin writes uint32 little-endian ids; json gives byte offsets in the whole input.
-NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base.
+NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base, o200k_harmony.
 --tokenizer FILE: a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well,
 for its pattern and special tokens. --version prints the package's version.`;
 const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
