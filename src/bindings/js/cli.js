@@ -7,10 +7,12 @@
 //   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]
 //   embedlab bench [FILE]                                                encode MB/s per vocabulary
 //   embedlab export-torch MODEL.safetensors -o DIR                       the model, its PyTorch module and train.py
+//   embedlab long-context [--task passkey|recall|language] [--corpus FILE] ...  the long-context experiment
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { exportTorch } from './cli_export_torch.js';
+import { LONG_CONTEXT_OPTIONS, LONG_CONTEXT_USAGE, longContext } from './cli_long_context.js';
 import { chunkSizeOption, countFile, refuseTextAsFile, writeIds, writeTokensJson } from './cli_stream.js';
 import { tokenizeBin } from './cli_tokenize_bin.js';
 import createEmbedLab from './index.js';
@@ -27,6 +29,7 @@ const COMMAND_USAGE = {
     'embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]',
   bench: 'embedlab bench [FILE]',
   'export-torch': 'embedlab export-torch MODEL.safetensors -o DIR',
+  'long-context': LONG_CONTEXT_USAGE,
 };
 const NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
 they encode special-token text as special tokens. They stream: the input is read and encoded in chunks of about
@@ -56,6 +59,7 @@ const OPTIONS = {
   'allow-special': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
+  ...LONG_CONTEXT_OPTIONS,
 };
 
 // FILE, or stdin without one (the whole input: decode needs all of it).
@@ -227,6 +231,7 @@ const COMMANDS = {
     }
   },
   'export-torch': exportTorch,
+  'long-context': longContext,
 };
 
 async function main() {

@@ -20,6 +20,7 @@ export * from './embeddings.js';
 export * from './files.js';
 export * from './handles.js';
 export * from './lab.js';
+export * from './long_context.js';
 export * from './model.js';
 export * from './nearest.js';
 export * from './positions.js';

