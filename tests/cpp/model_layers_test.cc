@@ -7,6 +7,7 @@
 
 #include "model/attention.h"
 #include "model/cross_entropy.h"
+#include "model/relative_position_bias.h"
 #include "model/rotary_embedding.h"
 #include "random/prng.h"
 #include "random_vectors.h"
@@ -116,6 +117,40 @@ TEST_CASE("Attention backward matches finite differences (causal, bidirectional,
       std::vector<float> dqkv(qkv.size(), 0.0f);
       embedlab::AttentionBackward(r.data(), qkv.data(), att.data(), dqkv.data(), shape);
       CheckAgainstFiniteDifferences(run, qkv, r, dqkv);
+    }
+  }
+}
+
+TEST_CASE("Attention with T5's bias table: backward matches finite differences for qkv and the table", "[model]") {
+  const size_t batch = 2, length = 6, channels = 6, heads = 3, buckets = 4;
+  for (bool causal : {true, false}) {
+    INFO("causal " << causal);
+    // 4 buckets to 3: causal offsets 0, 1, 2 and 3+ (rows 0-3); bidirectional 0, keys before (row 1), keys
+    // after (row 3); row 2, the positive half's offset 0, is never read (T5's rule counts 0 as non-positive).
+    const std::vector<int32_t> index = embedlab::RelativePositionBuckets(length, buckets, 3, !causal);
+    const auto qkv = RandomVector(batch * length * 3 * channels, 17), r = RandomVector(batch * length * channels, 18);
+    const auto table = RandomVector(buckets * heads, 19);
+    auto shape_with = [&](const float* bias, float* grad) {
+      embedlab::AttentionShape shape{batch, length, channels, heads, causal, nullptr};
+      shape.bias_index = index.data();
+      shape.bias_table = bias;
+      shape.bias_table_grad = grad;
+      return shape;
+    };
+    auto run = [&](const std::vector<float>& x, const std::vector<float>& bias) {
+      std::vector<float> att(batch * heads * length * length), out(batch * length * channels);
+      embedlab::AttentionForward(x.data(), att.data(), out.data(), shape_with(bias.data(), nullptr));
+      return out;
+    };
+    std::vector<float> att(batch * heads * length * length), out(batch * length * channels);
+    embedlab::AttentionForward(qkv.data(), att.data(), out.data(), shape_with(table.data(), nullptr));
+    std::vector<float> dqkv(qkv.size(), 0.0f), dtable(table.size(), 0.0f);
+    embedlab::AttentionBackward(r.data(), qkv.data(), att.data(), dqkv.data(), shape_with(table.data(), dtable.data()));
+    CheckAgainstFiniteDifferences([&](const std::vector<float>& x) { return run(x, table); }, qkv, r, dqkv);
+    CheckAgainstFiniteDifferences([&](const std::vector<float>& bias) { return run(qkv, bias); }, table, r, dtable);
+    for (size_t row = 0; row < buckets; ++row) {
+      const bool read = causal || row != 2;
+      for (size_t h = 0; h < heads; ++h) CHECK((dtable[row * heads + h] != 0.0f) == read);
     }
   }
 }
