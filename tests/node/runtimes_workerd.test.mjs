@@ -1,0 +1,164 @@
+// The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
+// system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves three
+// workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
+// and at one without FinalizationRegistry, and README's recipe exactly as written. A bounded number of requests.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { get_encoding } from 'tiktoken';
+
+import { checkReport, expectations } from '../runtimes/expected.mjs';
+import { installPackedPackage, repoRoot } from './pack.mjs';
+
+const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
+const workerd = join(repoRoot, 'node_modules/.bin/workerd');
+const TEXT = 'dog bites man, 狗咬人 🐕';
+
+/** README's Cloudflare Workers recipe: the js block of the Runtimes section that imports the .wasm. */
+function readmeWorker() {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Runtimes\n');
+  assert.ok(start >= 0, 'README has no "Runtimes" section');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const recipe = blocks.filter((block) => block.includes("from 'embedlab/embedlab-simd.wasm'"));
+  assert.equal(recipe.length, 1, "README's Runtimes section has one js block importing embedlab/embedlab-simd.wasm");
+  return recipe[0];
+}
+
+// name, main module, compatibility date. Dates before 2025-05-05 have no FinalizationRegistry.
+const WORKERS = [
+  { name: 'smoke', main: 'workerd_worker.mjs', date: '2025-09-01' },
+  { name: 'smoke-old', main: 'workerd_worker.mjs', date: '2024-09-23' },
+  { name: 'readme', main: 'readme_worker.mjs', date: '2025-09-01' },
+];
+
+// The package laid out as the worker's imports name it: 'embedlab' is the entry, its own modules sit where the
+// entry's relative imports find them, and the recipe's 'embedlab/embedlab-simd.wasm' (a wasm module) and
+// 'embedlab/vocab/cl100k_base.emblvoc' (a data module) are there too.
+function workerdConfig(project, ports) {
+  const dist = join(project, 'node_modules/embedlab/dist');
+  cpSync(dist, join(project, 'embedlab'), { recursive: true });
+  const modules = (main) => [
+    `(name = "worker.mjs", esModule = embed "${main}")`,
+    '(name = "smoke_core.mjs", esModule = embed "smoke_core.mjs")',
+    '(name = "embedlab", esModule = embed "embedlab/index.js")',
+    ...readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `(name = "${file}", esModule = embed "embedlab/${file}")`),
+    '(name = "embedlab/embedlab-simd.wasm", wasm = embed "embedlab/embedlab-simd.wasm")',
+    '(name = "embedlab/vocab/cl100k_base.emblvoc", data = embed "embedlab/vocab/cl100k_base.emblvoc")',
+  ];
+  const services = WORKERS.map((worker, i) => `(name = "${worker.name}", worker = .w${i})`);
+  const sockets = WORKERS.map(
+    (worker, i) => `(name = "s${i}", address = "127.0.0.1:${ports[i]}", http = (), service = "${worker.name}")`,
+  );
+  const workers = WORKERS.map(
+    (worker, i) => `const w${i} :Workerd.Worker = (compatibilityDate = "${worker.date}", modules = [
+  ${modules(worker.main).join(',\n  ')}]);`,
+  );
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (services = [${services.join(', ')}],
+  sockets = [${sockets.join(',\n    ')}]);
+${workers.join('\n')}
+`;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let project, expected, child, ports;
+let output = '';
+
+before(async () => {
+  project = installPackedPackage('embedlab-workerd-');
+  for (const file of ['smoke_core.mjs', 'workerd_worker.mjs']) {
+    copyFileSync(join(runtimesDir, file), join(project, file));
+  }
+  writeFileSync(join(project, 'readme_worker.mjs'), readmeWorker());
+  expected = await expectations(pathToFileURL(join(project, 'node_modules/embedlab/dist/index.js')).href);
+  ports = [];
+  for (let i = 0; i < WORKERS.length; i++) {
+    ports.push(await freePort());
+  }
+  writeFileSync(join(project, 'config.capnp'), workerdConfig(project, ports));
+  child = spawn(workerd, ['serve', 'config.capnp'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (data) => (output += data));
+  child.stderr.on('data', (data) => (output += data));
+});
+
+after(() => {
+  child?.kill();
+  if (project) {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
+// Sends one request to worker i; the first may wait for workerd to start listening (at most 20 s).
+async function request(i, init) {
+  const url = `http://127.0.0.1:${ports[i]}/`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    assert.equal(child.exitCode, null, `workerd exited: ${output}`);
+    const response = await fetch(url, init).catch(() => undefined);
+    if (response !== undefined) {
+      const body = await response.text();
+      assert.equal(response.status, 200, `${WORKERS[i].name}: ${body}`);
+      return body;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`workerd did not answer on ${url} within 20 s: ${output}`);
+}
+
+test('the smoke program, twice in one isolate (compatibility date 2025-09-01)', async () => {
+  for (let i = 0; i < 2; i++) {
+    const report = JSON.parse(await request(0));
+    assert.equal(report.runtime, 'workerd');
+    assert.equal(report.finalizationRegistry, 'function');
+    checkReport(report, expected, { hasProcess: false });
+  }
+});
+
+test('the smoke program where FinalizationRegistry is missing (compatibility date 2024-09-23)', async () => {
+  const report = JSON.parse(await request(1));
+  assert.equal(report.finalizationRegistry, 'undefined');
+  checkReport(report, expected, { hasProcess: false });
+});
+
+test("README's recipe as written: the ids of the text it is sent", async () => {
+  const cl100k = get_encoding('cl100k_base');
+  const ids = Array.from(cl100k.encode(TEXT));
+  cl100k.free();
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(JSON.parse(await request(2, { method: 'POST', body: TEXT })), ids);
+  }
+});
+
+test("the recipe's import names resolve through the package's exports, as bundlers resolve them", () => {
+  const resolver = join(project, 'resolve.mjs');
+  writeFileSync(
+    resolver,
+    "for (const name of ['embedlab', 'embedlab/embedlab-simd.wasm', 'embedlab/vocab/cl100k_base.emblvoc']) " +
+      'console.log(import.meta.resolve(name));\n',
+  );
+  const stdout = execFileSync(process.execPath, [resolver], { cwd: project, encoding: 'utf8' });
+  const dist = pathToFileURL(join(project, 'node_modules/embedlab/dist')).href;
+  assert.deepEqual(stdout.trim().split('\n'), [
+    `${dist}/index.js`,
+    `${dist}/embedlab-simd.wasm`,
+    `${dist}/vocab/cl100k_base.emblvoc`,
+  ]);
+});
