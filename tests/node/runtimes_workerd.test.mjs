@@ -1,7 +1,8 @@
 // The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
-// system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves three
+// system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves four
 // workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
-// and at one without FinalizationRegistry, and README's recipe exactly as written. A bounded number of requests.
+// and at one without FinalizationRegistry, and README's two recipes (full package, tokenizer entry) exactly as
+// written. A bounded number of requests (six).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,16 +19,23 @@ import { installPackedPackage, repoRoot } from './pack.mjs';
 const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
 const workerd = join(repoRoot, 'node_modules/.bin/workerd');
 const TEXT = 'dog bites man, 狗咬人 🐕';
+const RECIPE_IMPORTS = [
+  'embedlab',
+  'embedlab/embedlab-simd.wasm',
+  'embedlab/tokenizer',
+  'embedlab/embedlab-tokenizer-simd.wasm',
+  'embedlab/vocab/cl100k_base.emblvoc',
+];
 
-/** README's Cloudflare Workers recipe: the js block of the Runtimes section that imports the .wasm. */
-function readmeWorker() {
+/** README's Cloudflare Workers recipe that imports `wasmName`: a js block of the Runtimes section. */
+function readmeWorker(wasmName) {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   const start = readme.indexOf('\n## Runtimes\n');
   assert.ok(start >= 0, 'README has no "Runtimes" section');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
-  const recipe = blocks.filter((block) => block.includes("from 'embedlab/embedlab-simd.wasm'"));
-  assert.equal(recipe.length, 1, "README's Runtimes section has one js block importing embedlab/embedlab-simd.wasm");
+  const recipe = blocks.filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
 }
 
@@ -36,11 +44,13 @@ const WORKERS = [
   { name: 'smoke', main: 'workerd_worker.mjs', date: '2025-09-01' },
   { name: 'smoke-old', main: 'workerd_worker.mjs', date: '2024-09-23' },
   { name: 'readme', main: 'readme_worker.mjs', date: '2025-09-01' },
+  { name: 'readme-tokenizer', main: 'readme_tokenizer_worker.mjs', date: '2025-09-01' },
 ];
 
-// The package laid out as the worker's imports name it: 'embedlab' is the entry, its own modules sit where the
-// entry's relative imports find them, and the recipe's 'embedlab/embedlab-simd.wasm' (a wasm module) and
-// 'embedlab/vocab/cl100k_base.emblvoc' (a data module) are there too.
+// The package laid out as the worker's imports name it (wrangler would bundle it into one file instead): the entries
+// 'embedlab' and 'embedlab/tokenizer', the package's modules where each entry's relative imports find them, and the
+// recipes' 'embedlab/embedlab-simd.wasm', 'embedlab/embedlab-tokenizer-simd.wasm' (wasm modules) and
+// 'embedlab/vocab/cl100k_base.emblvoc' (a data module).
 function workerdConfig(project, ports) {
   const dist = join(project, 'node_modules/embedlab/dist');
   cpSync(dist, join(project, 'embedlab'), { recursive: true });
@@ -48,10 +58,15 @@ function workerdConfig(project, ports) {
     `(name = "worker.mjs", esModule = embed "${main}")`,
     '(name = "smoke_core.mjs", esModule = embed "smoke_core.mjs")',
     '(name = "embedlab", esModule = embed "embedlab/index.js")',
+    '(name = "embedlab/tokenizer", esModule = embed "embedlab/tokenizer_entry.js")',
     ...readdirSync(dist)
       .filter((file) => file.endsWith('.js'))
-      .map((file) => `(name = "${file}", esModule = embed "embedlab/${file}")`),
+      .flatMap((file) => [
+        `(name = "${file}", esModule = embed "embedlab/${file}")`, // next to 'embedlab'
+        `(name = "embedlab/${file}", esModule = embed "embedlab/${file}")`, // next to 'embedlab/tokenizer'
+      ]),
     '(name = "embedlab/embedlab-simd.wasm", wasm = embed "embedlab/embedlab-simd.wasm")',
+    '(name = "embedlab/embedlab-tokenizer-simd.wasm", wasm = embed "embedlab/embedlab-tokenizer-simd.wasm")',
     '(name = "embedlab/vocab/cl100k_base.emblvoc", data = embed "embedlab/vocab/cl100k_base.emblvoc")',
   ];
   const services = WORKERS.map((worker, i) => `(name = "${worker.name}", worker = .w${i})`);
@@ -88,7 +103,8 @@ before(async () => {
   for (const file of ['smoke_core.mjs', 'workerd_worker.mjs']) {
     copyFileSync(join(runtimesDir, file), join(project, file));
   }
-  writeFileSync(join(project, 'readme_worker.mjs'), readmeWorker());
+  writeFileSync(join(project, 'readme_worker.mjs'), readmeWorker('embedlab/embedlab-simd.wasm'));
+  writeFileSync(join(project, 'readme_tokenizer_worker.mjs'), readmeWorker('embedlab/embedlab-tokenizer-simd.wasm'));
   expected = await expectations(pathToFileURL(join(project, 'node_modules/embedlab/dist/index.js')).href);
   ports = [];
   for (let i = 0; i < WORKERS.length; i++) {
@@ -147,18 +163,26 @@ test("README's recipe as written: the ids of the text it is sent", async () => {
   }
 });
 
+test("README's tokenizer-only recipe as written: the token count of the text it is sent", async () => {
+  const cl100k = get_encoding('cl100k_base');
+  const tokens = cl100k.encode(TEXT).length;
+  cl100k.free();
+  assert.deepEqual(JSON.parse(await request(3, { method: 'POST', body: TEXT })), { tokens });
+});
+
 test("the recipe's import names resolve through the package's exports, as bundlers resolve them", () => {
   const resolver = join(project, 'resolve.mjs');
   writeFileSync(
     resolver,
-    "for (const name of ['embedlab', 'embedlab/embedlab-simd.wasm', 'embedlab/vocab/cl100k_base.emblvoc']) " +
-      'console.log(import.meta.resolve(name));\n',
+    `for (const name of ${JSON.stringify(RECIPE_IMPORTS)}) console.log(import.meta.resolve(name));\n`,
   );
   const stdout = execFileSync(process.execPath, [resolver], { cwd: project, encoding: 'utf8' });
   const dist = pathToFileURL(join(project, 'node_modules/embedlab/dist')).href;
   assert.deepEqual(stdout.trim().split('\n'), [
     `${dist}/index.js`,
     `${dist}/embedlab-simd.wasm`,
+    `${dist}/tokenizer_entry.js`,
+    `${dist}/embedlab-tokenizer-simd.wasm`,
     `${dist}/vocab/cl100k_base.emblvoc`,
   ]);
 });
