@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { get_encoding } from 'tiktoken';
 
 import createEmbedLab from '../../dist/index.js';
-import { LARGE_INPUT } from '../../dist/tokenizer_parts.js';
+import { LARGE_INPUT, PART_IDS } from '../../dist/tokenizer_parts.js';
 
 const lab = await createEmbedLab();
 const encoder = new TextEncoder();
@@ -100,19 +100,37 @@ test('a disallowed special token deep in a large text is named at its byte in th
   assert.throws(() => tokenizer.encode(encoder.encode(text)), new RegExp(`at byte ${at};`));
 });
 
-test("encode and count of 12 MB grow the wasm memory by less than 24 MiB (one part's buffers, not the text's)", () => {
+test('decode and decodeBytes of long id arrays: a character split between parts, errors at the right index', () => {
+  const tokenizer = tokenizers.cl100k_base;
+  // 'a' and ' a' are one token each, so the crab's three tokens straddle the first part's end.
+  const text = `a${' a'.repeat(PART_IDS - 2)}🦀${' b'.repeat(PART_IDS + 10)}`;
+  const ids = tokenizer.encode(text);
+  assert.ok(tokenizer.decode(ids.subarray(PART_IDS - 1, PART_IDS)).includes('\ufffd'), 'the boundary splits the crab');
+  assert.equal(tokenizer.decode(ids), text);
+  assert.equal(tokenizer.decode(Array.from(ids)), text);
+  assert.deepEqual(tokenizer.decodeBytes(ids), encoder.encode(text));
+  const bad = ids.slice();
+  bad[PART_IDS + 5] = 4e9;
+  assert.throws(() => tokenizer.decode(bad), new RegExp(`ids\\[${PART_IDS + 5}\\]: 4000000000 is not a token id`));
+});
+
+test("encode, count and decode of 12 MB grow the wasm memory by less than 24 MiB (one part's buffers, not the text's)", () => {
   const tokenizer = tokenizers.o200k_base;
   const text = variedText(12e6, 5);
   const bytes = encoder.encode(text);
+  const ids = tokenizer.encode(bytes, ALL);
   for (const [what, run] of [
     ['count(string)', () => tokenizer.count(text, ALL)],
     ['encode(bytes)', () => tokenizer.encode(bytes, ALL).length],
     ['encodeOrdinary(string)', () => tokenizer.encodeOrdinary(text).length],
+    ['decode', () => tokenizer.decode(ids).length],
+    ['decodeBytes', () => tokenizer.decodeBytes(ids).length],
   ]) {
     const before = lab.memory().heapBytes;
     assert.ok(run() > 3e6, what);
     const growth = lab.memory().heapBytes - before;
-    // Whole, the text and its ids took ~80 MB: the input (x3 for a string's worst case), the ids and their growth.
+    // Whole, the text and its ids took ~80 MB: the input (x3 for a string's worst case), the ids and their growth;
+    // decoding took ~55 MB (the ids and the bytes).
     assert.ok(growth < 24 * 2 ** 20, `${what}: the wasm memory grew by ${(growth / 2 ** 20).toFixed(1)} MiB`);
   }
 });

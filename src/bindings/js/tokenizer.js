@@ -2,7 +2,7 @@
 // Text is written straight into the wasm heap with TextEncoder.encodeInto; ids are copied out of HEAPU32.
 import { describe, requireInteger } from './checks.js';
 import { WasmHandle } from './handles.js';
-import { encodeInParts, LARGE_INPUT } from './tokenizer_parts.js';
+import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './tokenizer_parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './tokenizer_stream.js';
 import { specialTokenOptions } from './special_token_options.js';
 
@@ -136,6 +136,10 @@ export class Tokenizer extends WasmHandle {
 
   /** The text of `ids` (invalid UTF-8 from partial tokens becomes U+FFFD, as TextDecoder does). */
   decode(ids) {
+    if (requireTokenIds(ids).length > LARGE_IDS) {
+      // The bytes in parts (bounded wasm memory, tokenizer_parts.js), then one decode: what decoding at once gives.
+      return textDecoder.decode(decodeInParts(ids, (part) => this.#decode(part)));
+    }
     const bytes = this.#decode(ids);
     if (NodeBuffer !== null && this.raw().decodedAscii()) {
       return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
@@ -145,6 +149,9 @@ export class Tokenizer extends WasmHandle {
 
   /** The exact bytes of `ids`: a new Uint8Array. */
   decodeBytes(ids) {
+    if (requireTokenIds(ids).length > LARGE_IDS) {
+      return decodeInParts(ids, (part) => this.#decode(part));
+    }
     return this.#decode(ids).slice();
   }
 

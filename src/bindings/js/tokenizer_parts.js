@@ -1,5 +1,6 @@
 // A large text is encoded in parts cut where the ids cannot change (safe_cut.js), so one call grows the wasm heap
-// by about one part's buffers (input, ids, spans) instead of the whole text's; the ids are gathered in JS.
+// by about one part's buffers (input, ids, spans) instead of the whole text's; the ids are gathered in JS. Long id
+// arrays are decoded in parts the same way.
 import { SafeCuts } from './safe_cut.js';
 
 /** Inputs longer than this (string code units or bytes) are encoded in parts of about PART_LENGTH. */
@@ -65,6 +66,38 @@ export function encodeInParts(tokenizer, text, encodePart) {
     start = end;
   }
   return merge(results);
+}
+
+/** Id arrays longer than this are decoded in parts of PART_IDS ids. */
+export const PART_IDS = 1 << 18;
+export const LARGE_IDS = 2 * PART_IDS;
+
+/**
+ * The bytes of `ids`, decoded part by part with `decodePart(part)` (which returns a view of the part's bytes valid
+ * until the next call) into a new Uint8Array. Errors name the id's index in the whole array.
+ */
+export function decodeInParts(ids, decodePart) {
+  const pieces = [];
+  let total = 0;
+  for (let start = 0; start < ids.length; start += PART_IDS) {
+    const part = ArrayBuffer.isView(ids) ? ids.subarray(start, start + PART_IDS) : ids.slice(start, start + PART_IDS);
+    try {
+      pieces.push(decodePart(part).slice());
+    } catch (error) {
+      if (start > 0 && error instanceof Error) {
+        error.message = error.message.replace(/ids\[(\d+)\]/, (_, at) => `ids[${Number(at) + start}]`);
+      }
+      throw error;
+    }
+    total += pieces.at(-1).length;
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
 }
 
 function merge(results) {
