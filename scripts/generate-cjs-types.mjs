@@ -22,11 +22,14 @@ function exportsOf(declarationFile) {
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(declarationFile));
   return checker.getExportsOfModule(moduleSymbol).map((symbol) => {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    const generic = (target.declarations ?? []).some((d) => d.typeParameters?.length);
-    if (generic) {
-      // An alias would need the type parameters and their constraints copied; no export has any yet.
-      throw new Error(`${declarationFile}: ${symbol.name} is generic; teach generate-cjs-types.mjs its parameters`);
-    }
+    // A generic type's alias repeats its parameters (constraints and defaults copied from the declaration).
+    const generic = (target.declarations ?? []).find((d) => d.typeParameters?.length);
+    const typeParameters = generic
+      ? {
+          declared: generic.typeParameters.map((p) => p.getText()).join(', '),
+          names: generic.typeParameters.map((p) => p.name.text).join(', '),
+        }
+      : null;
     if (!IDENTIFIER.test(symbol.name)) {
       throw new Error(`${declarationFile}: export name ${JSON.stringify(symbol.name)} is not an identifier`);
     }
@@ -36,6 +39,7 @@ function exportsOf(declarationFile) {
       value: (target.flags & ts.SymbolFlags.Value) !== 0,
       type: (target.flags & ts.SymbolFlags.Type) !== 0,
       isFunction: (target.flags & ts.SymbolFlags.Function) !== 0,
+      typeParameters,
     };
   });
 }
@@ -60,7 +64,12 @@ function cjsDeclarations(name, entries) {
       members.push(`export const ${entry.name}: typeof esm.${entry.name};`);
     }
     if (entry.type) {
-      members.push(`export type ${entry.name} = esm.${entry.name};`);
+      const { typeParameters: generic } = entry;
+      members.push(
+        generic
+          ? `export type ${entry.name}<${generic.declared}> = esm.${entry.name}<${generic.names}>;`
+          : `export type ${entry.name} = esm.${entry.name};`,
+      );
     }
   }
   if (byDefault) {
