@@ -1,0 +1,28 @@
+// Size budgets of the wasm modules the package ships, wasm + glue gzipped (level 9) as a server or CDN sends
+// them: the tokenizer entry (embedlab/tokenizer) within 100 kB, the full SIMD module within 200 kB.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+
+const gzipped = (file) => gzipSync(readFileSync(new URL(`../../dist/${file}`, import.meta.url)), { level: 9 }).length;
+const moduleSize = (name) => {
+  const wasm = gzipped(`${name}.wasm`);
+  const glue = gzipped(`${name}.js`);
+  return { wasm, glue, total: wasm + glue, text: `${name}: ${wasm} + ${glue} = ${wasm + glue} bytes gzipped` };
+};
+
+for (const flavour of ['simd', 'fallback']) {
+  test(`embedlab/tokenizer (${flavour}): wasm + glue within 100 kB gzipped`, () => {
+    const size = moduleSize(`embedlab-tokenizer-${flavour}`);
+    console.log(size.text);
+    assert.ok(size.total <= 100_000, size.text);
+  });
+}
+
+// Not met yet (271 kB on 2026-12-01: 259 kB of wasm, 12 kB of glue): reported on every run, without failing it.
+test('embedlab (simd): wasm + glue within 200 kB gzipped', { todo: 'the full module is over its budget' }, () => {
+  const size = moduleSize('embedlab-simd');
+  console.log(size.text);
+  assert.ok(size.total <= 200_000, size.text);
+});
