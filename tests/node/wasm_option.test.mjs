@@ -66,6 +66,14 @@ test('options.wasm: bad values are refused with errors naming it', async () => {
     ],
     [{ wasm: fallback, simd: true }, Error, /^options\.simd is true but options\.wasm is the fallback module/],
     [{ wasm: simd, simd: false }, Error, /^options\.simd is false but options\.wasm is the simd module/],
+    // A valid module that imports from a module the glue does not provide ("env").
+    [
+      {
+        wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 9, 1, 3, 101, 110, 118, 1, 102, 0, 0]),
+      },
+      Error,
+      /^the wasm module is not the one the glue of embedlab-\w+\.wasm expects/,
+    ],
     // A valid module that is not embedlab's (no imports, no exports).
     [
       { wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) },

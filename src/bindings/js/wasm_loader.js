@@ -143,7 +143,8 @@ export async function instantiateCompiled(factory, compiling, fileName) {
             fail(misfit(error)); // e.g. a module without the exports the glue reads
           }
         },
-        (error) => fail(error instanceof WebAssembly.LinkError ? misfit(error) : error),
+        // LinkError: an import of the wrong kind; TypeError: an import module the glue does not provide.
+        (error) => fail(error instanceof WebAssembly.LinkError || error instanceof TypeError ? misfit(error) : error),
       );
       return {}; // Emscripten's protocol: the exports arrive through receiveInstance
     },
