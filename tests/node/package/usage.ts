@@ -129,6 +129,8 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   using forModel: Tokenizer = await lab.encodingForModel('gpt-4');
   using chatml: Tokenizer = await lab.getTokenizer('cl100k_base', { specialTokens: { '<|im_start|>': 100264 } });
   check(forModel.name === 'cl100k_base' && chatml.encode('<|im_start|>', 'all')[0] === 100264, 'encodingForModel');
+  const noVocabulary = lab.getTokenizer('cl100k_base', { vocabulary: new Uint8Array(0) }); // the caller's bytes
+  check(await noVocabulary.then(() => false, Boolean), 'options.vocabulary'); // no ranks: refused
   const decoder: StreamingDecoder = tokenizer.decoder();
   check(decoder.write(tokenizer.encode('日本')) === '日本' && decoder.end() === '', 'decoder');
   const chunks: Uint32Array[] = [];
