@@ -41,6 +41,17 @@ for (const [name, file] of [
   });
 }
 
+test("o200k_harmony on the caller's o200k_base bytes: the package's own o200k_harmony ids, special tokens included", async () => {
+  const text = '<|start|>user<|message|>dog bites man 狗咬人<|end|><|start|>assistant';
+  const own = await lab.getTokenizer('o200k_harmony');
+  const given = await lab.getTokenizer('o200k_harmony', { vocabulary: emblvoc('o200k_base') });
+  assert.equal(given.name, 'o200k_harmony');
+  assert.deepEqual(Array.from(given.encode(text, 'all')), Array.from(own.encode(text, 'all')));
+  assert.ok(given.encode(text, 'all').length < given.encodeOrdinary(text).length); // the specials were found
+  given.dispose();
+  own.dispose();
+});
+
 test("another encoding's bytes are refused with both figures", async () => {
   await assert.rejects(
     lab.getTokenizer('o200k_base', { vocabulary: emblvoc('cl100k_base') }),
