@@ -70,7 +70,8 @@ std::vector<float> ToCheckpointLayout(const ParameterTensor& tensor, const float
   return out;
 }
 
-void ReadInto(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor, float* out) {
+// Throws naming a missing tensor or a shape that differs from the model's.
+void RequireTensor(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor) {
   const TensorEntry& entry = reader.index().Find(name);
   const std::vector<int64_t> shape = CheckpointShape(tensor);
   if (entry.shape != shape) {
@@ -80,6 +81,10 @@ void ReadInto(const SafetensorsReader& reader, const std::string& name, const Pa
     throw std::invalid_argument("checkpoint tensor \"" + name + "\" has shape [" + found + "], the model needs [" +
                                 expected + "]");
   }
+}
+
+void ReadInto(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor, float* out) {
+  RequireTensor(reader, name, tensor);
   const std::vector<float> values = reader.ReadFloats(name);
   if (!tensor.conv1d_layout) {
     std::copy(values.begin(), values.end(), out);
@@ -196,10 +201,22 @@ std::vector<uint8_t> SaveCheckpoint(const Gpt& model, const AdamW* optimizer) {
 
 LoadedCheckpoint LoadCheckpoint(const SafetensorsReader& reader) {
   const auto& metadata = reader.index().metadata();
+  const GptConfig config = GptConfigFromMetadata(metadata);
+  // Every tensor must be in the file before the model is built: a few hundred bytes of metadata may claim a
+  // configuration of gigabytes, which would otherwise be allocated and initialized only to be refused.
+  const bool with_optimizer = metadata.count("adamw_step") != 0;
+  const ParameterLayout layout(config);
+  for (const ParameterTensor& tensor : layout.tensors()) {
+    RequireTensor(reader, tensor.name, tensor);
+    if (with_optimizer) {
+      RequireTensor(reader, kExpAvg + tensor.name, tensor);
+      RequireTensor(reader, kExpAvgSq + tensor.name, tensor);
+    }
+  }
   LoadedCheckpoint loaded;
-  loaded.model = std::make_unique<Gpt>(GptConfigFromMetadata(metadata));
+  loaded.model = std::make_unique<Gpt>(config);
   LoadParameters(reader, *loaded.model);
-  if (metadata.count("adamw_step") == 0) return loaded;
+  if (!with_optimizer) return loaded;
   loaded.optimizer = std::make_unique<AdamW>(loaded.model->parameters().size(), AdamWOptionsFromMetadata(metadata));
   const int64_t step = IntegerField(metadata, "adamw_step");
   if (step < 0) throw std::invalid_argument("checkpoint metadata \"adamw_step\" must be >= 0");
