@@ -31,8 +31,11 @@ bool UsesOriginalLength(RopeScalingType type) {
 
 // The pair index (possibly fractional) whose wavelength turns `rotations` times inside `length` tokens:
 // pair d has wavelength 2 pi base^(2d/dim); solved for d (YaRN's find_correction_dim).
+// Extreme betas (e.g. 1e-310) make the log infinite; a huge finite value gives the ramp its limit instead of
+// inf / inf = NaN.
 double CorrectionDim(double rotations, double dim, double base, double length) {
-  return dim * std::log(length / (rotations * 2.0 * kPi)) / (2.0 * std::log(base));
+  const double value = dim * std::log(length / (rotations * 2.0 * kPi)) / (2.0 * std::log(base));
+  return std::clamp(value, -1e300, 1e300);
 }
 
 }  // namespace
@@ -70,6 +73,12 @@ RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const Rope
     throw std::out_of_range("RoPE rotates pairs, so headDim must be even, got " + std::to_string(head_dim));
   }
   RequireFiniteInRange("base", base, 1.0, 1e12);
+  // With base 1 every pair has the same wavelength: YaRN's correction range divides by ln(base) = 0.
+  if (s.type == RopeScalingType::kYarn && base == 1.0) {
+    throw std::out_of_range(
+        "ropeScaling type 'yarn' needs a RoPE base > 1 (its correction range divides by "
+        "ln(base)), got 1");
+  }
   RequireInRange("length", length, 1, kMaxSequenceLength);
   ValidateRopeScaling(s);
 

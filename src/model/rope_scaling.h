@@ -47,7 +47,7 @@ struct RopeFrequencies {
 void ValidateRopeScaling(const RopeScaling& scaling);
 
 // head_dim even in [2, kMaxDim] ([4, ...] for kNtk and kDynamic, whose exponent is d/(d-2)); base in
-// [1, 1e12]; length (used by kDynamic only) in [1, kMaxSequenceLength]. All arithmetic in double.
+// [1, 1e12] (above 1 for kYarn); length (used by kDynamic only) in [1, kMaxSequenceLength]. All arithmetic in double.
 RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const RopeScaling& scaling, int64_t length);
 
 // "none", "linear", "ntk", "dynamic", "yarn", "llama3".
