@@ -5,26 +5,34 @@
 # growing corpus is kept in build/fuzz/corpus/<target>, crashes go to build/fuzz/artifacts/.
 #
 #   npm run fuzz                         every target for FUZZ_SECONDS (default 60) each
+#   npm run fuzz -- --long 1800          every target for 1800 s each (a long run; the corpus keeps growing)
 #   bash scripts/fuzz.sh --smoke         every target for FUZZ_SECONDS (default 10) each (npm test runs this)
 #   bash scripts/fuzz.sh glove safetensors   only these targets
 #   bash scripts/fuzz.sh --reproduce build/fuzz/artifacts/glove-crash-...   run one input again
-# The last line is "fuzz: N passed, M failed" (a target passes when it ran its time without a finding).
+# Per target it prints executions (and per second), coverage at start and end, the corpus size before and
+# after, and for a finding the reproducer's path. The last line is "fuzz: N passed, M failed" (a target
+# passes when it ran its time without a finding). FUZZ_NICE=19 runs the fuzzers at that nice level.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
 smoke=0
+long=""
 reproduce=""
 targets=()
 while (($#)); do
   case $1 in
     --smoke) smoke=1 ;;
+    --long)
+      long=${2:-}
+      [[ $long =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --long needs a number of seconds per target, got '$long'" >&2; exit 2; }
+      shift ;;
     --reproduce) reproduce=$2; shift ;;
-    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1") ;;
   esac
   shift
 done
-if ((smoke)); then seconds=${FUZZ_SECONDS:-10}; else seconds=${FUZZ_SECONDS:-60}; fi
+if [ -n "$long" ]; then seconds=$long; elif ((smoke)); then seconds=${FUZZ_SECONDS:-10}; else seconds=${FUZZ_SECONDS:-60}; fi
 
 # --- toolchain: clang++ and its runtime libraries (libFuzzer, ASan, UBSan) -------------------------------
 missing=()
@@ -80,20 +88,29 @@ for name in "${targets[@]}"; do
   corpus=$out/corpus/$name
   mkdir -p "$corpus" "$out/seeds/$name"
   log=$out/logs/$name.log
+  before=$(find "$corpus" -type f | wc -l)
+  max_len=8192
+  [ "$name" = model_checkpoint ] && max_len=16384 # a checkpoint with its optimizer state is 8-9 KB
   # -max_total_time bounds the fuzzing; timeout bounds everything else (start-up, a hang in one input).
-  timeout $((seconds + 120)) "$out/$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
-    -max_len=8192 -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" "$corpus" "$out/seeds/$name" \
-    >"$log" 2>&1
+  timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$out/$name" -max_total_time="$seconds" -timeout=20 \
+    -rss_limit_mb=2560 -max_len=$max_len -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" \
+    "$corpus" "$out/seeds/$name" >"$log" 2>&1
   status=$?
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -1)
+  rate=$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+)/\1/p' "$log" | tail -1)
+  cov_start=$(sed -nE 's/.*INITED cov: ([0-9]+).*/\1/p' "$log" | head -1)
+  cov_end=$(sed -nE 's/.* cov: ([0-9]+) .*/\1/p' "$log" | tail -1)
   units=$(find "$corpus" -type f | wc -l)
+  summary="${execs:-?} execs in ${seconds}s (${rate:-?}/s), coverage ${cov_start:-?} -> ${cov_end:-?}, corpus $before -> $units inputs"
   if [ "$status" = 0 ]; then
     passed=$((passed + 1))
-    printf 'fuzz %-20s ok: %s execs in %ss, corpus %s inputs\n' "$name" "${execs:-?}" "$seconds" "$units"
+    printf 'fuzz %-20s ok: %s\n' "$name" "$summary"
   else
     failed=$((failed + 1))
-    printf 'fuzz %-20s FAILED (exit %s) after %s execs; log %s\n' "$name" "$status" "${execs:-?}" "$log"
-    grep -E 'ERROR|FUZZ_CHECK|SUMMARY|Test unit written|uncaught|terminate|#[0-9]+ 0x' "$log" | head -30
+    printf 'fuzz %-20s FAILED (exit %s): %s; log %s\n' "$name" "$status" "$summary" "$log"
+    reproducer=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
+    [ -n "$reproducer" ] && echo "  reproducer: $reproducer (bash scripts/fuzz.sh --reproduce $reproducer)"
+    grep -E 'ERROR|FUZZ_CHECK|SUMMARY|uncaught|terminate|#[0-9]+ 0x' "$log" | head -30
   fi
 done
 echo "fuzz: $passed passed, $failed failed"

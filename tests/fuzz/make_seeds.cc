@@ -15,6 +15,10 @@
 #include "bpe/tokenizer_file.h"
 #include "checkpoint/safetensors_writer.h"
 #include "fuzz_common.h"
+#include "model/rope_scaling.h"
+#include "training/gpt_trainer.h"
+#include "training/model_checkpoint.h"
+#include "training/rope_scaling_json.h"
 
 using namespace embedlab;
 
@@ -192,6 +196,59 @@ int main(int argc, char** argv) {
     file[0] = static_cast<char>(header.size());
     Write("safetensors", "empty", file + header);
   }
+  // Streaming UTF-8: split count, split steps, then text (seeds cut inside multi-byte characters).
+  for (size_t i = 0; i < kTexts.size(); ++i) {
+    Write("utf8_stream", "text" + std::to_string(i), std::string("\x05\x01\x02\x03\x05\x07", 6) + kTexts[i]);
+  }
+
+  // RoPE scaling: byte 0 even + JSON of each type; byte 0 odd + raw bytes for the option fields.
+  for (RopeScalingType type : kRopeScalingTypes) {
+    if (type == RopeScalingType::kNone) continue;
+    RopeScaling scaling;
+    scaling.type = type;
+    scaling.factor = 4;
+    scaling.original_context_length = 64;
+    Write("rope_scaling", std::string("json_") + RopeScalingTypeName(type),
+          std::string(1, '\0') + RopeScalingToJson(scaling));
+    Write("rope_scaling", std::string("fields_") + RopeScalingTypeName(type),
+          std::string(1, '\1') + std::string(1, static_cast<char>(type)) + std::string(40, '\x55'));
+  }
+  Write("rope_scaling", "json_hf_llama3",
+        std::string(1, '\0') + R"({"rope_type":"llama3","factor":8.0,"original_max_position_embeddings":8192,)"
+                               R"("low_freq_factor":1.0,"high_freq_factor":4.0})");
+
+  // Model checkpoints: tiny models of several position schemes, with and without the optimizer state (scripts/
+  // fuzz.sh gives this target a larger -max_len: the state's tensor names make those seeds ~8 KB).
+  const auto checkpoint = [](PositionScheme positions, RopeScalingType scaling, bool with_optimizer) {
+    GptConfig config;
+    config.vocab_size = 8;
+    config.context_length = 4;
+    config.channels = 4;
+    config.layers = 1;
+    config.heads = 2;
+    config.positions = positions;
+    config.rope_scaling.type = scaling;
+    config.rope_scaling.factor = 2;
+    config.rope_scaling.original_context_length = 4;
+    GptTrainer trainer(config, AdamWOptions());
+    trainer.TrainStep({1, 2, 3, 4}, {2, 3, 4, 5}, 1, 4);
+    const std::vector<uint8_t> bytes = with_optimizer ? trainer.Save() : SaveCheckpoint(trainer.model(), nullptr);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  Write("model_checkpoint", "learned_adamw", checkpoint(PositionScheme::kLearned, RopeScalingType::kNone, true));
+  Write("model_checkpoint", "rope_yarn", checkpoint(PositionScheme::kRope, RopeScalingType::kYarn, false));
+  Write("model_checkpoint", "t5", checkpoint(PositionScheme::kT5, RopeScalingType::kNone, false));
+  Write("model_checkpoint", "alibi", checkpoint(PositionScheme::kAlibi, RopeScalingType::kNone, false));
+  {
+    // Metadata alone claiming a model of 2^28 floats (the cap) and no tensors: refused before the model is
+    // allocated (it used to allocate and initialize 2 GiB first).
+    GptConfig huge;
+    huge.vocab_size = 1 << 21;
+    huge.channels = 128;
+    const std::vector<uint8_t> bytes = WriteSafetensors({}, GptConfigToMetadata(huge));
+    Write("model_checkpoint", "huge_config_no_tensors", std::string(bytes.begin(), bytes.end()));
+  }
+  Write("model_checkpoint", "sinusoidal_adamw", checkpoint(PositionScheme::kSinusoidal, RopeScalingType::kNone, true));
   std::printf("make_seeds: wrote seeds to %s\n", out_dir.c_str());
   return 0;
 }
