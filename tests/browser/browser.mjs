@@ -120,6 +120,7 @@ export async function waitForPage(page, timeout = 60_000) {
       const state = (id) => document.querySelector(`[data-testid="${id}"]`)?.dataset.state;
       return (
         document.getElementById('main')?.dataset.state === 'ready' &&
+        document.querySelector('[data-testid="tokenize-output"]')?.dataset.vocab !== undefined &&
         ['embeddings-status', 'learned-status', 'beyond-race-status'].every((id) => state(id) === 'done') &&
         /^-?\d\.\d{3}$/.test(
           document.querySelector('[data-testid="compare-pooled-cosine-attention"]')?.textContent ?? '',

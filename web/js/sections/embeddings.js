@@ -5,6 +5,7 @@ import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
+import { firstDistinct } from '../token_list.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
 import { initFrozen } from './embeddings_frozen.js';
 import { initTorchPanel, offerDownloads } from './embeddings_torch.js';
@@ -23,20 +24,21 @@ let freezing = 0; // latest freeze request (an older one that finishes later is 
 let autoFreeze = true; // the first run freezes an early step unless the learner loaded a file first
 let exported = null; // {text, step, url}
 const CONTINUE_STEPS = 300;
+let sectionTokens = { ids: new Uint32Array(0), vocab: null }; // section 1's ids and their vocabulary
 
 const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
 const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
 const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
 
 function showTable() {
-  const ids = ($('tokenize-output').dataset.ids ?? '').split(' ').filter(Boolean).map(Number);
-  const distinct = [...new Set(ids)].slice(0, MAX_ROWS);
-  if (distinct.length === 0) {
-    return;
+  const { ids, vocab } = sectionTokens;
+  const distinct = firstDistinct(ids, MAX_ROWS);
+  const tokenizer = ctx.tokenizer;
+  if (distinct.length === 0 || vocab !== ctx.tokenizerName || distinct.some((id) => id >= tokenizer.vocabSize)) {
+    return; // section 1's ids of another vocabulary: its next 'tokens' event brings this one's
   }
   const embedding = ctx.embedding(DIM, 1);
   const rows = embedding.lookup(distinct);
-  const tokenizer = ctx.tokenizer;
   drawRows(
     $('embeddings-heatmap'),
     distinct.map((id, r) => ({
@@ -280,8 +282,12 @@ export function init(context) {
     effect:
       'the rows below are those of its token ids, in a table of its size (the tiny GPT further down keeps r50k_base: its corpus needs a fixed vocabulary)',
   });
-  ctx.onTokenizer(() => requestAnimationFrame(showTable));
-  $('tokenize-text').addEventListener('input', () => requestAnimationFrame(showTable));
+  // Section 1 tokenizes in a worker and says when its ids (of its current vocabulary) are ready.
+  $('tokenize-output').addEventListener('tokens', ({ detail }) => {
+    sectionTokens = detail;
+    requestAnimationFrame(showTable);
+  });
+  sectionTokens = $('tokenize-output').tokens ?? sectionTokens;
   reserveScatter($('embeddings-pca'), { key: PCA_KEY }); // before the first snapshot: no shift when it comes
   $('embeddings-train').addEventListener('click', train);
   $('embeddings-continue').addEventListener('click', keepTraining);

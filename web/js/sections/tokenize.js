@@ -2,43 +2,127 @@
 import { $ } from '../dom.js';
 import { visibleWhitespace } from '../format.js';
 import { runJob } from '../jobs.js';
+import { LargePaste } from '../large_paste.js';
+import { TokenizeClient } from '../tokenize_client.js';
+import { PAGE_TOKENS, tokenItems } from '../token_list.js';
+import { tokenLengths, tokenSpans } from '../token_spans.js';
 
 let ctx;
 let job = null;
+let client = null;
+let trained = null; // {bytes, version} of the vocabulary trained last: the tokenizer worker loads it from these
+let shown = null; // the result on screen: {ids, starts, utf8, vocab}, and how many of its tokens are listed
+let typing = 0; // the debounce timer of the text box
+let box = null; // the text box, which holds large pastes outside the textarea
 
-const COLOURS = 5; // token backgrounds cycle through 5 light tints (CSS classes t0..t4)
+const IDS_IN_DOM = 20000; // data-ids (the page tests read it) holds the ids of texts up to this many tokens
+const LARGE_TEXT = 100000; // characters: beyond this, wait for a pause in typing before tokenizing again
+const SHORT_TEXT = 20000; // characters: up to this, tokenized on the page at once (a few milliseconds at most)
+const encoder = new TextEncoder();
+const lengths = new WeakMap(); // tokenizer → its token byte lengths (tokenLengths)
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-function showTokens() {
-  const text = $('tokenize-text').value;
-  const out = $('tokenize-output');
-  try {
-    const tokens = ctx.tokenizer.tokens(text);
-    const items = tokens.map((t, i) => {
-      const li = document.createElement('li');
-      li.className = `token t${i % COLOURS}`;
-      li.dataset.id = String(t.id);
-      const piece = document.createElement('span');
-      piece.className = 'piece';
-      piece.textContent = visibleWhitespace(t.text);
-      if (t.text.includes('\uFFFD')) {
-        li.classList.add('partial');
-      }
-      const meta = document.createElement('small');
-      meta.textContent = `${t.id} · ${t.start}–${t.end}`;
-      li.title = `id ${t.id}, bytes ${t.start} to ${t.end}: ${Array.from(t.bytes, (b) => b.toString(16).padStart(2, '0')).join(' ')}`;
-      li.append(piece, meta);
-      return li;
-    });
-    out.replaceChildren(...items);
-    const bytes = new TextEncoder().encode(text).length;
-    $('tokenize-count').textContent =
-      `${tokens.length} tokens for ${bytes} bytes (${(bytes / Math.max(1, tokens.length)).toFixed(2)} bytes per token) · vocabulary of ${ctx.tokenizer.vocabSize} ids`;
-    out.dataset.ids = tokens.map((t) => t.id).join(' ');
-    out.dataset.vocab = ctx.tokenizerName;
-    $('tokenize-error').textContent = '';
-  } catch (error) {
-    $('tokenize-error').textContent = error.message;
+/** Byte lengths of a tokenizer's tokens, looked up once per id. */
+function lengthsOf(tokenizer) {
+  if (!lengths.has(tokenizer)) {
+    lengths.set(tokenizer, tokenLengths(tokenizer));
   }
+  return lengths.get(tokenizer);
+}
+
+/**
+ * Shows the tokens of the text box with the page's vocabulary: a short text at once, here; a long one by the
+ * worker (a trained vocabulary goes there as its bytes).
+ */
+function showTokens() {
+  clearTimeout(typing);
+  const name = ctx.tokenizerName;
+  const text = box.text;
+  if (text.length <= SHORT_TEXT) {
+    client.cancel(); // an older text's result must not replace this one
+    try {
+      const spans = tokenSpans(ctx.tokenizer.encode(text), encoder.encode(text), lengthsOf(ctx.tokenizer));
+      onTokens({ ...spans, name, vocabSize: ctx.tokenizer.vocabSize });
+    } catch (error) {
+      onError(error.message);
+    }
+    return;
+  }
+  const vocab = name === 'trained' ? { key: `trained#${trained.version}`, bytes: trained.bytes } : { key: name, name };
+  $('tokenize-output').setAttribute('aria-busy', 'true');
+  $('tokenize-count').textContent = `Tokenizing ${(text.length / 1e6).toFixed(1)} million characters with ${name}…`;
+  client.request(text, { ...vocab, name });
+}
+
+// Typing into a short text is not debounced (it takes well under a millisecond per thousand characters). A long
+// text (typed after "Edit") waits for a pause in typing; the worker then has one request at a time.
+function onInput() {
+  clearTimeout(typing);
+  if (box.text.length > LARGE_TEXT) {
+    typing = setTimeout(showTokens, 300);
+  } else {
+    showTokens();
+  }
+}
+
+function showProgress({ done, total }) {
+  $('tokenize-count').textContent = `Tokenizing with ${ctx.tokenizerName}: ${megabytes(done)} of ${megabytes(total)}…`;
+}
+
+/** Lists the next page of the shown result's tokens, and says how many are listed. */
+function listMore() {
+  const out = $('tokenize-output');
+  const from = out.childElementCount;
+  out.append(...tokenItems(shown, from, from + PAGE_TOKENS));
+  const listed = out.childElementCount;
+  const count = shown.ids.length;
+  $('tokenize-more').hidden = listed >= count;
+  $('tokenize-more-note').textContent = listed < count ? `Listing the first ${listed} of ${count} tokens.` : '';
+}
+
+function onTokens(result) {
+  const out = $('tokenize-output');
+  shown = { ...result, vocab: result.name };
+  const count = result.ids.length;
+  const bytes = result.utf8.length;
+  out.replaceChildren();
+  listMore();
+  $('tokenize-count').textContent =
+    `${count} tokens for ${bytes} bytes (${(bytes / Math.max(1, count)).toFixed(2)} bytes per token) · vocabulary of ${result.vocabSize} ids`;
+  if (count <= IDS_IN_DOM) {
+    out.dataset.ids = result.ids.join(' ');
+  } else {
+    delete out.dataset.ids;
+  }
+  Object.assign(out.dataset, { count: String(count), bytes: String(bytes), vocab: shown.vocab });
+  out.removeAttribute('aria-busy');
+  $('tokenize-error').textContent = '';
+  // Section 2 draws the rows of these ids (out.tokens: the latest, for a section that starts later).
+  out.tokens = { ids: result.ids, vocab: shown.vocab };
+  out.dispatchEvent(new CustomEvent('tokens', { detail: out.tokens }));
+}
+
+function onError(message) {
+  $('tokenize-output').removeAttribute('aria-busy');
+  $('tokenize-error').textContent = message;
+}
+
+/** The "show more" row under the list, made here so the HTML keeps one list element. */
+function addMoreRow() {
+  const row = document.createElement('p');
+  row.className = 'note';
+  const note = document.createElement('span');
+  note.id = 'tokenize-more-note';
+  note.dataset.testid = 'tokenize-more-note';
+  const more = document.createElement('button');
+  more.type = 'button';
+  more.id = 'tokenize-more';
+  more.dataset.testid = 'tokenize-more';
+  more.textContent = `Show ${PAGE_TOKENS} more`;
+  more.hidden = true;
+  more.addEventListener('click', listMore);
+  row.append(note, ' ', more);
+  $('tokenize-output').after(row);
 }
 
 async function switchVocabulary() {
@@ -96,6 +180,7 @@ async function train(auto = false) {
       return;
     }
     const tokenizer = ctx.lab.loadTokenizer(result.bytes);
+    trained = { bytes: result.bytes, version: (trained?.version ?? 0) + 1 };
     progress.value = 1;
     renderMerges(result.merges.slice().reverse());
     const option = $('tokenize-vocab').querySelector('option[value="trained"]');
@@ -130,7 +215,12 @@ export function init(context) {
       p.textContent.replace(/\s+/g, ' ').trim(),
     ).join('\n');
   }
-  $('tokenize-text').addEventListener('input', showTokens);
+  client = new TokenizeClient({ onProgress: showProgress, onTokens, onError });
+  addMoreRow();
+  box = new LargePaste($('tokenize-text'), showTokens);
+  $('tokenize-text').addEventListener('input', onInput);
+  // A debug hook for the soak test: the wasm memory of the page's library and of the tokenizer worker.
+  $('tokenize').wasmMemory = async () => ({ page: ctx.lab.memory(), worker: await client.memory() });
   $('tokenize-vocab').addEventListener('change', switchVocabulary);
   $('tokenize-bpe-train').addEventListener('click', () => train());
   $('tokenize-bpe-cancel').addEventListener('click', () => job?.cancel());
