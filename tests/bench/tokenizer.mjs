@@ -32,7 +32,7 @@ const PEERS = Object.keys(PEER_NAMES);
 const hfDir = path('../../build/bench/hf');
 const mb = Number(process.env.TOKENIZER_BENCH_MB ?? 0.5);
 
-function nativeTool() {
+export function nativeTool() {
   for (const candidate of ['../../build/native/embedlab_tokenize', '../../build/native-tok/embedlab_tokenize']) {
     if (existsSync(path(candidate))) {
       return path(candidate);
@@ -98,21 +98,20 @@ function checkPeers(peers, instances, texts, ids) {
   return result;
 }
 
-/** One row per corpus of encode, count and decode times for `name`, plus the init times. */
-async function benchEncoding(name, labs, tool, corpora) {
-  const peers = await loadPeers(name, hfDir);
-  const ours = { simd: await labs.simd.getTokenizer(name), fallback: await labs.fallback.getTokenizer(name) };
-  const instances = Object.fromEntries(PEERS.filter((who) => peers[who]).map((who) => [who, peers[who].create()]));
+/**
+ * Init times for `name`: ours from the binary vocabulary the package ships (getTokenizer given its bytes,
+ * so that it builds a tokenizer instead of sharing a live one; the file's read is left out) and from the
+ * .tiktoken bytes; the peers' construction from loaded data; the native tool's load times.
+ */
+export async function benchInit(name, labs, tool, peers) {
   const vocabFile = `${gptTokenizerDataDir}/${name}.tiktoken`;
-
-  // ---- Init: ours from the binary vocabulary the package ships (getTokenizer; the file is read once
-  // per process and cached) and from the .tiktoken bytes; the peers' construction from loaded data.
+  const shipped = readFileSync(path(`../../dist/vocab/${name}.emblvoc`));
   const tiktokenBytes = readFileSync(vocabFile);
   const init = await interleaved(
     {
-      oursShipped: async () => (await labs.simd.getTokenizer(name)).dispose(),
+      oursShipped: async () => (await labs.simd.getTokenizer(name, { vocabulary: shipped })).dispose(),
       oursTiktoken: () => labs.simd.tokenizerFromVocabulary({ tiktoken: tiktokenBytes, encoding: name }).dispose(),
-      ...Object.fromEntries(Object.keys(instances).map((who) => [who, peers[who].init])),
+      ...Object.fromEntries(PEERS.filter((who) => peers[who]).map((who) => [who, peers[who].init])),
     },
     MIN_RUNS,
   );
@@ -127,6 +126,16 @@ async function benchEncoding(name, labs, tool, corpora) {
       binary: load(['--tokenizer', binaryFile]),
     };
   }
+  return { name, init, nativeInit };
+}
+
+/** One row per corpus of encode, count and decode times for `name`, plus the init times. */
+async function benchEncoding(name, labs, tool, corpora) {
+  const peers = await loadPeers(name, hfDir);
+  const ours = { simd: await labs.simd.getTokenizer(name), fallback: await labs.fallback.getTokenizer(name) };
+  const instances = Object.fromEntries(PEERS.filter((who) => peers[who]).map((who) => [who, peers[who].create()]));
+  const vocabFile = `${gptTokenizerDataDir}/${name}.tiktoken`;
+  const init = await benchInit(name, labs, tool, peers);
 
   const rows = [];
   for (const [label, texts] of Object.entries(corpora)) {
@@ -174,7 +183,7 @@ async function benchEncoding(name, labs, tool, corpora) {
   }
   ours.simd.dispose();
   ours.fallback.dispose();
-  return { rows, init: { name, init, nativeInit } };
+  return { rows, init };
 }
 
 /** Wall ms in a fresh node process from the first import to a first encode, round-robin, per encoding. */

@@ -39,6 +39,35 @@ function speedTable(rows, kind, oursColumns) {
   return { lines, misses };
 }
 
+/** The init table: caption, header and one row per encoding (also used on its own by an init-only run). */
+export function initTableLines(initRows) {
+  const rows = initRows.map((r) => {
+    const peers = PEERS.map((p) => r.init[p]);
+    const bestPeer = Math.min(...peers.filter((t) => t !== undefined));
+    const native = r.nativeInit ? `${ms(r.nativeInit.binary)} / ${ms(r.nativeInit.tiktoken)}` : '–';
+    return (
+      `| ${r.name} | ${ms(r.init.oursShipped)} | ${ms(r.init.oursTiktoken)} | ${native} | ` +
+      `${peers.map((t) => (t === undefined ? 'no such encoding' : ms(t))).join(' | ')} | ` +
+      `${formatRatio(bestPeer / r.init.oursShipped)} / ${formatRatio(bestPeer / r.init.oursTiktoken)} |`
+    );
+  });
+  return [
+    `Init, CPU ms (round-robin, median of ${MIN_RUNS}): ours = getTokenizer(name, {vocabulary}) given the bytes of the binary vocabulary the ` +
+      `package ships (the file already read; without them getTokenizer would share a tokenizer still alive), or tokenizerFromVocabulary() parsing the .tiktoken file; native = embedlab_tokenize's load time ` +
+      `(binary / .tiktoken, wall, median of ${MIN_RUNS}); peers = construction from their already-imported rank data (tiktoken: ` +
+      'get_encoding; js-tiktoken: new Tiktoken(ranks); gpt-tokenizer: GptEncoding.getEncodingApi; @huggingface/tokenizers: new ' +
+      'Tokenizer(parsed tokenizer.json)), except ai-tokenizer, whose encoding module builds its maps as it is evaluated: a fresh ' +
+      'evaluation of that module (imported under a new query string) plus new Tokenizer. No goal is set for init.',
+    '',
+    ...header(
+      ['vocabulary'],
+      ['ours getTokenizer', 'ours from .tiktoken', 'ours native binary / .tiktoken'],
+      'fastest peer / ours (getTokenizer / .tiktoken)',
+    ),
+    ...rows,
+  ];
+}
+
 export function tokenizerTables({ rows, initRows, coldRows, long, training, corpora, tool, seconds }) {
   const bytesOf = (label) => rows.find((r) => r.label === label).bytes;
   const encode = speedTable(rows, 'encode', ['simd', 'fallback', 'native']);
@@ -49,16 +78,6 @@ export function tokenizerTables({ rows, initRows, coldRows, long, training, corp
     Object.values(r.differs).every((byPeer) => Object.values(byPeer).every((n) => n === 0)),
   );
 
-  const initTable = initRows.map((r) => {
-    const peers = PEERS.map((p) => r.init[p]);
-    const bestPeer = Math.min(...peers.filter((t) => t !== undefined));
-    const native = r.nativeInit ? `${ms(r.nativeInit.binary)} / ${ms(r.nativeInit.tiktoken)}` : '–';
-    return (
-      `| ${r.name} | ${ms(r.init.oursShipped)} | ${ms(r.init.oursTiktoken)} | ${native} | ` +
-      `${peers.map((t) => (t === undefined ? 'no such encoding' : ms(t))).join(' | ')} | ` +
-      `${formatRatio(bestPeer / r.init.oursShipped)} / ${formatRatio(bestPeer / r.init.oursTiktoken)} |`
-    );
-  });
   const coldTable = coldRows.map((r) => {
     const bestPeer = Math.min(...PEERS.filter((p) => r[p] !== undefined).map((p) => r[p]));
     if (!(r.ours < bestPeer)) {
@@ -103,19 +122,7 @@ export function tokenizerTables({ rows, initRows, coldRows, long, training, corp
     ...header(['vocabulary', 'corpus'], ['ours wasm SIMD128', 'ours wasm fallback'], 'ours SIMD / fastest peer'),
     ...decode.lines,
     '',
-    `Init, CPU ms (round-robin, median of ${MIN_RUNS}): ours = getTokenizer(), which loads the binary vocabulary shipped in the package ` +
-      `(the file already read), or tokenizerFromVocabulary() parsing the .tiktoken file; native = embedlab_tokenize's load time ` +
-      `(binary / .tiktoken, wall, median of ${MIN_RUNS}); peers = construction from their already-imported rank data (tiktoken: ` +
-      'get_encoding; js-tiktoken: new Tiktoken(ranks); gpt-tokenizer: GptEncoding.getEncodingApi; @huggingface/tokenizers: new ' +
-      'Tokenizer(parsed tokenizer.json)), except ai-tokenizer, whose encoding module builds its maps as it is evaluated: a fresh ' +
-      'evaluation of that module (imported under a new query string) plus new Tokenizer. No goal is set for init.',
-    '',
-    ...header(
-      ['vocabulary'],
-      ['ours getTokenizer', 'ours from .tiktoken', 'ours native binary / .tiktoken'],
-      'fastest peer / ours (getTokenizer / .tiktoken)',
-    ),
-    ...initTable,
+    ...initTableLines(initRows),
     '',
     `Cold start, wall ms in a fresh node process (median of ${MIN_RUNS}, round-robin): from the first import to the first ` +
       'encode; ours = the wasm package (SIMD128 module instantiated) and getTokenizer() (the binary vocabulary shipped in the ' +
