@@ -52,6 +52,30 @@ const TOKENIZER_CASES = [
   ],
   ['encode options not an object', () => tokenizer.encode('x', 5), TypeError, /options must be an object, got 5/],
   [
+    'encode option typo',
+    () => tokenizer.encode('x', { allowSpecial: 'all' }),
+    TypeError,
+    /options has no option "allowSpecial" \(did you mean "allowedSpecial"\?\)/,
+  ],
+  [
+    'count option typo',
+    () => tokenizer.count('x', { disalowedSpecial: [] }),
+    TypeError,
+    /options has no option "disalowedSpecial" \(did you mean "disallowedSpecial"\?\)/,
+  ],
+  [
+    'tokens option typo',
+    () => tokenizer.tokens('x', { disalowedSpecial: [] }),
+    TypeError,
+    /options has no option "disalowedSpecial" \(did you mean "disallowedSpecial"\?\)/,
+  ],
+  [
+    'isWithinTokenLimit option typo',
+    () => tokenizer.isWithinTokenLimit('x', 5, { disalowedSpecial: [] }),
+    TypeError,
+    /options has no option "disalowedSpecial" \(did you mean "disallowedSpecial"\?\)/,
+  ],
+  [
     'allowedSpecial a number',
     () => tokenizer.encode('x', { allowedSpecial: 5 }),
     TypeError,

@@ -1,7 +1,7 @@
 // The special-token arguments peers' users write: tiktoken's positional encode(text, allowedSpecial,
 // disallowedSpecial) next to our options object, and tiktoken's extend_special_tokens ({text: id}) for adding
 // special tokens to a built-in encoding.
-import { describe, requireInteger } from './checks.js';
+import { describe, requireInteger, requireOptions } from './checks.js';
 
 /**
  * The options object of encode()/count()/tokens() from either form: encode(text, {allowedSpecial, disallowedSpecial})
@@ -19,6 +19,10 @@ export function specialTokenOptions(options, disallowedSpecial) {
       `disallowedSpecial as a third argument goes with tiktoken's form encode(text, allowedSpecial, disallowedSpecial); ` +
         `the second argument is ${describe(options)}: put disallowedSpecial in the options object instead`,
     );
+  }
+  if (options !== null && typeof options === 'object') {
+    // A typo such as allowSpecial would otherwise fall back to the default and refuse the token it names.
+    requireOptions('options', options, ['allowedSpecial', 'disallowedSpecial']);
   }
   return options === undefined ? {} : options;
 }
