@@ -1,7 +1,8 @@
 // `embedlab count` and `embedlab tokenize` (ids, json) stream FILE or stdin: the same output as the whole text gives,
 // for any chunk size, and peak memory that does not grow with the input.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,4 +113,18 @@ test("count streams: peak memory stays bounded as the input grows, and the count
   // (before streaming) took 250 MB for 40 MB, 135 MB more than for 8 MB.
   assert.ok(growth < 48 * 1024, `peak memory grew by ${growth} kB for 40 MB more input`);
   assert.ok(largeRun.kilobytes < 200 * 1024, `peak memory ${largeRun.kilobytes} kB`);
+});
+
+test('a reader that closes the pipe early (`| head`) ends tokenize quietly with status 0', async () => {
+  const file = join(work, 'epipe.txt');
+  writeFileSync(file, variedText(4_000_000, 3)); // far more output than a pipe buffers
+  for (const format of ['ids', 'json', 'bin']) {
+    const child = spawn('node', [cli, 'tokenize', '--format', format, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data) => (stderr += data));
+    await once(child.stdout, 'readable');
+    child.stdout.destroy(); // what head does after its bytes
+    const [status] = await once(child, 'exit');
+    assert.deepEqual([status, stderr], [0, ''], `--format ${format}`);
+  }
 });

@@ -259,6 +259,9 @@ async function main() {
     await COMMANDS[command](await createEmbedLab(), parsed.values, files);
     return 0;
   } catch (error) {
+    if (error.code === 'EPIPE') {
+      return 0; // the reader closed the pipe (`| head`): it has all the output it wants, as with cat or grep
+    }
     console.error(`embedlab ${command}: ${error.message}`);
     return 1;
   }
