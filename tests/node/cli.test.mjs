@@ -47,6 +47,8 @@ test('train-bpe writes a tokenizer file that tokenize --tokenizer reads back', (
   const ids = run(['tokenize', '--tokenizer', out], TEXT).stdout.trim().split(' ').map(Number);
   assert.ok(ids.every((id) => id >= 0 && id <= 600));
   assert.equal(run(['decode', '--tokenizer', out], ids.join(' ')).stdout, TEXT);
+  const withEncoding = run(['tokenize', '--tokenizer', out, '--encoding', 'o200k_base'], TEXT);
+  assert.match(withEncoding.stderr, /mine.tiktoken is a saved tokenizer with its own pattern: drop --encoding/);
 });
 
 test('encode prints token, position and input vectors', () => {

@@ -83,13 +83,17 @@ async function openTokenizer(lab, values) {
     return lab.getTokenizer(values.encoding ?? 'cl100k_base');
   }
   const bytes = readFileSync(values.tokenizer);
+  const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
   if (values.encoding !== undefined) {
+    if (!plain) {
+      // Else its header line reaches the .tiktoken parser, which reports invalid base64 on line 1.
+      throw new TypeError(`${values.tokenizer} is a saved tokenizer with its own pattern: drop --encoding`);
+    }
     return lab.tokenizerFromVocabulary({ tiktoken: bytes, encoding: values.encoding });
   }
   try {
     return lab.loadTokenizer(bytes);
   } catch (error) {
-    const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
     throw plain
       ? new TypeError(`${values.tokenizer} is not a saved tokenizer; for a plain .tiktoken file add --encoding NAME`)
       : error;
