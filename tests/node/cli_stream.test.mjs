@@ -128,3 +128,12 @@ test('a reader that closes the pipe early (`| head`) ends tokenize quietly with 
     assert.deepEqual([status, stderr], [0, ''], `--format ${format}`);
   }
 });
+
+test('a directory as FILE is refused by name, not with a raw EISDIR', () => {
+  for (const command of ['count', 'tokenize']) {
+    const result = run([command, work]);
+    assert.equal(result.status, 1);
+    assert.match(String(result.stderr), /is a directory: FILE must be a file/);
+    assert.doesNotMatch(String(result.stderr), /EISDIR/);
+  }
+});

@@ -1,7 +1,7 @@
 // `embedlab tokenize` and `embedlab count` stream FILE (or stdin) through the tokenizer's streaming methods, so a
 // corpus of any size is tokenized in memory bounded by the chunk size (see tokenizer_stream.js).
 import { once } from 'node:events';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 
 import { safeTextParts } from './tokenizer_stream.js';
 
@@ -28,6 +28,9 @@ export function refuseTextAsFile(file) {
 /** FILE as a stream of chunks, or stdin without one. */
 export function inputStream(file, chunkSize) {
   refuseTextAsFile(file);
+  if (file !== undefined && existsSync(file) && statSync(file).isDirectory()) {
+    throw new TypeError(`"${file}" is a directory: FILE must be a file (or omit it to read stdin)`);
+  }
   return file === undefined ? process.stdin : createReadStream(file, { highWaterMark: Math.min(chunkSize, 1 << 24) });
 }
 
