@@ -70,7 +70,7 @@ TEST_CASE("passkey: the key sits at the requested depth and the targets spell it
   }
 }
 
-TEST_CASE("passkey: same seed, same sequence; other seed, other key; bad arguments named", "[training]") {
+TEST_CASE("passkey: same seed, same sequence, other seed, other key, bad arguments named", "[training]") {
   const embedlab::PasskeyTask task(4);
   std::vector<int32_t> a(40), b(40), c(40), t(40);
   embedlab::Prng p1(3), p2(3), p3(4);
@@ -128,7 +128,7 @@ TEST_CASE("ScorePositions: per-position loss is the double log-softmax, exact ma
   REQUIRE_THROWS(embedlab::ScorePositions(logits.data(), targets.data(), 1, 4, 3, scores));
 }
 
-TEST_CASE("long-context run: learned is refused past T with the model's message; others read every length",
+TEST_CASE("long-context run: learned is refused past T with the model's message, others read every length",
           "[training]") {
   const embedlab::LongContextResult learned =
       embedlab::RunLongContext(SmallSpec("learned", embedlab::LongContextTask::kPasskey));
@@ -154,7 +154,7 @@ TEST_CASE("long-context run: learned is refused past T with the model's message;
   }
 }
 
-TEST_CASE("long-context run: language readings hold one loss per position; runs are deterministic", "[training]") {
+TEST_CASE("long-context run: language readings hold one loss per position, runs are deterministic", "[training]") {
   embedlab::LongContextSpec spec = SmallSpec("rope_pi", embedlab::LongContextTask::kLanguage);
   std::vector<int32_t> corpus(4000);
   embedlab::Prng prng(5);
