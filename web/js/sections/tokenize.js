@@ -70,23 +70,46 @@ function showProgress({ done, total }) {
 }
 
 /** Lists the next page of the shown result's tokens, and says how many are listed. */
-function listMore() {
+/** Lists the shown result's tokens up to `to` (after those listed), and says how many are listed. */
+function listTo(to) {
   const out = $('tokenize-output');
-  const from = out.childElementCount;
-  out.append(...tokenItems(shown, from, from + PAGE_TOKENS));
+  out.append(...tokenItems(shown, out.childElementCount, to));
   const listed = out.childElementCount;
   const count = shown.ids.length;
   $('tokenize-more').hidden = listed >= count;
   $('tokenize-more-note').textContent = listed < count ? `Listing the first ${listed} of ${count} tokens.` : '';
 }
 
+const listMore = () => listTo($('tokenize-output').childElementCount + PAGE_TOKENS);
+
+/** How many of the first `listed` tokens two results share (vocabulary, ids and spans): their items stay. */
+function sharedTokens(old, next, listed) {
+  let k = 0;
+  if (old?.vocab === next.vocab) {
+    while (
+      k < listed &&
+      k < next.ids.length &&
+      old.ids[k] === next.ids[k] &&
+      old.starts[k + 1] === next.starts[k + 1]
+    ) {
+      k++;
+    }
+  }
+  return k;
+}
+
 function onTokens(result) {
   const out = $('tokenize-output');
-  shown = { ...result, vocab: result.name };
+  const next = { ...result, vocab: result.name };
+  // Typing changes the tokens near the caret: the items before it are kept, the rest listed again (one page).
+  const keep = Math.min(sharedTokens(shown, next, out.childElementCount), PAGE_TOKENS);
+  shown = next;
+  while (out.childElementCount > keep) {
+    out.lastElementChild.remove();
+  }
+  listTo(PAGE_TOKENS);
   const count = result.ids.length;
   const bytes = result.utf8.length;
-  out.replaceChildren();
-  listMore();
   $('tokenize-count').textContent =
     `${count} tokens for ${bytes} bytes (${(bytes / Math.max(1, count)).toFixed(2)} bytes per token) · vocabulary of ${result.vocabSize} ids`;
   if (count <= IDS_IN_DOM) {
