@@ -156,6 +156,14 @@ for (const simd of [true, false]) {
       assert.ok(dynamic(128)[31] < plain[31]);
     });
 
+    test('extreme YaRN betas give finite frequencies (the fuzzer found inf/inf = NaN)', () => {
+      const { inverseFrequencies } = lab.ropeFrequencies({
+        headDim: 8,
+        scaling: { type: 'yarn', factor: 4, originalContextLength: 64, betaFast: 2e-310, betaSlow: 1e-310 },
+      });
+      assert.ok(inverseFrequencies.every((x) => Number.isFinite(x) && x > 0 && x <= 1));
+    });
+
     test('bad input: errors name the argument and its range', () => {
       const bad = [
         [{}, /headDim must be an integer in \[2, 16384\]/],
@@ -196,6 +204,11 @@ for (const simd of [true, false]) {
         [
           { headDim: 8, scaling: { type: 'llama3', factor: 2, originalContextLength: 8, lowFrequencyFactor: 4 } },
           /scaling.highFrequencyFactor \(4\) must exceed scaling.lowFrequencyFactor \(4\)/,
+        ],
+        // Found by the rope_scaling fuzzer: ln(base) = 0 made every YaRN frequency NaN.
+        [
+          { headDim: 8, base: 1, scaling: { type: 'yarn', factor: 4, originalContextLength: 64 } },
+          /type 'yarn' needs a RoPE base > 1/,
         ],
       ];
       for (const [options, message] of bad) {
