@@ -199,6 +199,15 @@ export declare class EmbedLab {
    * @example lab.alibiSlopes(3) // Float32Array [0.0625, 0.00390625, 0.25]
    */
   alibiSlopes(heads: number): Float32Array;
+  /**
+   * T5's bucket of every (query i, key j), row-major length × length, as a model with positions 't5' reads its
+   * bias table (Raffel et al. 2020; transformers' `_relative_position_bucket` of the offset j − i). Causal
+   * (default): every bucket for keys at or before the query, keys after it in bucket 0; bidirectional: half the
+   * buckets per sign. Of B buckets per sign, E = B / 2 are exact offsets 0…E−1; then log-spaced up to maxDistance,
+   * past which all share the last.
+   * @example lab.relativePositionBuckets({ length: 3, bidirectional: true }) // Int32Array [0, 17, 18, 1, 0, 17, 2, 1, 0]
+   */
+  relativePositionBuckets(options: RelativePositionBucketsOptions): Int32Array;
   /** `count` (in [0, 2^24]) uniforms in [0, 1) from the project PRNG: the same for a seed natively and in wasm. */
   randomUniform(count: number, options?: RandomUniformOptions): Float64Array;
   /** Random windows of a token stream, seeded: call `next()` for each training step. */
@@ -220,12 +229,3 @@ export declare class EmbedLab {
   /** Every scheme x seed (the RoPE rows of a seed read one trained model) with the spread over seeds. */
   longContextExperiment(options?: LongContextExperimentOptions): Promise<LongContextExperimentResult>;
 }
-  /**
-   * T5's bucket of every (query i, key j), row-major length × length, as a model with positions 't5' reads its
-   * bias table (Raffel et al. 2020; transformers' `_relative_position_bucket` of the offset j − i). Causal
-   * (default): every bucket for keys at or before the query, keys after it in bucket 0; bidirectional: half the
-   * buckets per sign. Of B buckets per sign, E = B / 2 are exact offsets 0…E−1; then log-spaced up to maxDistance,
-   * past which all share the last.
-   * @example lab.relativePositionBuckets({ length: 3, bidirectional: true }) // Int32Array [0, 17, 18, 1, 0, 17, 2, 1, 0]
-   */
-  relativePositionBuckets(options: RelativePositionBucketsOptions): Int32Array;

@@ -136,9 +136,6 @@ export class EmbedLab {
     return positions.alibiSlopes(this.#internals, heads);
   }
 
-  // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----
-
-  /** `count` uniforms in [0, 1) from the project PRNG for {seed = 0}: a Float64Array. */
   /**
    * T5's bucket of each (query i, key j) as positions 't5' reads its bias table: an Int32Array of length x
    * length, row i. {length, numBuckets = 32, maxDistance = 128, bidirectional = false (causal, as the GPT)}.
@@ -147,6 +144,9 @@ export class EmbedLab {
     return positions.relativePositionBuckets(this.#internals, options);
   }
 
+  // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----
+
+  /** `count` uniforms in [0, 1) from the project PRNG for {seed = 0}: a Float64Array. */
   randomUniform(count, options) {
     return batches.randomUniform(this.#internals, count, options);
   }

@@ -18,10 +18,10 @@ import createEmbedLab, {
   type PositionScheme,
   type PrincipalComponents,
   type PrincipalComponentsOptions,
+  type RelativePositionBucketsOptions,
   type RopeLayout,
   type RopeRotateOptions,
   type SafetensorsFile,
-  type RelativePositionBucketsOptions,
   type TensorInfo,
   type TrainStepResult,
   type TokenizerTrainingProgress,
@@ -281,6 +281,16 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(Math.abs(lab.ropeRotate([1, 0], 1)[1] - Math.sin(1)) < 1e-6, 'ropeRotate default options');
   const slopes: Float32Array = lab.alibiSlopes(2);
   check(slopes[0] === 1 / 16 && slopes[1] === 1 / 256, 'alibiSlopes');
+  const bucketOptions: RelativePositionBucketsOptions = {
+    length: 3,
+    numBuckets: 32,
+    maxDistance: 128,
+    bidirectional: true,
+  };
+  const buckets: Int32Array = lab.relativePositionBuckets(bucketOptions);
+  check(buckets.join() === '0,17,18,1,0,17,2,1,0', 'relativePositionBuckets');
+  using t5: Model = lab.createModel({ vocabSize: 8, channels: 8, positions: 't5', t5NumBuckets: 8, t5MaxDistance: 16 });
+  check(t5.config.t5NumBuckets === 8 && t5.config.t5MaxDistance === 16, 't5 model config');
   const pcaOptions: PrincipalComponentsOptions = { count: 1 };
   const pca: PrincipalComponents = lab.principalComponents([0, 0, 2, 2, 4, 4], 3, 2, pcaOptions);
   check(pca.components.length === 2 && Math.abs(pca.components[0] - Math.SQRT1_2) < 1e-12, 'pca components');
@@ -318,16 +328,6 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
 const kernels: Kernels = lab.kernels;
 check(kernels.dot([1, 2], [3, 4]) === 11 && kernels.norm([3, 4]) === 5, 'dot/norm');
 check(Math.abs(kernels.cosine([1, 0], [1, 1]) - Math.SQRT1_2) < 1e-6, 'cosine');
-  const bucketOptions: RelativePositionBucketsOptions = {
-    length: 3,
-    numBuckets: 32,
-    maxDistance: 128,
-    bidirectional: true,
-  };
-  const buckets: Int32Array = lab.relativePositionBuckets(bucketOptions);
-  check(buckets.join() === '0,17,18,1,0,17,2,1,0', 'relativePositionBuckets');
-  using t5: Model = lab.createModel({ vocabSize: 8, channels: 8, positions: 't5', t5NumBuckets: 8, t5MaxDistance: 16 });
-  check(t5.config.t5NumBuckets === 8 && t5.config.t5MaxDistance === 16, 't5 model config');
 check(kernels.add([1], [2])[0] === 3 && kernels.scaledAdd(2, [1], [1])[0] === 3, 'add/scaledAdd');
 check(kernels.cosineMatrix([1, 0, 0, 1], [1, 0], 2).length === 2, 'cosineMatrix');
 check(kernels.sinCos([0]).length === 2, 'sinCos');
