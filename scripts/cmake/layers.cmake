@@ -7,15 +7,16 @@
 #   embed       -> simd random errors
 #   model       -> embed simd random errors
 #   compare     -> model embed simd random errors
-#   checkpoint  (the safetensors format)
-#   training    -> model checkpoint embed random errors   (trainer, tasks, batches, model checkpoints)
+#   checkpoint  -> text   (the safetensors format; JSON from text/json_value.h)
+#   training    -> model checkpoint embed text random errors   (trainer, tasks, batches, model checkpoints)
 #   bindings    -> everything (the wasm module; Embind lives only there)
 set(EMBEDLAB_LAYERS errors random text simd bpe embed model compare checkpoint training)
 set(EMBEDLAB_LAYER_DEPS_bpe text errors)
 set(EMBEDLAB_LAYER_DEPS_embed simd random errors)
 set(EMBEDLAB_LAYER_DEPS_model embed simd random errors)
 set(EMBEDLAB_LAYER_DEPS_compare model embed simd random errors)
-set(EMBEDLAB_LAYER_DEPS_training model checkpoint embed random errors)
+set(EMBEDLAB_LAYER_DEPS_checkpoint text)
+set(EMBEDLAB_LAYER_DEPS_training model checkpoint embed text random errors)
 
 # embedlab_layer_include_root(LAYER VAR): the folder that exposes src/LAYER, and only it, as "LAYER/...".
 function(embedlab_layer_include_root layer var)

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bpe/json_value.h"
+#include "text/json_value.h"
 #include "text/line_reader.h"
 #include "text/utf8.h"
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "bpe/json_value.h"
 #include "bpe/tiktoken_file.h"
+#include "text/json_value.h"
 
 namespace embedlab {
 namespace {

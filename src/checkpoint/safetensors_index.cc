@@ -1,17 +1,20 @@
 #include "checkpoint/safetensors_index.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
+
+#include "text/json_value.h"
 
 namespace embedlab {
 namespace {
 
-using Json = nlohmann::json;
-
-TensorDtype ParseDtype(const std::string& tensor, const Json& value) {
-  if (!value.is_string()) throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has no string dtype");
-  const std::string name = value.get<std::string>();
+TensorDtype ParseDtype(const std::string& tensor, const JsonValue* value) {
+  if (value == nullptr || !value->IsString()) {
+    throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has no string dtype");
+  }
+  const std::string& name = value->string;
   std::string known;
   for (TensorDtype dtype : kTensorDtypes) {
     if (name == TensorDtypeName(dtype)) return dtype;
@@ -20,12 +23,14 @@ TensorDtype ParseDtype(const std::string& tensor, const Json& value) {
   throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has dtype \"" + name + "\"; known: " + known);
 }
 
-uint64_t NonNegativeInteger(const std::string& tensor, const char* field, const Json& value) {
-  if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0)) {
+uint64_t NonNegativeInteger(const std::string& tensor, const char* field, const JsonValue& value) {
+  // "-0" is an integer with the value 0, as nlohmann::json read it.
+  const bool zero = value.IsInteger() && value.negative && value.int_value == 0;
+  if (!value.IsUnsigned() && !zero) {
     throw std::invalid_argument("safetensors: tensor \"" + tensor + "\" has a " + field +
                                 " entry that is not a non-negative integer");
   }
-  return value.get<uint64_t>();
+  return value.uint_value;
 }
 
 }  // namespace
@@ -110,35 +115,35 @@ uint64_t SafetensorsIndex::HeaderLength(const uint8_t first_eight_bytes[8], uint
 }
 
 SafetensorsIndex SafetensorsIndex::Parse(const char* json, size_t header_length, uint64_t file_size) {
-  const Json header = Json::parse(json, json + header_length, nullptr, /*allow_exceptions=*/false);
-  if (header.is_discarded()) throw std::invalid_argument("safetensors: the header is not valid JSON");
-  if (!header.is_object()) throw std::invalid_argument("safetensors: the header is not a JSON object");
+  const std::optional<JsonValue> parsed = ParseJson(std::string_view(json, header_length));
+  if (!parsed) throw std::invalid_argument("safetensors: the header is not valid JSON");
+  const JsonValue& header = *parsed;
+  if (!header.IsObject()) throw std::invalid_argument("safetensors: the header is not a JSON object");
   const uint64_t data_start = 8 + header_length;
   if (file_size < data_start) throw std::out_of_range("safetensors: the file ends inside its header");
   const uint64_t data_size = file_size - data_start;
   SafetensorsIndex index;
-  for (auto it = header.begin(); it != header.end(); ++it) {
-    const std::string& name = it.key();
-    const Json& entry = it.value();
+  for (const auto& [name, entry] : header.members) {
     if (name == "__metadata__") {
-      if (!entry.is_object()) throw std::invalid_argument("safetensors: __metadata__ is not an object");
-      for (auto m = entry.begin(); m != entry.end(); ++m) {
-        if (!m.value().is_string()) {
-          throw std::invalid_argument("safetensors: __metadata__ value \"" + m.key() + "\" is not a string");
+      if (!entry.IsObject()) throw std::invalid_argument("safetensors: __metadata__ is not an object");
+      for (const auto& [key, value] : entry.members) {
+        if (!value.IsString()) {
+          throw std::invalid_argument("safetensors: __metadata__ value \"" + key + "\" is not a string");
         }
-        index.metadata_[m.key()] = m.value().get<std::string>();
+        index.metadata_[key] = value.string;
       }
       continue;
     }
-    if (!entry.is_object()) throw std::invalid_argument("safetensors: tensor \"" + name + "\" is not an object");
+    if (!entry.IsObject()) throw std::invalid_argument("safetensors: tensor \"" + name + "\" is not an object");
     TensorEntry tensor;
     tensor.name = name;
-    tensor.dtype = ParseDtype(name, entry.contains("dtype") ? entry["dtype"] : Json());
-    if (!entry.contains("shape") || !entry["shape"].is_array()) {
+    tensor.dtype = ParseDtype(name, entry.Find("dtype"));
+    const JsonValue* shape = entry.Find("shape");
+    if (shape == nullptr || shape->kind != JsonValue::Kind::kArray) {
       throw std::invalid_argument("safetensors: tensor \"" + name + "\" has no shape array");
     }
     uint64_t count = 1;
-    for (const Json& extent : entry["shape"]) {
+    for (const JsonValue& extent : shape->items) {
       const uint64_t n = NonNegativeInteger(name, "shape", extent);
       if (n > 0 && count > (uint64_t{1} << 62) / n) {
         throw std::invalid_argument("safetensors: tensor \"" + name + "\" has an impossibly large shape");
@@ -147,12 +152,12 @@ SafetensorsIndex SafetensorsIndex::Parse(const char* json, size_t header_length,
       count *= n;
     }
     tensor.element_count = count;
-    const Json offsets = entry.contains("data_offsets") ? entry["data_offsets"] : Json();
-    if (!offsets.is_array() || offsets.size() != 2) {
+    const JsonValue* offsets = entry.Find("data_offsets");
+    if (offsets == nullptr || offsets->kind != JsonValue::Kind::kArray || offsets->items.size() != 2) {
       throw std::invalid_argument("safetensors: tensor \"" + name + "\" needs data_offsets [begin, end]");
     }
-    const uint64_t begin = NonNegativeInteger(name, "data_offsets", offsets[0]);
-    const uint64_t end = NonNegativeInteger(name, "data_offsets", offsets[1]);
+    const uint64_t begin = NonNegativeInteger(name, "data_offsets", offsets->items[0]);
+    const uint64_t end = NonNegativeInteger(name, "data_offsets", offsets->items[1]);
     if (begin > end || end > data_size) {
       throw std::out_of_range("safetensors: tensor \"" + name + "\" spans data bytes [" + std::to_string(begin) + ", " +
                               std::to_string(end) + ") but the data section has " + std::to_string(data_size) +

@@ -1,16 +1,36 @@
 #include "checkpoint/safetensors_writer.h"
 
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <string>
+
+#include "text/json_value.h"
 
 namespace embedlab {
+namespace {
+
+// [a,b,...] of integers, compact.
+template <typename Integers>
+std::string JsonIntegers(const Integers& values) {
+  std::string out = "[";
+  for (const auto& value : values) out += (out.size() > 1 ? "," : "") + std::to_string(value);
+  return out + "]";
+}
+
+}  // namespace
 
 std::vector<uint8_t> WriteSafetensors(const std::vector<Float32Tensor>& tensors,
                                       const std::map<std::string, std::string>& metadata) {
-  nlohmann::ordered_json header;
-  if (!metadata.empty()) header["__metadata__"] = metadata;
+  // Compact, "__metadata__" first then the tensors in their order, as nlohmann::ordered_json wrote it.
+  std::string header = "{";
+  if (!metadata.empty()) {
+    header += "\"__metadata__\":{";
+    for (const auto& [key, value] : metadata) {
+      header += (header.back() == '{' ? "" : ",") + QuoteJson(key) + ":" + QuoteJson(value);
+    }
+    header += "}";
+  }
   std::set<std::string> names;
   uint64_t offset = 0;
   for (const Float32Tensor& tensor : tensors) {
@@ -19,10 +39,12 @@ std::vector<uint8_t> WriteSafetensors(const std::vector<Float32Tensor>& tensors,
     }
     uint64_t count = 1;
     for (int64_t extent : tensor.shape) count *= static_cast<uint64_t>(extent);
-    header[tensor.name] = {{"dtype", "F32"}, {"shape", tensor.shape}, {"data_offsets", {offset, offset + 4 * count}}};
+    header += (header.size() > 1 ? "," : "") + QuoteJson(tensor.name) +
+              ":{\"dtype\":\"F32\",\"shape\":" + JsonIntegers(tensor.shape) +
+              ",\"data_offsets\":" + JsonIntegers(std::vector<uint64_t>{offset, offset + 4 * count}) + "}";
     offset += 4 * count;
   }
-  std::string text = header.dump();
+  std::string text = header + "}";
   text.append((8 - text.size() % 8) % 8, ' ');  // data starts 8-byte aligned
   std::vector<uint8_t> bytes(8 + text.size() + offset);
   for (size_t i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(static_cast<uint64_t>(text.size()) >> (8 * i));

@@ -1,8 +1,8 @@
-// The small part of JSON (RFC 8259) the tokenizer files need: a strict reader into a plain tree, and string
-// quoting for the header the project writes. It replaces nlohmann::json in the tokenizer-only wasm module,
-// where that library's template code was a third of the module's size.
-#ifndef EMBEDLAB_BPE_JSON_VALUE_H_
-#define EMBEDLAB_BPE_JSON_VALUE_H_
+// The small part of JSON (RFC 8259) the project reads and writes (tokenizer files, safetensors headers, the
+// checkpoint's rope_scaling): a strict reader into a plain tree, and string quoting. It replaces nlohmann::json,
+// whose template code was a third of the tokenizer-only wasm module and about 110 kB of the full one.
+#ifndef EMBEDLAB_TEXT_JSON_VALUE_H_
+#define EMBEDLAB_TEXT_JSON_VALUE_H_
 
 #include <cstdint>
 #include <map>
@@ -18,8 +18,8 @@ struct JsonValue {
   Kind kind = Kind::kNull;
   bool boolean = false;
   // Numbers: `integer` when the literal has no fraction or exponent and fits int64 or uint64; then
-  // `negative` tells which of int_value / uint_value holds it. Other numbers are checked but keep no value
-  // (the files have none; leaving out strtod keeps its long-double code out of the wasm module).
+  // `negative` tells which of int_value / uint_value holds it. Other numbers keep their literal in `string`
+  // for the caller to convert (NumberOf): strtod here would put its long-double code in the tokenizer module.
   bool integer = false;
   bool negative = false;
   int64_t int_value = 0;
@@ -47,6 +47,14 @@ std::optional<JsonValue> ParseJson(std::string_view text);
 // as they are, and each byte that is not part of well-formed UTF-8 replaced by U+FFFD.
 std::string QuoteJson(std::string_view text);
 
+// The value of a number (kind kNumber): exact for integers, strtod of the literal otherwise (inf beyond the
+// double range). Defined in json_number.cc, apart, so that only the callers link strtod.
+double NumberOf(const JsonValue& number);
+
+// `value` as nlohmann::json::dump wrote a double: the shortest digits that read back to the same double, with
+// ".0" added to integral values ("8.0"); not finite -> "null".
+std::string FormatJsonNumber(double value);
+
 }  // namespace embedlab
 
-#endif  // EMBEDLAB_BPE_JSON_VALUE_H_
+#endif  // EMBEDLAB_TEXT_JSON_VALUE_H_

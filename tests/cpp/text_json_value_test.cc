@@ -1,12 +1,16 @@
-// The tokenizer files' JSON reader and string quoting (bpe/json_value.h) against nlohmann::json, the library it
-// replaced, as the reference: the same texts accepted, the same values read, the same quoting written.
+// The project's JSON reader, string quoting and numbers (text/json_value.h) against nlohmann::json, the library
+// it replaced, as the reference: the same texts accepted, the same values read, the same text written.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "bpe/json_value.h"
+#include "text/json_value.h"
 
 using embedlab::JsonValue;
 
@@ -28,6 +32,7 @@ void RequireSame(const JsonValue& ours, const nlohmann::json& reference) {
       REQUIRE(ours.IsUnsigned() == reference.is_number_unsigned());
       if (ours.IsUnsigned()) REQUIRE(ours.uint_value == reference.get<uint64_t>());
       if (ours.IsInteger() && !ours.IsUnsigned()) REQUIRE(ours.int_value == reference.get<int64_t>());
+      REQUIRE(embedlab::NumberOf(ours) == reference.get<double>());
       break;
     case JsonValue::Kind::kString:
       REQUIRE(reference.is_string());
@@ -71,7 +76,8 @@ const std::vector<std::string> kTexts = {
     R"({"\u0120the": 262, "\u00e9t\u00e9": 5, "\ud83d\ude00": 7, "tab\t": 1, "q\"\\\/\b\f\n\r": 2})",
     R"({"dup": 1, "dup": 2, "a": 3})",
     R"({"big": 18446744073709551615, "bigger": 18446744073709551616, "min": -9223372036854775808,
-        "below": -9223372036854775809, "exp": 1E+2, "frac": 0.000})",
+        "below": -9223372036854775809, "exp": 1E+2, "frac": 0.000, "third": 0.3333333333333333,
+        "tiny": 4.9e-324, "under": 1e-400, "huge": -1.7976931348623157e308, "e": 2.5e-3})",
     "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"",
     "[[[[[[[[[[1]]]]]]]]]]",
     // Invalid: each must be refused by both.
@@ -142,4 +148,57 @@ TEST_CASE("JSON quoting: the same text as nlohmann::json::dump with invalid UTF-
     REQUIRE(embedlab::QuoteJson(text) ==
             nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
+}
+
+TEST_CASE("JSON numbers: written as nlohmann::json::dump writes a double", "[tokenizer]") {
+  // Values a checkpoint holds: the same text.
+  for (double value : {0.0,
+                       -0.0,
+                       1.0,
+                       24.0,
+                       0.5,
+                       1.0 / 3.0,
+                       8192.0,
+                       1e14,
+                       1e15,
+                       1e16,
+                       1.5e20,
+                       1e-4,
+                       1e-5,
+                       0.1,
+                       123456.789,
+                       2.5e-3,
+                       1e300,
+                       5e-324,
+                       -3.75,
+                       4.0e-7,
+                       99999999999999.0,
+                       123456789012345678.0,
+                       std::numeric_limits<double>::max(),
+                       std::numeric_limits<double>::min()}) {
+    INFO(value);
+    REQUIRE(embedlab::FormatJsonNumber(value) == nlohmann::json(value).dump());
+  }
+  // Doubles of every exponent: each reads back exactly, in as few characters as nlohmann's Grisu2 (which, when
+  // two shortest forms read back, may pick the other one), with the same layout.
+  uint64_t state = 0x9E3779B97F4A7C15u;  // SplitMix64, fixed seed
+  for (int i = 0; i < 20000; ++i) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    z ^= z >> 31;
+    double value;
+    std::memcpy(&value, &z, sizeof value);
+    if (!std::isfinite(value)) continue;
+    for (double v : {value, static_cast<double>(static_cast<int64_t>(z % 2000000) - 1000000) / 64.0}) {
+      INFO(v);
+      const std::string ours = embedlab::FormatJsonNumber(v);
+      const std::string reference = nlohmann::json(v).dump();
+      REQUIRE(std::strtod(ours.c_str(), nullptr) == v);
+      REQUIRE(ours.size() <= reference.size());
+      REQUIRE((ours.find('e') == std::string::npos) == (reference.find('e') == std::string::npos));
+    }
+  }
+  REQUIRE(embedlab::FormatJsonNumber(std::numeric_limits<double>::quiet_NaN()) == "null");
+  REQUIRE(embedlab::FormatJsonNumber(-std::numeric_limits<double>::infinity()) == "null");
 }

@@ -1,4 +1,4 @@
-#include "bpe/json_value.h"
+#include "text/json_value.h"
 
 #include <utility>
 
@@ -210,6 +210,7 @@ class Parser {
         out->int_value = magnitude == uint64_t{1} << 63 ? INT64_MIN : -static_cast<int64_t>(magnitude);
       }
     }
+    if (!out->integer) out->string.assign(text_.substr(start, pos_ - start));
     return true;
   }
 
