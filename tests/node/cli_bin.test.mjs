@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { tokenizeBin } from '../../dist/cli_tokenize_bin.js';
 import { SafeCuts } from '../../dist/safe_cut.js';
 import createEmbedLab from '../../dist/index.js';
+import { DELICATE_PIECES } from './delicate_pieces.mjs';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-bin-'));
@@ -27,61 +28,12 @@ const littleEndianIds = (bytes) => {
   return Array.from({ length: bytes.length / 4 }, (_, i) => view.getUint32(4 * i, true));
 };
 
-// Text where piece boundaries are delicate: newline runs, CR and CRLF, punctuation followed by newlines and "/",
-// digit runs split in threes, contractions, spaces around newlines, Unicode spaces (U+0085, U+00A0, U+2028),
-// multi-byte characters and combining marks, a special token.
-const PIECES = [
-  '\n',
-  '\n\n',
-  '\r\n',
-  '\r',
-  ' \n',
-  '\n ',
-  ' ',
-  '  ',
-  '\t',
-  '\f',
-  '\u0085',
-  '\u00a0',
-  '\u2028',
-  'Hello',
-  'world',
-  "'s",
-  "'LL",
-  "'",
-  '123',
-  '4567',
-  '8',
-  '.',
-  '...',
-  '.\n',
-  ',\n\n',
-  '/',
-  '\n/',
-  '\n\t',
-  '\n\r\n',
-  'naïve',
-  '日本語',
-  '👍',
-  'ÄÖ',
-  'e\u0301',
-  '<|endoftext|>',
-  'A',
-  'z',
-  '0',
-  '?!\n',
-  '-',
-  '\n1',
-  '\nA',
-  'x\n',
-  '9\r',
-];
 function trickyText(count, seed) {
   let state = seed;
   let text = '';
   for (let i = 0; i < count; ++i) {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0; // Numerical Recipes' LCG; its high bits pick
-    text += PIECES[(state >>> 16) % PIECES.length];
+    text += DELICATE_PIECES[(state >>> 16) % DELICATE_PIECES.length];
   }
   return text;
 }

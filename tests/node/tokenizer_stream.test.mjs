@@ -7,75 +7,13 @@ import { isWithinTokenLimit as gptIsWithinTokenLimit } from 'gpt-tokenizer/encod
 
 import createEmbedLab from '../../dist/index.js';
 import { SafeCuts } from '../../dist/safe_cut.js';
+import { DELICATE_PIECES } from './delicate_pieces.mjs';
 
 const lab = await createEmbedLab();
 const ENCODINGS = ['gpt2', 'p50k_base', 'cl100k_base', 'o200k_base'];
 const tokenizers = Object.fromEntries(await Promise.all(ENCODINGS.map(async (e) => [e, await lab.getTokenizer(e)])));
 const encoder = new TextEncoder();
 const ALL = { allowedSpecial: 'all' };
-
-// Pieces whose boundaries are delicate in some pattern: line break runs, CR/CRLF, punctuation before line breaks and
-// "/", digit runs, contractions (also o200k's letter+contraction), Unicode spaces, multi-byte letters and marks, CJK
-// punctuation, emoji (surrogate pairs), special tokens and their halves, invalid UTF-8 (bytes sources only).
-const PIECES = [
-  '\n',
-  '\n\n',
-  '\r\n',
-  '\r',
-  ' \n',
-  '\n ',
-  ' ',
-  '  ',
-  '\t',
-  '\f',
-  '\u0085',
-  '\u00a0',
-  '\u2028',
-  '\u3000',
-  'Hello',
-  'world',
-  "'s",
-  "'LL",
-  "'re",
-  "don't",
-  "'",
-  '123',
-  '4567',
-  '8',
-  '.',
-  '...',
-  '.\n',
-  ',\n\n',
-  '/',
-  '\n/',
-  '\n\t',
-  '\n\r\n',
-  'naïve',
-  '日本語',
-  '中文',
-  '。',
-  '，',
-  'ひらがな',
-  'カタカナ',
-  '👍',
-  'ÄÖ',
-  'e\u0301',
-  '<|endoftext|>',
-  '<|endof',
-  'text|>',
-  '<|fim_prefix|>',
-  'A',
-  'z',
-  '0',
-  '?!\n',
-  '-',
-  '\n1',
-  '\nA',
-  'x\n',
-  '9\r',
-  'Ω',
-  'ſ',
-];
 
 function random(seed) {
   let state = seed >>> 0;
@@ -89,7 +27,7 @@ function trickyText(count, seed) {
   const next = random(seed);
   let text = '';
   for (let i = 0; i < count; i++) {
-    text += PIECES[Math.floor(next() * PIECES.length)];
+    text += DELICATE_PIECES[Math.floor(next() * DELICATE_PIECES.length)];
   }
   return text;
 }
