@@ -12,6 +12,7 @@ import { tokenizeBin } from '../../dist/cli_tokenize_bin.js';
 import { SafeCuts } from '../../dist/safe_cut.js';
 import createEmbedLab from '../../dist/index.js';
 import { DELICATE_PIECES } from './delicate_pieces.mjs';
+import { runWithPeakMemory } from './peak_memory.mjs';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-bin-'));
@@ -108,23 +109,15 @@ test('--format bin with a trained tokenizer file and a text without any safe cut
   }
 });
 
-// Peak resident memory (VmHWM) of `embedlab tokenize --format bin FILE > /dev/null`, read as the process exits.
+// Peak resident memory of `embedlab tokenize --format bin FILE > /dev/null`, in kB.
 function peakKilobytes(file) {
-  const wrapper = join(work, 'peak.mjs');
-  writeFileSync(
-    wrapper,
-    `import { readFileSync, writeSync } from 'node:fs';
-    process.on('exit', () => writeSync(2, readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\\s+\\d+ kB/)[0]));
-    await import(${JSON.stringify(cli)});`,
-  );
   const sink = openSync('/dev/null', 'w');
-  const result = spawnSync('node', [wrapper, 'tokenize', '--format', 'bin', '--chunk-size', '65536', file], {
-    stdio: ['ignore', sink, 'pipe'],
-    timeout: 120_000,
-  });
-  closeSync(sink);
-  assert.equal(result.status, 0, result.stderr.toString());
-  return Number(result.stderr.toString().match(/VmHWM:\s+(\d+) kB/)[1]);
+  try {
+    const args = ['tokenize', '--format', 'bin', '--chunk-size', '65536', file];
+    return runWithPeakMemory(cli, args, work, { stdio: ['ignore', sink, 'pipe'] }).kilobytes;
+  } finally {
+    closeSync(sink);
+  }
 }
 
 test('--format bin streams: 48 MB more input adds less than 24 MB to peak memory', () => {

@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import createEmbedLab from '../../dist/index.js';
+import { runWithPeakMemory } from './peak_memory.mjs';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-stream-'));
@@ -77,18 +78,10 @@ test('count and tokenize --format ids|json equal the whole text, from a file or 
   assert.equal(run(['count'], { input: '', encoding: 'utf8' }).stdout, '0\n');
 });
 
-// Peak resident memory (VmHWM) of `embedlab count FILE`, read as the process exits, and its output.
+// Peak resident memory of `embedlab count FILE`, and its output.
 function countWithPeak(file) {
-  const wrapper = join(work, 'peak.mjs');
-  writeFileSync(
-    wrapper,
-    `import { readFileSync, writeSync } from 'node:fs';
-    process.on('exit', () => writeSync(2, readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\\s+\\d+ kB/)[0]));
-    await import(${JSON.stringify(cli)});`,
-  );
-  const result = spawnSync('node', [wrapper, 'count', '--encoding', 'o200k_base', file], { timeout: 120_000 });
-  assert.equal(result.status, 0, result.stderr.toString());
-  return { kilobytes: Number(result.stderr.toString().match(/VmHWM:\s+(\d+) kB/)[1]), count: Number(result.stdout) };
+  const { kilobytes, result } = runWithPeakMemory(cli, ['count', '--encoding', 'o200k_base', file], work);
+  return { kilobytes, count: Number(result.stdout) };
 }
 
 test("count streams: peak memory stays bounded as the input grows, and the count is the whole text's", async () => {
