@@ -19,12 +19,4 @@ function createEmbedLab(options) {
 }
 
 module.exports = createEmbedLab;
-// The callable module.exports stands for the ES module's createEmbedLab and default export alike.
-// Not copied: the two names set below, and the __esModule mark node puts on a required ES module.
-const own = new Set(['createEmbedLab', 'default', '__esModule']);
-for (const name of esm === null ? [] : Object.keys(esm).filter((key) => !own.has(key))) {
-  // defineProperty: a function's own name and length would refuse a plain assignment
-  Object.defineProperty(createEmbedLab, name, { value: esm[name], enumerable: true, writable: false });
-}
-Object.defineProperty(createEmbedLab, 'createEmbedLab', { value: createEmbedLab, enumerable: true });
-Object.defineProperty(createEmbedLab, 'default', { value: createEmbedLab, enumerable: true });
+require('./expose_named_exports.cjs')(createEmbedLab, esm, 'createEmbedLab');

@@ -20,11 +20,4 @@ function createTokenizers(options) {
 }
 
 module.exports = createTokenizers;
-// Not copied: the two names set below, and the __esModule mark node puts on a required ES module.
-const own = new Set(['createTokenizers', 'default', '__esModule']);
-for (const name of esm === null ? [] : Object.keys(esm).filter((key) => !own.has(key))) {
-  // defineProperty: a function's own name and length would refuse a plain assignment
-  Object.defineProperty(createTokenizers, name, { value: esm[name], enumerable: true, writable: false });
-}
-Object.defineProperty(createTokenizers, 'createTokenizers', { value: createTokenizers, enumerable: true });
-Object.defineProperty(createTokenizers, 'default', { value: createTokenizers, enumerable: true });
+require('./expose_named_exports.cjs')(createTokenizers, esm, 'createTokenizers');
