@@ -9,6 +9,7 @@
 #   bash scripts/fuzz.sh --smoke         every target for FUZZ_SECONDS (default 10) each (npm test runs this)
 #   bash scripts/fuzz.sh glove safetensors   only these targets
 #   bash scripts/fuzz.sh --reproduce build/fuzz/artifacts/glove-crash-...   run one input again
+#   npm run fuzz -- --long 1800 --parallel 5   five targets at a time (each still runs its full time)
 # Per target it prints executions (and per second), coverage at start and end, the corpus size before and
 # after, and for a finding the reproducer's path. The last line is "fuzz: N passed, M failed" (a target
 # passes when it ran its time without a finding). FUZZ_NICE=19 runs the fuzzers at that nice level.
@@ -18,6 +19,7 @@ jobs=${EMBEDLAB_JOBS:-2}
 smoke=0
 long=""
 reproduce=""
+parallel=1
 targets=()
 while (($#)); do
   case $1 in
@@ -27,7 +29,11 @@ while (($#)); do
       [[ $long =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --long needs a number of seconds per target, got '$long'" >&2; exit 2; }
       shift ;;
     --reproduce) reproduce=$2; shift ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    --parallel)
+      parallel=${2:-}
+      [[ $parallel =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --parallel needs a number of targets at a time, got '$parallel'" >&2; exit 2; }
+      shift ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     *) targets+=("$1") ;;
   esac
   shift
@@ -77,19 +83,18 @@ fi
 rm -rf "$out/seeds"
 "$out/make_seeds" "$vocab_dir" "$out/seeds" || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
 ((${#targets[@]})) || targets=("${all_targets[@]}")
-passed=0
-failed=0
-for name in "${targets[@]}"; do
+# run_target NAME: fuzzes one target; prints its summary line and returns 0 when it ran its time without a finding.
+run_target() {
+  local name=$1
   if [ ! -x "$out/$name" ]; then
     echo "fuzz $name: no such target (have: ${all_targets[*]})"
-    failed=$((failed + 1))
-    continue
+    return 1
   fi
-  corpus=$out/corpus/$name
+  local corpus=$out/corpus/$name
   mkdir -p "$corpus" "$out/seeds/$name"
-  log=$out/logs/$name.log
+  local log=$out/logs/$name.log
+  local before max_len=8192 status execs rate cov_start cov_end units summary reproducer
   before=$(find "$corpus" -type f | wc -l)
-  max_len=8192
   [ "$name" = model_checkpoint ] && max_len=16384 # a checkpoint with its optimizer state is 8-9 KB
   # -max_total_time bounds the fuzzing; timeout bounds everything else (start-up, a hang in one input).
   timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$out/$name" -max_total_time="$seconds" -timeout=20 \
@@ -103,15 +108,31 @@ for name in "${targets[@]}"; do
   units=$(find "$corpus" -type f | wc -l)
   summary="${execs:-?} execs in ${seconds}s (${rate:-?}/s), coverage ${cov_start:-?} -> ${cov_end:-?}, corpus $before -> $units inputs"
   if [ "$status" = 0 ]; then
-    passed=$((passed + 1))
     printf 'fuzz %-20s ok: %s\n' "$name" "$summary"
-  else
-    failed=$((failed + 1))
-    printf 'fuzz %-20s FAILED (exit %s): %s; log %s\n' "$name" "$status" "$summary" "$log"
-    reproducer=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
-    [ -n "$reproducer" ] && echo "  reproducer: $reproducer (bash scripts/fuzz.sh --reproduce $reproducer)"
-    grep -E 'ERROR|FUZZ_CHECK|SUMMARY|uncaught|terminate|#[0-9]+ 0x' "$log" | head -30
+    return 0
   fi
+  printf 'fuzz %-20s FAILED (exit %s): %s; log %s\n' "$name" "$status" "$summary" "$log"
+  reproducer=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
+  [ -n "$reproducer" ] && echo "  reproducer: $reproducer (bash scripts/fuzz.sh --reproduce $reproducer)"
+  grep -E 'ERROR|FUZZ_CHECK|SUMMARY|uncaught|terminate|#[0-9]+ 0x' "$log" | head -30
+  return 1
+}
+
+# Targets run $parallel at a time; each writes its report to its own file, printed in the order given.
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+index=0
+for name in "${targets[@]}"; do
+  while (($(jobs -rp | wc -l) >= parallel)); do wait -n; done
+  { run_target "$name" >"$reports/$index.out"; echo $? >"$reports/$index.status"; } &
+  index=$((index + 1))
+done
+wait
+passed=0
+failed=0
+for ((i = 0; i < index; i++)); do
+  cat "$reports/$i.out"
+  if [ "$(cat "$reports/$i.status")" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
 echo "fuzz: $passed passed, $failed failed"
 [ "$failed" = 0 ]
