@@ -101,6 +101,12 @@ test('--version, per-command --help, and no \\r progress when stderr is not a te
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: embedlab count /);
   assert.doesNotMatch(help.stdout, /embedlab train-bpe CORPUS/);
+  // Each command's help has only the notes about its own options: decode does not stream or take --format.
+  const decodeHelp = run(['decode', '--help']);
+  assert.match(decodeHelp.stdout, /^usage: embedlab decode /);
+  assert.match(decodeHelp.stdout, /--tokenizer FILE/);
+  assert.doesNotMatch(decodeHelp.stdout, /--chunk-size|--format|tokenize and count/);
+  assert.match(run(['--help']).stdout, /--chunk-size bytes/);
   const corpus = join(work, 'small.txt');
   spawnSync('cp', ['/usr/share/common-licenses/GPL-3', corpus]);
   const trained = run(['train-bpe', corpus, '--vocab-size', '300', '-o', join(work, 'small.tiktoken')]);

@@ -31,16 +31,25 @@ const COMMAND_USAGE = {
   'export-torch': 'embedlab export-torch MODEL.safetensors -o DIR',
   'long-context': LONG_CONTEXT_USAGE,
 };
-const NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
+const STREAM_NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
 they encode special-token text as special tokens. They stream: the input is read and encoded in chunks of about
 --chunk-size bytes (default 1048576), cut only where the ids cannot change, so any size fits in bounded memory.
---format bin writes uint32 little-endian ids; json gives byte offsets in the whole input.
-NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base, o200k_harmony.
+--format bin writes uint32 little-endian ids; json gives byte offsets in the whole input.`;
+const ENCODING_NOTES = `NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base, o200k_harmony.
 --tokenizer FILE: a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well,
-for its pattern and special tokens. --version prints the package's version.`;
+for its pattern and special tokens.`;
+const DECODE_NOTES = 'decode reads FILE, or stdin without one, and writes the text those ids stand for.';
+const VERSION_NOTE = "--version prints the package's version.";
+// The notes `embedlab COMMAND --help` adds below its usage line: only those about that command's options.
+const COMMAND_NOTES = {
+  tokenize: [STREAM_NOTES, ENCODING_NOTES],
+  count: [STREAM_NOTES, ENCODING_NOTES],
+  decode: [DECODE_NOTES, ENCODING_NOTES],
+  encode: [ENCODING_NOTES.split('\n')[0]],
+};
 const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
   .map((line) => `  ${line}`)
-  .join('\n')}\n${NOTES}`;
+  .join('\n')}\n${[STREAM_NOTES, ENCODING_NOTES, VERSION_NOTE].join('\n')}`;
 const POSITIONS = ['sinusoidal', 'learned', 'none'];
 
 const OPTIONS = {
@@ -256,7 +265,11 @@ async function main() {
     return 2;
   }
   if (parsed.values.help || command === undefined) {
-    console.log(command === undefined ? USAGE : `usage: ${COMMAND_USAGE[command]}\n${NOTES}`);
+    console.log(
+      command === undefined
+        ? USAGE
+        : [`usage: ${COMMAND_USAGE[command]}`, ...(COMMAND_NOTES[command] ?? []), VERSION_NOTE].join('\n'),
+    );
     return command === undefined && !parsed.values.help ? 2 : 0;
   }
   try {
