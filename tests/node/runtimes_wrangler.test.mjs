@@ -1,0 +1,140 @@
+// README's Cloudflare Workers recipes built and served by wrangler itself (npm `wrangler`, a dev dependency), with
+// README's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
+// own modules without a warning, and `wrangler dev` (workerd on 127.0.0.1) must answer with tiktoken's ids and count.
+// Wrangler needs node >= 22.12: it runs on the newest node that scripts/setup.sh installs into build/runtimes/node.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { get_encoding } from 'tiktoken';
+
+import { installPackedPackage, repoRoot } from './pack.mjs';
+
+const newestNode = join(repoRoot, 'build/runtimes/node/node_modules/.bin/node');
+const wrangler = join(repoRoot, 'node_modules/wrangler/bin/wrangler.js');
+const TEXT = 'dog bites man, 狗咬人 🐕';
+// No metrics, no prompts, no update checks: the test must not depend on the network.
+const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
+
+/** The README's Runtimes section's fenced blocks of `language`. */
+function readmeBlocks(language) {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Runtimes\n');
+  assert.ok(start >= 0, 'README has no "Runtimes" section');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
+}
+
+function readmeWorker(wasmName) {
+  const recipe = readmeBlocks('js').filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
+  return recipe[0];
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const skip = existsSync(newestNode) ? false : 'wrangler needs node >= 22.12, and build/runtimes/node is not installed';
+const RECIPES = [
+  { name: 'full', wasm: 'embedlab/embedlab-simd.wasm' },
+  { name: 'tokenizer', wasm: 'embedlab/embedlab-tokenizer-simd.wasm' },
+];
+let project;
+const children = [];
+
+/** A wrangler project per recipe: README's wrangler.toml with `main` pointing at the recipe. */
+function writeProject(recipe) {
+  const dir = join(project, recipe.name);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'src/index.js'), readmeWorker(recipe.wasm));
+  const toml = readmeBlocks('toml');
+  assert.equal(toml.length, 1, "README's Runtimes section has one toml block (wrangler.toml)");
+  assert.match(toml[0], /^main = "src\/index\.js"$/m);
+  writeFileSync(join(dir, 'wrangler.toml'), toml[0]);
+  return dir;
+}
+
+function runWrangler(dir, args) {
+  const result = spawnSync(newestNode, [wrangler, ...args], { cwd: dir, env: ENV, encoding: 'utf8', timeout: 120e3 });
+  assert.equal(result.status, 0, `wrangler ${args.join(' ')}: ${result.stdout}\n${result.stderr}`);
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/** Starts `wrangler dev` in dir and sends one POST of TEXT, waiting up to 60 s for it to listen. */
+async function serveAndPost(dir) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(newestNode, [wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port)], {
+    cwd: dir,
+    env: ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout.on('data', (data) => (output += data));
+  child.stderr.on('data', (data) => (output += data));
+  try {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      assert.equal(child.exitCode, null, `wrangler dev exited: ${output}`);
+      const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: TEXT }).catch(() => undefined);
+      if (response !== undefined) {
+        const body = await response.text();
+        assert.equal(response.status, 200, `${body}\n${output}`);
+        return JSON.parse(body);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail(`wrangler dev did not answer within 60 s: ${output}`);
+  } finally {
+    child.kill();
+  }
+}
+
+before(() => {
+  if (!skip) {
+    project = installPackedPackage('embedlab-wrangler-');
+  }
+});
+
+after(() => {
+  children.forEach((child) => child.kill());
+  if (project) {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
+test("wrangler bundles README's recipes with README's wrangler.toml: wasm and vocabulary as modules", { skip }, () => {
+  for (const recipe of RECIPES) {
+    const dir = writeProject(recipe);
+    const log = runWrangler(dir, ['deploy', '--dry-run', '--outdir', 'out']);
+    assert.doesNotMatch(log, /WARNING|ERROR/, log);
+    const files = readdirSync(join(dir, 'out'));
+    const wasmFile = recipe.wasm.split('/').pop();
+    assert.ok(
+      files.some((file) => file.endsWith(`-${wasmFile}`)),
+      `${recipe.name}: ${wasmFile} is a module: ${files}`,
+    );
+    assert.ok(
+      files.some((file) => file.endsWith('-cl100k_base.emblvoc')),
+      `${recipe.name}: the vocabulary is a module: ${files}`,
+    );
+  }
+});
+
+test('wrangler dev serves them: the ids and the count tiktoken gives', { skip }, async () => {
+  const cl100k = get_encoding('cl100k_base');
+  const ids = Array.from(cl100k.encode(TEXT));
+  cl100k.free();
+  assert.deepEqual(await serveAndPost(join(project, 'full')), ids);
+  assert.deepEqual(await serveAndPost(join(project, 'tokenizer')), { tokens: ids.length });
+});
