@@ -1,6 +1,22 @@
 // Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
 import { $ } from './dom.js';
 
+// How memory failures read: the library's "out of memory: …", and the browser's failed wasm growth or allocation.
+const OUT_OF_MEMORY = /out of memory|memory size|allocat/i;
+
+/** What the page says when a worker dies: its last words, and what they mean when they are about memory. */
+export function workerDeath(message) {
+  const memory = OUT_OF_MEMORY.test(message ?? '') ? ': it ran out of memory' : '';
+  return `The worker doing this job died (${message || 'it failed to start'})${memory}. The next run starts a new worker.`;
+}
+
+/** A job's own error as the page shows it; one about memory also says that the worker is gone. */
+export function jobFailure(message) {
+  return OUT_OF_MEMORY.test(message)
+    ? `The job ran out of memory (${message}); its worker was stopped. The next run starts a new worker.`
+    : message;
+}
+
 /**
  * Runs a job in a fresh module worker. Returns {cancel, done}; done resolves with the 'done' message, or null
  * when cancelled, and rejects with the worker's error message.
@@ -15,7 +31,7 @@ export function runJob(type, params, onMessage) {
   worker.onmessage = ({ data }) => {
     if (data.kind === 'error') {
       finish();
-      settle.reject(new Error(data.message));
+      settle.reject(new Error(jobFailure(data.message)));
     } else if (data.kind === 'done') {
       finish();
       settle.resolve(data);
@@ -23,10 +39,12 @@ export function runJob(type, params, onMessage) {
       onMessage?.(data);
     }
   };
+  // An error nothing in the worker caught (a failed allocation, say) or a script that did not load: the job is
+  // over and so is its worker; the next job starts a fresh one.
   worker.onerror = (event) => {
     event.preventDefault();
     finish();
-    settle.reject(new Error(event.message || 'the worker failed to start'));
+    settle.reject(new Error(workerDeath(event.message)));
   };
   // The worker loads the same build as the page (?simd=off: the fallback).
   const simd = new URLSearchParams(self.location.search).get('simd') === 'off' ? false : 'auto';
@@ -76,6 +94,13 @@ export class TrainingRow {
       this.error.textContent = error.message;
       return null;
     }
+  }
+
+  /** Shows a run stopped because its loss diverged (divergence.js): data-state 'diverged', the reason in the error line. */
+  diverged(status, reason) {
+    this.status.textContent = status;
+    this.error.textContent = reason;
+    this.status.dataset.state = 'diverged';
   }
 
   /** Shows a finished run: the status text and data, then data-state 'done' (what the page's tests wait for). */

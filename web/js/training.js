@@ -87,8 +87,8 @@ export function modelConfig(data, positions, options = {}) {
 }
 
 /**
- * Trains one model; calls onStep({step, loss, model}) after every step. Returns the model (caller disposes).
- * shouldStop() is checked between steps.
+ * Trains one model; calls onStep({step, loss, model}) after every step, and stops early when it returns false.
+ * Returns the model (caller disposes).
  */
 export function trainModel(lab, data, positions, { steps, onStep, ...options }) {
   const o = { ...MODEL_DEFAULTS, ...options };
@@ -97,7 +97,9 @@ export function trainModel(lab, data, positions, { steps, onStep, ...options }) 
   try {
     for (let s = 0; s < steps; s++) {
       const result = model.trainStep(batches.next());
-      onStep?.({ step: result.step, loss: result.loss, model });
+      if (onStep?.({ step: result.step, loss: result.loss, model }) === false) {
+        break;
+      }
     }
   } finally {
     batches.dispose();

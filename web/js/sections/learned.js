@@ -1,7 +1,9 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
 import { drawHeatmap, reserveHeatmap } from '../canvas.js';
-import { $, numberInputValue, redrawOnResize } from '../dom.js';
+import { $, redrawOnResize } from '../dom.js';
+import { divergenceMessage } from '../divergence.js';
 import { TrainingRow } from '../jobs.js';
+import { checkOnChange, readNumberInput } from '../number_input.js';
 import { fixed3 } from '../format.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../plot.js';
 
@@ -101,14 +103,33 @@ function drawLoss() {
   drawLines($('learned-loss'), [{ values: losses, colour: PALETTE[0] }], { xLabel: 'step', x0: 1 });
 }
 
-async function train() {
-  const steps = numberInputValue('learned-steps');
-  const seed = Math.round(numberInputValue('learned-seed'));
+/** Shows the snapshots in the slider (following the newest when the slider was at the end). */
+function showSnapshots(follow) {
   const slider = $('learned-snap');
+  slider.max = String(Math.max(0, snapshots.length - 1));
+  if (follow) {
+    slider.value = slider.max;
+  }
+  drawSnapshot();
+}
+
+/**
+ * Trains with the row's steps, seed and learning rate. A run whose loss diverges keeps the snapshots before
+ * it (its model rolls back to the last); a run that fails puts back the previous run's snapshots and losses.
+ */
+async function train() {
+  const steps = readNumberInput('learned-steps', 'Steps');
+  const seed = readNumberInput('learned-seed', 'Seed');
+  const learningRate = readNumberInput('learned-rate', 'Learning rate');
+  if (steps === null || seed === null || learningRate === null) {
+    return;
+  }
+  const slider = $('learned-snap');
+  const kept = { snapshots, losses };
   snapshots = [];
   losses = [];
   const every = Math.max(1, Math.floor(steps / 20));
-  const params = { encoding: 'r50k_base', positions: 'learned', steps, every, options: { seed } };
+  const params = { encoding: 'r50k_base', positions: 'learned', steps, every, options: { seed, learningRate } };
   const done = await row.run('train', params, (m) => {
     if (m.kind === 'progress') {
       row.progress.value = m.step / m.steps;
@@ -119,18 +140,27 @@ async function train() {
       }
     } else if (m.kind === 'snapshot') {
       snapshots.push(m);
-      const follow = Number(slider.value) === Number(slider.max);
-      slider.max = String(snapshots.length - 1);
-      if (follow) {
-        slider.value = slider.max;
-      }
-      drawSnapshot();
+      showSnapshots(Number(slider.value) === Number(slider.max));
     }
   });
   if (!done) {
+    if (row.status.dataset.state === 'error') {
+      ({ snapshots, losses } = kept);
+      showSnapshots(true);
+      drawLoss();
+      row.error.textContent += ' The section shows the previous run again.';
+    }
     return;
   }
   drawLoss();
+  if (done.diverged) {
+    showSnapshots(true);
+    row.diverged(
+      `Diverged at step ${done.diverged.step}; rolled back to step ${done.diverged.rolledBackTo}.`,
+      divergenceMessage(done.diverged, learningRate),
+    );
+    return;
+  }
   row.done(
     `Trained ${steps} steps (seed ${seed}); loss ${losses.at(-1).toFixed(3)}. Drag the snapshot slider to replay.`,
     {
@@ -139,24 +169,39 @@ async function train() {
   );
 }
 
+/** The file's wpe tensor ({info, wpe}): only the header and that tensor are read. */
+async function readPositionTable(file) {
+  const st = await ctx.lab.readSafetensors(file);
+  try {
+    const info = st.tensors.find((t) => /(^|\.)wpe(\.weight)?$/.test(t.name));
+    if (!info) {
+      const names = st.tensors.slice(0, 5).map((t) => t.name);
+      throw new Error(`no wpe tensor in this file (it has ${st.tensors.length} tensors: ${names.join(', ')}…)`);
+    }
+    if (info.shape.length !== 2 || info.shape[0] < 2 || info.shape[1] < 2) {
+      throw new RangeError(
+        `${info.name} has shape [${info.shape.join(', ')}]; a position table is positions × channels, at least 2 × 2`,
+      );
+    }
+    return { info, wpe: await st.get(info.name) };
+  } finally {
+    st.dispose();
+  }
+}
+
 async function readGpt2(file) {
   const status = $('learned-gpt2-status');
   status.dataset.state = 'running';
   status.textContent = `Reading the header of ${file.name}…`;
   try {
-    const st = await ctx.lab.readSafetensors(file);
-    const info = st.tensors.find((t) => /(^|\.)wpe(\.weight)?$/.test(t.name));
-    if (!info) {
-      throw new Error(
-        `no wpe tensor in this file (it has ${st.tensors.length} tensors: ${st.tensors
-          .slice(0, 5)
-          .map((t) => t.name)
-          .join(', ')}…)`,
+    const { info, wpe } = await readPositionTable(file);
+    const [rows, cols] = info.shape;
+    const bad = wpe.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) {
+      throw new RangeError(
+        `${info.name} holds ${wpe[bad]} at position ${Math.floor(bad / cols)}, channel ${bad % cols}: a table with non-finite values cannot be drawn`,
       );
     }
-    const [rows, cols] = info.shape;
-    const wpe = await st.get(info.name);
-    st.dispose();
     const R = Math.min(rows, 128);
     const Cc = Math.min(cols, 128);
     const part = new Float32Array(R * Cc);
@@ -199,7 +244,7 @@ async function readGpt2(file) {
     status.textContent = `Read ${info.name}: ${rows} positions × ${cols} channels, ${info.dtype}, ${(info.byteLength / 1e6).toFixed(2)} MB of a ${(file.size / 1e6).toFixed(1)} MB file; wpe[0][0] = ${wpe[0].toFixed(4)}.`;
   } catch (error) {
     status.dataset.state = 'error';
-    status.textContent = `Could not read the position table: ${error.message}`;
+    status.textContent = `Could not read the position table of ${file.name}: ${error.message}.${$('learned-gpt2-figures').hidden ? '' : ' The figures below are still those of the last file read.'}`;
   }
 }
 
@@ -210,6 +255,9 @@ export function init(context) {
   reserveHeatmap($('learned-heatmap'), { legend: WPE_LEGEND });
   reserveScatter($('learned-pca'));
   $('learned-train').addEventListener('click', train);
+  checkOnChange('learned-steps', 'Steps');
+  checkOnChange('learned-seed', 'Seed');
+  checkOnChange('learned-rate', 'Learning rate');
   $('learned-snap').addEventListener('input', drawSnapshot);
   $('learned-gpt2-file').addEventListener('change', (e) => e.target.files[0] && readGpt2(e.target.files[0]));
   redrawOnResize('learned', () => {

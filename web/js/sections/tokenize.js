@@ -3,6 +3,7 @@ import { $ } from '../dom.js';
 import { visibleWhitespace } from '../format.js';
 import { runJob } from '../jobs.js';
 import { LargePaste } from '../large_paste.js';
+import { checkOnChange, readNumberInput } from '../number_input.js';
 import { TokenizeClient } from '../tokenize_client.js';
 import { PAGE_TOKENS, tokenItems } from '../token_list.js';
 import { tokenLengths, tokenSpans } from '../token_spans.js';
@@ -178,7 +179,10 @@ function setTraining(on) {
 
 async function train(auto = false) {
   const corpus = $('tokenize-bpe-corpus').value;
-  const vocabSize = Number($('tokenize-bpe-size').value);
+  const vocabSize = readNumberInput('tokenize-bpe-size', 'Vocabulary size');
+  if (vocabSize === null) {
+    return;
+  }
   const pattern = $('tokenize-bpe-pattern').value;
   const status = $('tokenize-bpe-status');
   const progress = $('tokenize-bpe-progress');
@@ -246,6 +250,7 @@ export function init(context) {
   $('tokenize').wasmMemory = async () => ({ page: ctx.lab.memory(), worker: await client.memory() });
   $('tokenize-vocab').addEventListener('change', switchVocabulary);
   $('tokenize-bpe-train').addEventListener('click', () => train());
+  checkOnChange('tokenize-bpe-size', 'Vocabulary size');
   $('tokenize-bpe-cancel').addEventListener('click', () => job?.cancel());
   ctx.onTokenizer(() => {
     if ($('tokenize-vocab').value !== ctx.tokenizerName) {
