@@ -23,6 +23,7 @@ export * from './lab.js';
 export * from './long_context.js';
 export * from './model.js';
 export * from './nearest.js';
+export * from './parameter_count.js';
 export * from './positions.js';
 export * from './principal_components.js';
 export * from './tokenizer.js';

@@ -37,6 +37,7 @@ import type {
   RecallSampleOptions,
 } from './long_context.js';
 import type { NearestRowsOptions, RowCosine } from './nearest.js';
+import type { TransformerConfig, TransformerParameterCount } from './parameter_count.js';
 import type {
   RelativePositionBucketsOptions,
   RopeFrequencies,
@@ -191,6 +192,12 @@ export declare class EmbedLab {
    * // {inverseFrequencies: Float64Array(32), attentionFactor: 1.1386…}
    */
   ropeFrequencies(options: RopeFrequenciesOptions): RopeFrequencies;
+  /**
+   * The parameters of a transformer of this configuration, by part (token table, output head, position table,
+   * attention, MLP, norms), the token tables' share and the weights' memory at float32 and bfloat16.
+   * @example lab.transformerParameterCount({ vocabSize: 50257, channels: 768, layers: 12, heads: 12, positionRows: 1024 }).total // 124439808 (GPT-2)
+   */
+  transformerParameterCount(config: TransformerConfig): TransformerParameterCount;
   /**
    * The ALiBi slope m_h of each head h = 1…heads, as a model with positions 'alibi' uses them: head h adds
    * −m_h · (i − j) to the score of query i and key j. Press et al.'s reference construction: 2^(−8h/H) when

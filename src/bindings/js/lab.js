@@ -1,7 +1,8 @@
 // The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
 // lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
 // lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js,
-// lab_principal_components.js, lab_glove_text.js), whose functions take the lab's internals: {lab, raw, stage}.
+// lab_principal_components.js, lab_glove_text.js, lab_parameter_count.js), whose functions take the lab's
+// internals: {lab, raw, stage}.
 import * as batches from './lab_batches.js';
 import * as embeddings from './lab_embeddings.js';
 import * as fileReaders from './lab_files.js';
@@ -9,6 +10,7 @@ import * as gloveText from './lab_glove_text.js';
 import * as longContext from './lab_long_context.js';
 import * as models from './lab_models.js';
 import * as neighbours from './lab_nearest.js';
+import * as parameterCount from './lab_parameter_count.js';
 import * as positions from './lab_positions.js';
 import * as principal from './lab_principal_components.js';
 import * as tokenizers from './lab_tokenizers.js';
@@ -129,6 +131,14 @@ export class EmbedLab {
    */
   ropeFrequencies(options) {
     return positions.ropeFrequencies(this.#internals, options);
+  }
+
+  /**
+   * The parameter count of a transformer configuration {vocabSize, channels, layers, heads, kvHeads, ffnHidden |
+   * mlpRatio, gatedMlp, tiedOutput, biases, norm, positionRows}: each part, the token tables' share, the bytes.
+   */
+  transformerParameterCount(config) {
+    return parameterCount.transformerParameterCount(this.#internals, config);
   }
 
   /** The model's ALiBi slope of each of `heads` heads: a Float32Array. */

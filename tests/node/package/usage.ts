@@ -24,6 +24,8 @@ import createEmbedLab, {
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
+  type TransformerConfig,
+  type TransformerParameterCount,
   type TokenizerTrainingProgress,
   type WordVectors,
   type RowCosine,
@@ -281,6 +283,12 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(Math.abs(lab.ropeRotate([1, 0], 1)[1] - Math.sin(1)) < 1e-6, 'ropeRotate default options');
   const slopes: Float32Array = lab.alibiSlopes(2);
   check(slopes[0] === 1 / 16 && slopes[1] === 1 / 256, 'alibiSlopes');
+  const gpt2Small: TransformerConfig = { vocabSize: 50257, channels: 768, layers: 12, heads: 12, positionRows: 1024 };
+  const counted: TransformerParameterCount = lab.transformerParameterCount(gpt2Small);
+  check(
+    counted.total === 124439808 && counted.tokenTableBytes.bfloat16 === 2 * 50257 * 768,
+    'transformerParameterCount',
+  );
   const bucketOptions: RelativePositionBucketsOptions = {
     length: 3,
     numBuckets: 32,
