@@ -99,6 +99,14 @@ async function answers(lab) {
   r50k.dispose();
   o200k.dispose();
 
+  // Section 8's exercises, from the formulas and the published total, not from the library: pair i of a RoPE head
+  // has wavelength 2π·b^(2i/d); GPT-2 small's body is its published total minus the 50 257 × 768 token table.
+  const slowPairs = (d, b, T) =>
+    Array.from({ length: d / 2 }, (_, i) => 2 * Math.PI * b ** ((2 * i) / d)).filter((l) => l > T).length;
+  const turns = slowPairs(128, 500000, 8192);
+  const body = 124439808 - 50257 * 768;
+  const halfTable = Math.ceil(body / 768);
+
   return {
     split: { right: { word }, wrong: { word: ' dog' }, secret: null },
     cheaper: { right: { text: russian }, wrong: { text: 'The man bites the dog, not the other way.' }, secret: null },
@@ -119,6 +127,16 @@ async function answers(lab) {
     },
     limit: { right: { length: String(longest) }, wrong: { length: String(longest + 1) }, secret: String(longest) },
     the: { corpus, tinyPieces, secret: null },
+    turns: {
+      right: { dim: '128', base: '500000', window: '8192', pairs: String(turns) },
+      wrong: { dim: '128', base: '500000', window: '8192', pairs: String(turns + 1) },
+      secret: String(turns),
+    },
+    'half-table': {
+      right: { vocabulary: String(halfTable) },
+      wrong: { vocabulary: String(halfTable + 1) },
+      secret: String(halfTable),
+    },
   };
 }
 

@@ -1,10 +1,12 @@
-// Section 8: exercises, each checked live by the library when the learner presses its button. The exercises
-// themselves are in exercises_tokens.js and exercises_positions.js; this file draws them and runs the checks.
+// Section 9: exercises, each checked live by the library when the learner presses its button. The exercises
+// themselves are in exercises_tokens.js, exercises_positions.js and exercises_scale.js; this file draws them and
+// runs the checks.
 import { $ } from '../dom.js';
 import { POSITION_EXERCISES } from './exercises_positions.js';
+import { SCALE_EXERCISES } from './exercises_scale.js';
 import { TOKEN_EXERCISES } from './exercises_tokens.js';
 
-const EXERCISES = [...TOKEN_EXERCISES, ...POSITION_EXERCISES];
+const EXERCISES = [...TOKEN_EXERCISES, ...POSITION_EXERCISES, ...SCALE_EXERCISES];
 
 let ctx;
 

@@ -1,4 +1,4 @@
-// Section 8, the exercises on tokens (sections 1 and 2). Each check returns {ok, message}: the message says what
+// Section 9, the exercises on tokens (sections 1 and 2). Each check returns {ok, message}: the message says what
 // the library found for the learner's input, never the answer; `explain` is shown only after a success.
 
 export const TOKEN_EXERCISES = [
