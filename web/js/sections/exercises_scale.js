@@ -24,7 +24,7 @@ export const SCALE_EXERCISES = [
       { name: 'pairs', label: 'Pairs', value: '', type: 'number' },
     ],
     explain:
-      'λᵢ > T ⇔ b^(2i/d) > T/2π ⇔ i > (d/2)·ln(T/2π)/ln b: the pairs above that index, the slow end of the head. Their angles past T were never seen in training; Llama 3.1 divides exactly these pairs’ frequencies by the factor, and YaRN those with at most one turn (λ ≥ T).',
+      'λᵢ > T ⇔ b^(2i/d) > T/2π ⇔ i > (d/2)·ln(T/2π)/ln b: the pairs above that index, the slow end of the head. Their angles past T were never seen in training; Llama 3.1 divides exactly these pairs’ frequencies by the factor, and YaRN (β_slow = 1) those with at most one turn, λ ≥ T.',
     async check(ctx, values) {
       const d = Number(values.dim);
       const base = Number(values.base);

@@ -9,9 +9,12 @@ import { readoutNumber } from '../readout.js';
 import * as costs from './scale_costs.js';
 import { drawLogChart } from './scale_plot.js';
 
-/** The head and window of each preset: section 7's race models (64 channels, 4 heads), Llama 2 7B, Llama 3 8B. */
+/**
+ * The head and window of each preset: the tiny GPT of the README's long-context table (the library's defaults: 64
+ * channels, 4 heads, T = 64), Llama 2 7B, Llama 3 8B.
+ */
 export const PRESETS = {
-  race: { headDim: 16, base: 10000, window: 64 },
+  tiny: { headDim: 16, base: 10000, window: 64 },
   llama2: { headDim: 128, base: 10000, window: 4096 },
   llama3: { headDim: 128, base: 500000, window: 8192 },
 };
@@ -33,7 +36,7 @@ const TWO_PI = 2 * Math.PI;
 let ctx;
 
 /**
- * The scaling a method gets at factor s on a window of T tokens. Dynamic NTK takes factor 1, as in section 7's race:
+ * The scaling a method gets at factor s on a window of T tokens. Dynamic NTK takes factor 1, as the library's long-context experiment:
  * its base then follows the length read, base · (L/T)^(d/(d−2)), which at L = s·T is NTK's with factor s.
  */
 export function scalingOf(type, factor, window) {
@@ -99,14 +102,14 @@ function drawWavelengths(s, unscaled) {
     },
   );
   showKey($('scale-wavelengths'), [
-    { label: 'at least one turn inside T (λ ≤ T)', colour: PALETTE[0] },
-    { label: 'never a whole turn inside T (λ > T)', colour: PALETTE[4] },
+    { label: 'λᵢ ≤ T', colour: PALETTE[0] },
+    { label: 'λᵢ > T: never a whole turn inside a window', colour: PALETTE[4] },
   ]);
   const out = $('scale-wavelengths-result');
   const longest = wavelengths[half - 1];
   out.textContent =
     slow.length === 0
-      ? `All ${half} pairs have λᵢ ≤ T = ${tokens(s.window)}: each turns at least once inside a window.`
+      ? `All ${half} pairs have λᵢ ≤ T = ${tokens(s.window)}: each sweeps its whole circle within a window.`
       : `${slow.length} of the ${half} pairs (i = ${slow[0]} … ${half - 1}) have λᵢ > T = ${tokens(s.window)}: they never complete a turn inside a window. The slowest, λ${subscript(half - 1)} = ${tokens(longest)} tokens, turns ${(s.window / longest).toPrecision(3)} times in T; the fastest (λ₀ = 2π) turns ${tokens(s.window / wavelengths[0])} times.`;
   out.dataset.count = String(slow.length);
   out.dataset.pairs = String(half);
