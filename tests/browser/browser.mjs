@@ -122,6 +122,7 @@ export async function waitForPage(page, timeout = 60_000) {
         document.getElementById('main')?.dataset.state === 'ready' &&
         document.querySelector('[data-testid="tokenize-output"]')?.dataset.vocab !== undefined &&
         ['embeddings-status', 'learned-status', 'beyond-race-status'].every((id) => state(id) === 'done') &&
+        document.querySelector('[aria-busy="true"]') === null && // results of the workers (section 1, embeddings)
         /^-?\d\.\d{3}$/.test(
           document.querySelector('[data-testid="compare-pooled-cosine-attention"]')?.textContent ?? '',
         )

@@ -1,5 +1,5 @@
 // The tutorial page: loads the library once and starts the sections in the chapter's order.
-// Sections share one context: the library, the current tokenizer (section 1) and cached embedding tables.
+// Sections share one context: the library, the current tokenizer (section 1) and the embedding worker.
 import createEmbedLab from '../embedlab/index.js';
 import * as tokenize from './sections/tokenize.js';
 import * as embeddings from './sections/embeddings.js';
@@ -11,11 +11,13 @@ import * as beyond from './sections/beyond.js';
 import * as exercises from './sections/exercises.js';
 import { drawLegend } from './canvas.js';
 import { $ } from './dom.js';
+import { WorkerClient } from './worker_client.js';
 
 function createContext(lab) {
   const listeners = new Set();
   const tokenizers = new Map(); // name → Tokenizer
-  const tables = new Map(); // key → TokenEmbedding
+  // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
+  const embeddingWorker = new WorkerClient(new URL('./embedding_worker.js', import.meta.url), 'the embedding worker');
   const ctx = {
     lab,
     tokenizer: null,
@@ -66,19 +68,14 @@ function createContext(lab) {
     useBuiltInTokenizer() {
       return ctx.setTokenizer(ctx.builtInName);
     },
-    /** The token embedding table of the current vocabulary: vocabSize rows of dim, N(0, stddev), seed 1. */
-    embedding(dim, stddev) {
-      const key = `${ctx.tokenizerName}/${ctx.tokenizer.vocabSize}/${dim}/${stddev}`;
-      if (!tables.has(key)) {
-        // Keep at most two tables (they can be large: vocabSize × dim floats).
-        if (tables.size >= 2) {
-          const [oldKey, old] = tables.entries().next().value;
-          old.dispose();
-          tables.delete(oldKey);
-        }
-        tables.set(key, lab.tokenEmbedding({ vocabSize: ctx.tokenizer.vocabSize, dim, seed: 1, stddev }));
-      }
-      return tables.get(key);
+    /**
+     * Runs `ops` (embedding_worker.js: lookup, compose, compare) on the token embedding table of the current
+     * vocabulary (or of vocabSize rows), of dim, N(0, stddev), seed 1, in the embedding worker; resolves with their
+     * results.
+     */
+    embeddingRun(dim, stddev, ops, vocabSize = ctx.tokenizer.vocabSize) {
+      const table = { vocabSize, dim, stddev };
+      return embeddingWorker.request({ op: 'run', table, ops });
     },
   };
   return ctx;
@@ -109,14 +106,16 @@ async function start() {
   }
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
   // Sections that train in a worker start their jobs one after another, so the first results come fast.
+  const firstResults = []; // sections that compute in the embedding worker return the promise of their first results
   for (const section of [tokenize, embeddings, order, sinusoidal, learned, compare, beyond, exercises]) {
     try {
-      section.init(ctx);
+      firstResults.push(section.init(ctx));
     } catch (error) {
       console.warn(error);
       $('page-load-error').textContent = `A section failed to start: ${error.message}`;
     }
   }
+  await Promise.allSettled(firstResults); // 'ready' with every section's first numbers shown: nothing moves after
   $('main').dataset.state = 'ready';
 }
 

@@ -143,33 +143,54 @@ function updateAlibi() {
 // ---- NoPE ------------------------------------------------------------------------------------------------
 const NOPE_SEEDS = [4, 5, 6, 7, 8];
 
-function updateNope() {
+let nopeRequest = 0; // the latest updateNope; an older one whose results come later is dropped
+
+async function updateNope() {
+  const request = ++nopeRequest;
+  const note = $('beyond-nope-note');
   try {
     const tok = ctx.tokenizer;
     const a = tok.encode(' dog bites man');
     const b = tok.encode(' man bites dog');
-    const embedding = ctx.embedding(32, 1);
-    const bi = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: false } });
-    const causal = ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed: 3, causal: true } });
-    $('beyond-nope-bi').textContent = fixed3(bi.attention.pooledCosine);
-    $('beyond-nope-causal').textContent = fixed3(causal.attention.pooledCosine);
-    $('beyond-nope-causal').dataset.value = String(causal.attention.pooledCosine);
-    $('beyond-nope-bi').dataset.value = String(bi.attention.pooledCosine);
-    // The same over other random heads: the claim must not rest on seed 3.
-    const pooled = (seed, causalMask) =>
-      ctx.lab.compare(a, b, { embedding, positional: null, attention: { seed, causal: causalMask } }).attention
-        .pooledCosine;
+    // A random head (seed 3) with and without the mask; then the same over other heads: the claim must not rest on
+    // seed 3.
+    const heads = [3, ...NOPE_SEEDS].flatMap((seed) => [false, true].map((causal) => ({ seed, causal })));
+    note.setAttribute('aria-busy', 'true');
+    const results = await ctx.embeddingRun(
+      32,
+      1,
+      heads.map(({ seed, causal }) => ({
+        op: 'compare',
+        idsA: a,
+        idsB: b,
+        positional: null,
+        attention: { dim: 32, seed, causal },
+      })),
+    );
+    if (request !== nopeRequest) {
+      return;
+    }
+    note.removeAttribute('aria-busy');
+    const pooled = (seed, causal) =>
+      results[heads.findIndex((h) => h.seed === seed && h.causal === causal)].attention.pooledCosine;
+    $('beyond-nope-bi').textContent = fixed3(pooled(3, false));
+    $('beyond-nope-causal').textContent = fixed3(pooled(3, true));
+    $('beyond-nope-causal').dataset.value = String(pooled(3, true));
+    $('beyond-nope-bi').dataset.value = String(pooled(3, false));
     const others = NOPE_SEEDS.map((seed) => [pooled(seed, false), pooled(seed, true)]);
     const causalOthers = others.map(([, c]) => c);
     const biWorst = Math.max(...others.map(([x]) => Math.abs(1 - x)));
-    $('beyond-nope-note').textContent =
-      `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, a random head (seed 3), no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order. Over ${NOPE_SEEDS.length} other random heads (seeds ${NOPE_SEEDS[0]}–${NOPE_SEEDS.at(-1)}): bidirectional ${fixed3(1 - biWorst)} every time; causal ${fixed3(Math.min(...causalOthers))} to ${fixed3(Math.max(...causalOthers))}.`;
-    $('beyond-nope-note').dataset.causal = causalOthers.join(' ');
+    note.textContent = `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, a random head (seed 3), no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order. Over ${NOPE_SEEDS.length} other random heads (seeds ${NOPE_SEEDS[0]}–${NOPE_SEEDS.at(-1)}): bidirectional ${fixed3(1 - biWorst)} every time; causal ${fixed3(Math.min(...causalOthers))} to ${fixed3(Math.max(...causalOthers))}.`;
+    note.dataset.causal = causalOthers.join(' ');
   } catch (error) {
-    $('beyond-nope-note').textContent = error.message;
+    if (request === nopeRequest) {
+      note.removeAttribute('aria-busy');
+      note.textContent = error.message;
+    }
   }
 }
 
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 // ---- race ------------------------------------------------------------------------------------------------
 let row; // the race's training row: progress, status and error
 let results = [];
@@ -236,6 +257,7 @@ async function startRace() {
   row.done(`Done: ${ctx.lab.positionSchemes.length} schemes × ${steps} steps.`, { steps: String(steps) });
 }
 
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
   row = new TrainingRow('beyond-race');
@@ -260,6 +282,7 @@ export function init(context) {
   });
   updateRope();
   updateAlibi();
-  updateNope();
+  const first = updateNope(); // its first results, from the embedding worker
   startRace();
+  return first;
 }

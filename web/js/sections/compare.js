@@ -41,20 +41,6 @@ let lab = null;
 let ctx = null;
 let last = null; // the last successful computation, kept for redraws
 
-// ---- wasm handles: created on demand, the replaced one is disposed ------------------------------------
-const handles = new Map();
-
-function cached(name, key, create) {
-  const entry = handles.get(name);
-  if (entry && entry.key === key) {
-    return entry.handle;
-  }
-  const handle = create(); // if this throws, the old handle stays usable
-  entry?.handle.dispose();
-  handles.set(name, { key, handle });
-  return handle;
-}
-
 function readState() {
   return {
     a: els.a.value,
@@ -70,7 +56,8 @@ function readState() {
 // ---- computation ------------------------------------------------------------------------------------------
 class LearnerError extends Error {}
 
-function compute(state) {
+/** Tokenizes the two sentences here, and composes and compares them in the embedding worker. */
+async function compute(state) {
   const tok = (text) =>
     text.trim() === '' ? [] : ctx.tokenizer.tokens(state.prefix && !/^\s/.test(text) ? ` ${text}` : text);
   const tokensA = tok(state.a);
@@ -84,17 +71,16 @@ function compute(state) {
   const { dim, scale, positions } = state;
   // × √d: N(0, 1/√d) rows times √d, drawn directly as N(0, 1) (the same numbers up to rounding).
   const stddev = TOKEN_STDDEV[scale];
-  const embedding = ctx.embedding(dim, stddev);
   // Learned positions start at the same scale as the token vectors, as in GPT-2 (wte and wpe are both small
   // at initialisation and grow together in training).
-  const positional = cached('positional', `${positions}/${dim}/${stddev}`, () =>
-    lab.positionalEncoding(positions, { dim, maxLength: MAX_TOKENS, seed: SEEDS.learned, stddev }),
-  );
-  const attention = cached('attention', `${dim}`, () => lab.selfAttention({ dim, seed: SEEDS.attention }));
+  const positional = { kind: positions, options: { dim, maxLength: MAX_TOKENS, seed: SEEDS.learned, stddev } };
+  const attention = { dim, seed: SEEDS.attention };
+  const [composedA, composedB, comparison] = await ctx.embeddingRun(dim, stddev, [
+    { op: 'compose', ids: idsA, positional },
+    { op: 'compose', ids: idsB, positional },
+    { op: 'compare', idsA, idsB, positional, attention },
+  ]);
   const words = [tokensA.map(label), tokensB.map(label)];
-  const composedA = lab.compose(idsA, { embedding, positional });
-  const composedB = lab.compose(idsB, { embedding, positional });
-  const comparison = lab.compare(idsA, idsB, { embedding, positional, attention });
   const norms = (values) =>
     Array.from({ length: idsA.length }, (_, i) => lab.kernels.norm(values.subarray(i * dim, (i + 1) * dim)));
   return {
@@ -267,21 +253,32 @@ function renderError(error) {
   delete els.results.dataset.positions;
 }
 
-function update() {
+let latest = 0; // the latest update; an older one whose results come later is dropped
+
+async function update() {
   if (!lab) {
     return;
   }
+  const request = ++latest;
   const state = readState();
+  els.results.setAttribute('aria-busy', 'true');
   try {
-    const result = compute(state);
+    const result = await compute(state);
+    if (request !== latest) {
+      return;
+    }
     last = result;
     render(result);
   } catch (error) {
+    if (request !== latest) {
+      return;
+    }
     if (!(error instanceof LearnerError) && !(error instanceof RangeError) && !(error instanceof TypeError)) {
       console.warn(error); // unexpected, but still shown to the learner below
     }
     renderError(error);
   }
+  els.results.removeAttribute('aria-busy');
 }
 
 let frame = 0;
@@ -295,6 +292,7 @@ function scheduleUpdate() {
   });
 }
 
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
   lab = ctx.lab;
@@ -310,5 +308,5 @@ export function init(context) {
   const redraw = () => last && draw(last);
   redrawOnResize('compare', redraw);
   redrawOnColourScheme(redraw);
-  update();
+  return update(); // its first results, from the embedding worker
 }

@@ -3,11 +3,11 @@ import { drawRows } from '../canvas.js';
 import { $, numberInputValue, redrawOnResize } from '../dom.js';
 import { TrainingRow } from '../jobs.js';
 import { fixed3, visibleWhitespace } from '../format.js';
-import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
 import { firstDistinct } from '../token_list.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
 import { initFrozen } from './embeddings_frozen.js';
+import { drawGlove, freezeEarlySnapshot, initGlove } from './embeddings_glove.js';
 import { initTorchPanel, offerDownloads } from './embeddings_torch.js';
 
 const DIM = 16;
@@ -19,10 +19,6 @@ let snapshot = null;
 let labels = [];
 let initial = null; // the step-0 snapshot of the current run
 let saved = null; // model + optimizer state after the last job, for "Keep training"
-let frozen = null; // {vectors: WordVectors, source}
-let freezing = 0; // latest freeze request (an older one that finishes later is dropped)
-let autoFreeze = true; // the first run freezes an early step unless the learner loaded a file first
-let exported = null; // {text, step, url}
 const CONTINUE_STEPS = 300;
 let sectionTokens = { ids: new Uint32Array(0), vocab: null }; // section 1's ids and their vocabulary
 
@@ -30,17 +26,35 @@ const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
 const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
 const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
 
-function showTable() {
+let tableRequest = 0; // the latest showTable; an older one whose rows come later is dropped
+
+/** The rows of section 1's first distinct ids, from the embedding worker (the table can be 200 019 × 16). */
+async function showTable() {
   const { ids, vocab } = sectionTokens;
   const distinct = firstDistinct(ids, MAX_ROWS);
   const tokenizer = ctx.tokenizer;
   if (distinct.length === 0 || vocab !== ctx.tokenizerName || distinct.some((id) => id >= tokenizer.vocabSize)) {
     return; // section 1's ids of another vocabulary: its next 'tokens' event brings this one's
   }
-  const embedding = ctx.embedding(DIM, 1);
-  const rows = embedding.lookup(distinct);
+  const request = ++tableRequest;
+  const heatmap = $('embeddings-heatmap');
+  heatmap.setAttribute('aria-busy', 'true');
+  let rows;
+  try {
+    [rows] = await ctx.embeddingRun(DIM, 1, [{ op: 'lookup', ids: distinct }]);
+  } catch (error) {
+    if (request === tableRequest) {
+      heatmap.removeAttribute('aria-busy');
+      $('embeddings-caption').textContent = `The rows could not be computed: ${error.message}`;
+    }
+    return;
+  }
+  if (request !== tableRequest || tokenizer !== ctx.tokenizer) {
+    return; // a newer request draws (a replaced trained tokenizer is disposed)
+  }
+  heatmap.removeAttribute('aria-busy');
   drawRows(
-    $('embeddings-heatmap'),
+    heatmap,
     distinct.map((id, r) => ({
       label: `${visibleWhitespace(tokenizer.decode([id]))} → row ${id}`,
       values: rows.subarray(r * DIM, (r + 1) * DIM),
@@ -50,8 +64,8 @@ function showTable() {
   );
   $('embeddings-caption').textContent =
     `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1: the scale of N(0, 1/√d) rows times √d: the 2017 Transformer multiplies by √d, and its reference code, tensor2tensor, draws the rows at 1/√d; GPT-2’s N(0, 0.02) would be almost white here). Colour from −2 (blue) to +2 (orange).`;
-  $('embeddings-heatmap').setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
-  $('embeddings-heatmap').dataset.ids = distinct.join(' ');
+  heatmap.setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
+  heatmap.dataset.ids = distinct.join(' ');
 }
 
 function drawSnapshot() {
@@ -98,122 +112,6 @@ function drawSnapshot() {
   drawGlove();
 }
 
-/** Word, frozen neighbours, live neighbours at step 0 and now, cos(frozen, live): one row per noun and verb. */
-function drawGlove() {
-  if (!snapshot) {
-    return;
-  }
-  const words = wordsOf(labels);
-  const C = snapshot.wte.length / labels.length;
-  const file = frozen?.vectors;
-  const rows = [];
-  const cosines = [];
-  let known = 0;
-  labels.forEach((label, i) => {
-    const word = words[i];
-    if (kindOf(label) === 2 || word === null) {
-      return;
-    }
-    const tr = document.createElement('tr');
-    tr.dataset.word = word;
-    tr.insertCell().textContent = word;
-    const frozenCell = tr.insertCell();
-    frozenCell.dataset.col = 'frozen';
-    const inFile = file ? file.indexOf(word) >= 0 : false;
-    if (!file) {
-      frozenCell.textContent = '—';
-    } else if (!inFile) {
-      ((frozenCell.textContent = 'not in the file'), frozenCell.classList.add('muted'));
-    } else {
-      known++;
-      frozenCell.textContent =
-        file.words.length > 1 ? neighboursText(file.nearest(word, Math.min(3, file.words.length - 1))) : '—';
-    }
-    const early = tr.insertCell();
-    early.dataset.col = 'early';
-    early.textContent = initial ? neighboursText(liveNearest(ctx.lab, words, initial.wte, i)) : '—';
-    const now = tr.insertCell();
-    now.dataset.col = 'live';
-    now.textContent = neighboursText(liveNearest(ctx.lab, words, snapshot.wte, i));
-    const cos = tr.insertCell();
-    cos.dataset.col = 'cosine';
-    cos.className = 'num-cell';
-    if (inFile && file.dim === C) {
-      const c = ctx.lab.kernels.cosine(file.vector(word), snapshot.wte.subarray(i * C, (i + 1) * C));
-      cosines.push(c);
-      cos.textContent = fixed3(c);
-    } else {
-      cos.textContent = '—';
-      if (inFile) {
-        cos.title = `the file has ${file.dim} dimensions, the model ${C}`;
-      }
-    }
-    rows.push(tr);
-  });
-  $('embeddings-glove-rows').replaceChildren(...rows);
-  $('embeddings-glove-early').textContent = `step ${initial?.step ?? 0}`;
-  $('embeddings-glove-now').textContent = `step ${snapshot.step}`;
-  if (!frozen) {
-    return;
-  }
-  const status = $('embeddings-glove-status');
-  const { vectors, source } = frozen;
-  let text = `Frozen file: ${source}, ${vectors.words.length} words × ${vectors.dim}. ${known} of the model’s ${rows.length} nouns and verbs are in it.`;
-  if (cosines.length > 0) {
-    const mean = cosines.reduce((a, b) => a + b, 0) / cosines.length;
-    text += ` Mean cos(frozen, live) at step ${snapshot.step}: ${fixed3(mean)}.`;
-    status.dataset.mean = fixed3(mean);
-  } else {
-    delete status.dataset.mean;
-    if (known > 0) {
-      text += ` Its ${vectors.dim} dimensions are not the model’s ${C}, so only neighbours compare.`;
-    }
-  }
-  status.textContent = text;
-  status.dataset.state = 'loaded';
-  status.dataset.words = String(vectors.words.length);
-}
-
-/** Parses a GloVe file (text or File) with the library and makes it the frozen side of the table. */
-async function freeze(source, name) {
-  const request = ++freezing;
-  $('embeddings-glove-error').textContent = '';
-  try {
-    const vectors = await ctx.lab.loadWordVectors(source);
-    if (request !== freezing) {
-      return;
-    }
-    frozen = { vectors, source: name };
-    drawGlove();
-  } catch (error) {
-    if (request !== freezing) {
-      return;
-    }
-    $('embeddings-glove-status').dataset.state = 'error';
-    $('embeddings-glove-error').textContent = `${name}: ${error.message}`;
-  }
-}
-
-function exportVectors() {
-  if (!snapshot) {
-    return;
-  }
-  const text = gloveText(ctx.lab, labels, snapshot.wte);
-  if (exported) {
-    URL.revokeObjectURL(exported.url);
-  }
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  exported = { text, step: snapshot.step, url };
-  const name = `embedlab-step-${snapshot.step}.txt`;
-  const link = $('embeddings-glove-download');
-  link.href = url;
-  link.download = name;
-  link.textContent = `Download ${name} (${text.split('\n').length - 1} words × ${snapshot.wte.length / labels.length})`;
-  link.hidden = false;
-  $('embeddings-glove-freeze').hidden = false;
-  $('embeddings-glove-freeze').dataset.step = String(snapshot.step);
-}
-
 /** Starts a job ('train' from scratch, or 'resume' a saved model from its step `first`) and shows its snapshots. */
 async function run(type, steps, params, first = type === 'resume' ? snapshot.step : 0) {
   $('embeddings-continue').disabled = true;
@@ -233,10 +131,7 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
           initial = m;
         }
         drawSnapshot();
-        if (autoFreeze && !frozen && m.step > 0) {
-          autoFreeze = false;
-          freeze(gloveText(ctx.lab, labels, m.wte), `automatic frozen copy of step ${m.step} (exported as GloVe text)`);
-        }
+        freezeEarlySnapshot(m);
       }
     },
   );
@@ -272,6 +167,7 @@ function keepTraining() {
   return run('resume', CONTINUE_STEPS, { resume: bytes });
 }
 
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
   row = new TrainingRow('embeddings');
@@ -298,25 +194,13 @@ export function init(context) {
       return run('resume', CONTINUE_STEPS, { resume: bytes }, step);
     },
   });
-  $('embeddings-glove-export').addEventListener('click', exportVectors);
-  $('embeddings-glove-freeze').addEventListener('click', () => {
-    if (exported) {
-      freeze(exported.text, `your export of step ${exported.step}`);
-    }
-  });
-  $('embeddings-glove-file').addEventListener('change', () => {
-    const file = $('embeddings-glove-file').files?.[0];
-    if (!file) {
-      return;
-    }
-    autoFreeze = false;
-    freeze(file, file.name);
-  });
+  initGlove(ctx, () => ({ labels, snapshot, initial, isWord: (label) => kindOf(label) !== 2 }));
   redrawOnResize('embeddings', () => {
     showTable();
     drawSnapshot();
   });
-  showTable();
+  const first = showTable(); // its first results, from the embedding worker
   // The two runs of "trained or frozen" start once the first run is done (one worker of this section at a time).
   train().then(() => initFrozen(ctx, (label) => kindOf(label) !== 2));
+  return first;
 }

@@ -4,9 +4,10 @@ import { fixed3, gapText, scientific, visibleWhitespace } from '../format.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
 
 const DIM = 32;
+const ATTENTION = { dim: DIM, seed: 3 }; // one random head
+const SINUSOID = { kind: 'sinusoidal', options: { dim: DIM, maxLength: 64 } };
 let ctx;
-let attention = null;
-let sinusoid = null;
+let latest = 0; // the latest update; an older one whose results come later is dropped
 
 const show = (t) => visibleWhitespace(t.text);
 
@@ -18,8 +19,9 @@ function fillSelect(select, tokens, wanted) {
 
 let lastText = null;
 
-function update() {
+async function update() {
   const error = $('order-error');
+  const request = ++latest;
   try {
     const text = $('order-text').value;
     const tokens = ctx.tokenizer.tokens(text);
@@ -41,9 +43,17 @@ function update() {
     const ids = tokens.map((t) => t.id);
     const perm = ids.map((_, k) => (k === i ? j : k === j ? i : k)); // swapped row k holds original token perm[k]
     const swapped = perm.map((k) => ids[k]);
-    const embedding = ctx.embedding(DIM, 1);
-    const none = ctx.lab.compare(ids, swapped, { embedding, positional: null, attention });
-    const withPe = ctx.lab.compare(ids, swapped, { embedding, positional: sinusoid, attention });
+    const out = $('order-pooled');
+    out.setAttribute('aria-busy', 'true');
+    const pair = { op: 'compare', idsA: ids, idsB: swapped, attention: ATTENTION };
+    const [none, withPe] = await ctx.embeddingRun(DIM, 1, [
+      { ...pair, positional: null },
+      { ...pair, positional: SINUSOID },
+    ]);
+    if (request !== latest) {
+      return;
+    }
+    out.removeAttribute('aria-busy');
     const A = none.attention.outputsA;
     const B = none.attention.outputsB;
     let worst = 0;
@@ -64,7 +74,6 @@ function update() {
     $('order-gap').textContent = gapText(none.attention.pooledCosine);
     $('order-pooled-pe').textContent = fixed3(withPe.attention.pooledCosine);
     $('order-gap-pe').textContent = gapText(withPe.attention.pooledCosine);
-    const out = $('order-pooled');
     out.dataset.ids = ids.join(' ');
     out.dataset.swapped = swapped.join(' ');
     out.dataset.worst = String(worst);
@@ -72,14 +81,16 @@ function update() {
     $('order-pooled-pe').dataset.value = String(withPe.attention.pooledCosine);
     error.textContent = '';
   } catch (e) {
-    error.textContent = e.message;
+    if (request === latest) {
+      $('order-pooled').removeAttribute('aria-busy');
+      error.textContent = e.message;
+    }
   }
 }
 
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
-  attention = ctx.lab.selfAttention({ dim: DIM, seed: 3 });
-  sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: DIM, maxLength: 64 });
   vocabularyNotice(ctx, {
     id: 'order-vocab-notice',
     where: 'section 3, the order problem',
@@ -94,5 +105,5 @@ export function init(context) {
     lastText = null;
     update();
   });
-  update();
+  return update(); // its first results, from the embedding worker
 }
