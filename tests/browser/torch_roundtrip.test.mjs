@@ -138,7 +138,7 @@ describe('section 2: page -> PyTorch DDP -> page', { timeout: 600_000 }, () => {
     writeFileSync(file, other.save());
     other.dispose();
     await page.getByTestId('embeddings-torch-file').setInputFiles(file);
-    await page.getByTestId('embeddings-torch-error').filter({ hasText: 'vocabSize 50257' }).waitFor();
+    await page.getByTestId('embeddings-torch-error').filter({ hasText: '50257 tokens' }).waitFor();
     assert.equal(await page.getByTestId('embeddings-status').getAttribute('data-state'), 'done');
     const junk = join(work, 'junk.safetensors');
     writeFileSync(junk, 'not a model');

@@ -1,7 +1,9 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../canvas.js';
-import { $, numberInputValue, redrawOnResize } from '../dom.js';
+import { $, redrawOnResize } from '../dom.js';
+import { divergenceMessage } from '../divergence.js';
 import { TrainingRow } from '../jobs.js';
+import { checkOnChange, readNumberInput } from '../number_input.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
 import { firstDistinct } from '../token_list.js';
@@ -112,8 +114,23 @@ function drawSnapshot() {
   drawGlove();
 }
 
-/** Starts a job ('train' from scratch, or 'resume' a saved model from its step `first`) and shows its snapshots. */
+/** The model the section shows and can keep training: put back when a run fails, so that nothing is lost. */
+function keptModel() {
+  const kept = { snapshot, initial, saved };
+  return () => {
+    ({ snapshot, initial, saved } = kept);
+    $('embeddings-continue').disabled = !saved;
+    drawSnapshot();
+  };
+}
+
+/**
+ * Starts a job ('train' from scratch, or 'resume' a saved model from its step `first`) and shows its snapshots. A
+ * run whose loss diverges is rolled back to its last snapshot; a run that fails puts back the model from before it.
+ */
 async function run(type, steps, params, first = type === 'resume' ? snapshot.step : 0) {
+  const restore = keptModel();
+  const learningRate = params.options.learningRate;
   $('embeddings-continue').disabled = true;
   const every = Math.max(1, Math.floor(steps / 10));
   const done = await row.run(
@@ -136,11 +153,23 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
     },
   );
   if (!done) {
-    return;
+    if (row.status.dataset.state === 'error') {
+      restore();
+      row.error.textContent += ` The section shows the model from before this run${saved ? ', and “Keep training” goes on from it' : ''}.`;
+    }
+    return done;
   }
   saved = done.saved ?? null;
   $('embeddings-continue').disabled = !saved;
   offerDownloads(ctx, saved, snapshot.step);
+  if (done.diverged) {
+    row.diverged(
+      `Diverged at step ${done.diverged.step}; rolled back to step ${snapshot.step}.`,
+      divergenceMessage(done.diverged, learningRate),
+    );
+    row.status.dataset.steps = String(snapshot.step);
+    return done;
+  }
   // RMS of the trained entries: far below the 1 of the × √d scale, far above the 0.02 of GPT-2's start.
   const rms = ctx.lab.kernels.norm(snapshot.wte) / Math.sqrt(snapshot.wte.length);
   const rmsNote = $('embeddings-rms');
@@ -151,20 +180,29 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
     `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`,
     { steps: String(snapshot.step) },
   );
+  return done;
+}
+
+/** The learning rate of the section's runs, or null after saying why the input's value cannot be used. */
+function learningRate() {
+  return readNumberInput('embeddings-rate', 'Learning rate');
 }
 
 function train() {
-  const steps = numberInputValue('embeddings-steps');
-  return run('train', steps, {});
+  const steps = readNumberInput('embeddings-steps', 'Steps');
+  const rate = learningRate();
+  if (steps === null || rate === null) {
+    return Promise.resolve(null);
+  }
+  return run('train', steps, { options: { learningRate: rate } });
 }
 
 function keepTraining() {
-  if (!saved || !snapshot) {
+  const rate = learningRate();
+  if (!saved || !snapshot || rate === null) {
     return;
   }
-  const bytes = saved;
-  saved = null;
-  return run('resume', CONTINUE_STEPS, { resume: bytes });
+  return run('resume', CONTINUE_STEPS, { resume: saved, options: { learningRate: rate } });
 }
 
 /** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
@@ -186,13 +224,14 @@ export function init(context) {
   sectionTokens = $('tokenize-output').tokens ?? sectionTokens;
   reserveScatter($('embeddings-pca'), { key: PCA_KEY }); // before the first snapshot: no shift when it comes
   $('embeddings-train').addEventListener('click', train);
+  checkOnChange('embeddings-steps', 'Steps');
+  checkOnChange('embeddings-rate', 'Learning rate');
   $('embeddings-continue').addEventListener('click', keepTraining);
   initTorchPanel(ctx, {
     vocabSize: () => labels.length,
-    continueFrom: (bytes, step) => {
-      saved = null;
-      return run('resume', CONTINUE_STEPS, { resume: bytes }, step);
-    },
+    learningRate,
+    continueFrom: (bytes, step, rate) =>
+      run('resume', CONTINUE_STEPS, { resume: bytes, options: { learningRate: rate } }, step),
   });
   initGlove(ctx, () => ({ labels, snapshot, initial, isWord: (label) => kindOf(label) !== 2 }));
   redrawOnResize('embeddings', () => {

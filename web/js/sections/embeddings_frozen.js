@@ -1,9 +1,11 @@
 // Section 2, trained or frozen: the tiny GPT trained twice from the same start on the same batches, once with its
 // token table trained and once with it frozen (lab.createModel's `frozen`), in a worker; loss curves and neighbours.
-import { $, numberInputValue, redrawOnResize } from '../dom.js';
+import { $, redrawOnResize } from '../dom.js';
+import { divergenceMessage } from '../divergence.js';
 import { fixed3, visibleWhitespace } from '../format.js';
 import { liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { TrainingRow } from '../jobs.js';
+import { readNumberInput } from '../number_input.js';
 import { drawLines, PALETTE } from '../plot.js';
 
 export const RUNS = ['trained', 'frozen'];
@@ -48,12 +50,18 @@ function drawNeighbours() {
   $('embeddings-frozen-rows').replaceChildren(...rows);
 }
 
+/** Both runs at the steps and learning rate of the row above (the same model, trained twice). */
 async function train() {
-  const steps = numberInputValue('embeddings-steps');
+  const steps = readNumberInput('embeddings-steps', 'Steps');
+  const learningRate = readNumberInput('embeddings-rate', 'Learning rate');
+  if (steps === null || learningRate === null) {
+    return;
+  }
   losses = { trained: [], frozen: [] };
   results = {};
   $('embeddings-frozen-rows').replaceChildren();
-  const done = await row.run('trainedVsFrozen', { encoding: 'r50k_base', steps }, (m) => {
+  const params = { encoding: 'r50k_base', steps, options: { learningRate } };
+  const done = await row.run('trainedVsFrozen', params, (m) => {
     if (m.kind === 'data') {
       labels = m.labels;
     } else if (m.kind === 'progress') {
@@ -71,6 +79,15 @@ async function train() {
     return;
   }
   drawLoss();
+  if (done.diverged) {
+    const { run, step } = done.diverged;
+    const which = run === 'trained' ? 'The run with the table trained' : 'The run with the table frozen';
+    row.diverged(
+      `${which} diverged at step ${step}: no comparison.`,
+      divergenceMessage(done.diverged, learningRate, `${which} is dropped, and the comparison with it.`),
+    );
+    return;
+  }
   drawNeighbours();
   const { trained, frozen } = results;
   const last = (run) => losses[run].at(-1);
