@@ -12,7 +12,8 @@
 #   npm run fuzz -- --long 1800 --parallel 5   five targets at a time (each still runs its full time)
 # Per target it prints executions (and per second), coverage at start and end, the corpus size before and
 # after, and for a finding the reproducer's path. The last line is "fuzz: N passed, M failed" (a target
-# passes when it ran its time without a finding). FUZZ_NICE=19 runs the fuzzers at that nice level.
+# passes when it ran its time without a finding). FUZZ_NICE=19 runs the fuzzers at that nice level; FUZZ_TIMEOUT
+# (default 20) is the wall-clock seconds one input may take: raise it on a loaded machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
@@ -33,7 +34,7 @@ while (($#)); do
       parallel=${2:-}
       [[ $parallel =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --parallel needs a number of targets at a time, got '$parallel'" >&2; exit 2; }
       shift ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
     *) targets+=("$1") ;;
   esac
   shift
@@ -97,7 +98,7 @@ run_target() {
   before=$(find "$corpus" -type f | wc -l)
   [ "$name" = model_checkpoint ] && max_len=16384 # a checkpoint with its optimizer state is 8-9 KB
   # -max_total_time bounds the fuzzing; timeout bounds everything else (start-up, a hang in one input).
-  timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$out/$name" -max_total_time="$seconds" -timeout=20 \
+  timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$out/$name" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-20}" \
     -rss_limit_mb=2560 -max_len=$max_len -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" \
     "$corpus" "$out/seeds/$name" >"$log" 2>&1
   status=$?
