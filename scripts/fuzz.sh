@@ -34,7 +34,7 @@ while (($#)); do
       parallel=${2:-}
       [[ $parallel =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --parallel needs a number of targets at a time, got '$parallel'" >&2; exit 2; }
       shift ;;
-    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1") ;;
   esac
   shift
