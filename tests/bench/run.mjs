@@ -5,6 +5,7 @@ import { cpus, loadavg } from 'node:os';
 
 import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
+import { benchRaceWorkers } from './race_workers.mjs';
 import { benchTokenizer } from './tokenizer.mjs';
 
 const sections = [
@@ -16,6 +17,7 @@ const benches = [
   ['Kernels', benchKernels],
   ['Model', benchModel],
   ['Tokenizer', benchTokenizer],
+  ['Race workers', benchRaceWorkers],
 ];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {

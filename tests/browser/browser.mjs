@@ -121,7 +121,7 @@ export async function waitForPage(page, timeout = 60_000) {
       return (
         document.getElementById('main')?.dataset.state === 'ready' &&
         document.querySelector('[data-testid="tokenize-output"]')?.dataset.vocab !== undefined &&
-        ['embeddings-status', 'learned-status', 'beyond-race-status'].every((id) => state(id) === 'done') &&
+        ['embeddings-status', 'learned-status'].every((id) => state(id) === 'done') && // the race waits for a click
         document.querySelector('[aria-busy="true"]') === null && // results of the workers (section 1, embeddings)
         /^-?\d\.\d{3}$/.test(
           document.querySelector('[data-testid="compare-pooled-cosine-attention"]')?.textContent ?? '',

@@ -9,12 +9,27 @@ mkdirSync(outDir, { recursive: true });
 
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 const schemes = (process.env.SCREENSHOT_SCHEMES ?? 'light,dark').split(',');
+// SCREENSHOT_RACE_STEPS=N runs section 7's race (N steps per run, the fewest fine-tuning steps) before the shots.
+async function runRace(page, steps) {
+  await page.getByTestId('beyond-race-steps').fill(steps);
+  await page.getByTestId('beyond-race-fine-tune').fill('10');
+  await page.getByTestId('beyond-race-start').click();
+  await page.waitForFunction(
+    () => ['done', 'error'].includes(document.querySelector('[data-testid="beyond-race-status"]').dataset.state),
+    null,
+    { timeout: 1_800_000, polling: 1000 },
+  );
+}
+
 const { server, url, browser } = await launch();
 try {
   for (const [name, viewport] of Object.entries(viewports)) {
     for (const colorScheme of schemes) {
       const { context, page, problems } = await openPage(browser, url, viewport, { colorScheme, deviceScaleFactor: 1 });
       await waitForPage(page);
+      if (process.env.SCREENSHOT_RACE_STEPS) {
+        await runRace(page, process.env.SCREENSHOT_RACE_STEPS); // section 7's race runs on a click only
+      }
       const file = join(outDir, `${name}-${colorScheme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       for (const id of await page.locator('main > section').evaluateAll((list) => list.map((s) => s.id))) {

@@ -1,4 +1,4 @@
-// The page's Web Worker: long jobs (BPE training, model training, the extrapolation race) run here so the
+// The page's Web Worker: long jobs (BPE training, model training; the race has race_worker.js) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
 import createEmbedLab from '../embedlab/index.js';
 import { divergenceLimit, hasDiverged } from './divergence.js';
@@ -172,29 +172,6 @@ async function trainedVsFrozen({ encoding, steps, options }) {
   post({ kind: 'done' });
 }
 
-async function race({ encoding, steps, schemes: chosen, options }) {
-  const l = await lab();
-  const schemes = chosen ?? l.positionSchemes;
-  const d = await data(encoding);
-  const results = [];
-  schemes.forEach((positions, index) => {
-    const model = trainModel(l, d, positions, {
-      steps,
-      ...options,
-      onStep: ({ step, loss }) => {
-        if (step % 10 === 0 || step === steps) {
-          post({ kind: 'progress', positions, index, count: schemes.length, step, steps, loss });
-        }
-      },
-    });
-    const lengths = evaluateLengths(l, model, d, model.config.contextLength);
-    model.dispose();
-    results.push({ positions, lengths });
-    post({ kind: 'result', positions, lengths });
-  });
-  post({ kind: 'done', results });
-}
-
 /**
  * Reads and checks a model file for section 2 (the library refuses truncated, lying, non-JSON and non-finite
  * files by name): its header first, so that a file of another kind is refused before all of it is read.
@@ -218,7 +195,7 @@ async function inspectModel({ file }) {
   post({ kind: 'done', bytes, config, step, maxLength }, [bytes.buffer]);
 }
 
-const jobs = { trainBpe, train, resume, race, trainedVsFrozen, inspectModel };
+const jobs = { trainBpe, train, resume, trainedVsFrozen, inspectModel };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

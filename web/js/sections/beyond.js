@@ -1,11 +1,11 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
-// and the extrapolation race (trained in a worker).
+// and the extrapolation race (race.js: the long-context experiment in parallel workers).
 import { drawMatrix } from '../canvas.js';
-import { $, headerCell, numberInputValue, redrawOnResize } from '../dom.js';
+import { $, headerCell, redrawOnResize } from '../dom.js';
 import { fixed3, scientific, subscript } from '../format.js';
-import { TrainingRow } from '../jobs.js';
-import { drawBars, drawLines, PALETTE } from '../plot.js';
+import { drawLines, PALETTE } from '../plot.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
+import * as race from './race.js';
 
 let ctx;
 
@@ -191,76 +191,8 @@ async function updateNope() {
 }
 
 /** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
-// ---- race ------------------------------------------------------------------------------------------------
-let row; // the race's training row: progress, status and error
-let results = [];
-
-function renderRace() {
-  // Every scheme has a row from the start (placeholders until its result arrives): no layout shift.
-  const rowsShown = ctx.lab.positionSchemes.map(
-    (positions) =>
-      results.find((r) => r.positions === positions) ?? {
-        positions,
-        lengths: [{ pending: true }, { pending: true }, { pending: true }],
-      },
-  );
-  const body = rowsShown.map(({ positions, lengths }) => {
-    const tr = document.createElement('tr');
-    tr.dataset.positions = positions;
-    tr.append(headerCell(positions, 'row'));
-    for (const l of lengths) {
-      const td = tr.insertCell();
-      if (l.pending) {
-        td.textContent = '…';
-        continue;
-      }
-      td.textContent = l.error ? '—' : l.loss.toFixed(3);
-      if (l.error) {
-        td.title = l.error;
-      }
-      td.dataset.value = l.error ? '' : String(l.loss);
-    }
-    return tr;
-  });
-  $('beyond-race-body').replaceChildren(...body);
-  drawBars(
-    $('beyond-race-chart'),
-    results.map(({ positions, lengths }) => ({
-      label: positions,
-      values: lengths.map((l) => (l.error ? null : l.loss)),
-    })),
-    ['16 tokens', '32', '64'],
-  );
-  const learned = results.find((r) => r.positions === 'learned');
-  const refused = learned?.lengths.find((l) => l.error);
-  $('beyond-race-note').textContent = refused
-    ? `Learned positions cannot go past their table: asked for ${refused.length} tokens, the library answers “${refused.error}”. The other schemes accept any length; lower is better.`
-    : 'Lower is better. Learned positions cannot go past their 16-row table (—).';
-}
-
-async function startRace() {
-  const steps = numberInputValue('beyond-race-steps');
-  results = [];
-  renderRace();
-  const done = await row.run('race', { encoding: 'r50k_base', steps }, (m) => {
-    if (m.kind === 'progress') {
-      row.progress.value = (m.index + m.step / m.steps) / m.count;
-      row.status.textContent = `${m.positions}: step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
-    } else if (m.kind === 'result') {
-      results.push({ positions: m.positions, lengths: m.lengths });
-      renderRace();
-    }
-  });
-  if (!done) {
-    return;
-  }
-  row.done(`Done: ${ctx.lab.positionSchemes.length} schemes × ${steps} steps.`, { steps: String(steps) });
-}
-
-/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
-  row = new TrainingRow('beyond-race');
   const table = ctx.lab.tokenEmbedding({ vocabSize: 2, dim: ROPE_DIM, seed: 5, stddev: 1 });
   qk = table.table();
   table.dispose();
@@ -268,21 +200,19 @@ export function init(context) {
   $('beyond-rope-offset').addEventListener('input', updateRope);
   $('beyond-alibi-heads').addEventListener('input', updateAlibi);
   $('beyond-alibi-len').addEventListener('input', updateAlibi);
-  $('beyond-race-start').addEventListener('click', startRace);
   vocabularyNotice(ctx, {
     id: 'beyond-vocab-notice',
     where: 'section 7, NoPE',
     before: $('beyond-nope-scores'),
-    effect: 'the two sentences below are cut into its tokens (the race further down keeps r50k_base)',
+    effect: 'the two sentences below are cut into its tokens (the race further down uses none of it: its own tokens)',
   });
   ctx.onTokenizer(updateNope);
   redrawOnResize('beyond', () => {
     updateRope();
-    renderRace();
   });
   updateRope();
   updateAlibi();
   const first = updateNope(); // its first results, from the embedding worker
-  startRace();
+  race.init();
   return first;
 }
