@@ -89,12 +89,14 @@ function update() {
     'The table grows with V·d, each layer with d² (attention) and d·F (MLP): the wider and deeper the model, the smaller the table’s share.';
 }
 
+/** Fills the table; resolves once the o200k_base row has its numbers (or says why it has none). */
 export function init(context) {
   ctx = context;
   $('scale-tying').addEventListener('change', update);
   update();
-  // The 200k row waits for the o200k_base vocabulary (its size comes from the library's tokenizer).
-  ctx
+  // The 200k row waits for the o200k_base vocabulary (its size comes from the library's tokenizer); the page
+  // waits for it before it is ready, so the filled row moves nothing.
+  return ctx
     .loadTokenizer('o200k_base')
     .then((tokenizer) => {
       o200kSize = tokenizer.vocabSize;
