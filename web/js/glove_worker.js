@@ -39,11 +39,12 @@ async function readAll(file, progress) {
     at += slice.length;
     progress({ phase: 'reading', done: at, total: file.size });
   }
-  // Text never holds a NUL byte; binary formats (word2vec .bin, archives, images) do, mostly near the start.
+  // UTF-8 text never holds a NUL byte; binary formats (word2vec .bin, archives, images) do, mostly near the start,
+  // and so does UTF-16 text.
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     throw new RangeError(
-      `GloVe text, line ${lineOf(bytes, nul)}: a NUL byte (at byte ${nul}): this is a binary file, not GloVe text (a word2vec .bin must be converted to text first)`,
+      `GloVe text, line ${lineOf(bytes, nul)}: a NUL byte (at byte ${nul}), which UTF-8 text never holds: this is a binary file (a word2vec .bin must be converted to text first) or UTF-16 text (save it as UTF-8)`,
     );
   }
   return bytes;

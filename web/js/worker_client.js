@@ -5,6 +5,9 @@
 
 const ERROR_TYPES = { RangeError, TypeError };
 
+/** A worker that died before answering (not the library refusing an input). */
+export class WorkerFailedError extends Error {}
+
 /** The build the page runs (?simd=off: the fallback): workers load the same one, so their numbers are the page's. */
 export function simdFlavour() {
   return new URLSearchParams(self.location.search).get('simd') === 'off' ? false : 'auto';
@@ -68,7 +71,7 @@ export class WorkerClient {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     for (const { reject } of pending) {
-      reject(new Error(`${this.#name} failed (${message}); it restarts with the next request`));
+      reject(new WorkerFailedError(`${this.#name} failed (${message}); it restarts with the next request`));
     }
   }
 }

@@ -4,6 +4,7 @@ import { ownScale } from '../colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../format.js';
 import { vocabularyNotice } from '../vocabulary_notice.js';
+import { WorkerFailedError } from '../worker_client.js';
 import { scaleNoteText, TOKEN_STDDEV, verdictText } from './compare_text.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
@@ -243,7 +244,8 @@ function render(r) {
 }
 
 function renderError(error) {
-  const message = error instanceof LearnerError ? error.message : `The library refused these inputs: ${error.message}`;
+  const ownMessage = error instanceof LearnerError || error instanceof WorkerFailedError;
+  const message = ownMessage ? error.message : `The library refused these inputs: ${error.message}`;
   els.error.textContent = message;
   els.pooledInput.textContent = '—';
   els.pooledAttention.textContent = '—';

@@ -117,8 +117,13 @@ async function refreshSummary() {
   }
 }
 
-/** Shows where a load is: bytes read, then parsing (which reports no fraction). */
+const SHOWN_FROM_BYTES = 1 << 22; // smaller files load at once: a note that flashes would only shift the page
+
+/** Shows where the load of a large file is: bytes read, then parsing (which reports no fraction). */
 function showProgress(name, { phase, done, total }) {
+  if (total < SHOWN_FROM_BYTES) {
+    return;
+  }
   const loading = $('embeddings-glove-loading');
   const bar = $('embeddings-glove-progress');
   const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
