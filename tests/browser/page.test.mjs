@@ -474,8 +474,8 @@ describe('tutorial page', { timeout: 150_000 }, () => {
     assert.equal(await data(page, 'beyond-race-status', 'state'), 'idle');
   });
 
-  test('8 exercises: ten exercises, each checked live (the full walk: tests/browser/exercises.test.mjs)', async () => {
-    assert.equal(await page.locator('#exercises-list > li').count(), 10);
+  test('9 exercises: twelve exercises, each checked live (the full walk: tests/browser/exercises.test.mjs)', async () => {
+    assert.equal(await page.locator('#exercises-list > li').count(), 12);
     const model = lab.createModel({
       vocabSize: 8,
       contextLength: 16,

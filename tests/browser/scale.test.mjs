@@ -174,6 +174,7 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
         .getByTestId('scale-costs')
         .locator('tbody tr')
         .evaluateAll((list) => list.map((r) => ({ ...r.dataset })));
+    await page.getByTestId('scale-costs').scrollIntoViewIfNeeded(); // the o200k_base row loads near the screen
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="scale-costs"] tbody tr[data-total]').length === 5,
     );

@@ -313,5 +313,5 @@ export function init(context) {
   update();
   redrawOnResize('scale', update);
   redrawOnColourScheme(update);
-  return costs.init(context); // its first results: the o200k_base row
+  costs.init(context);
 }

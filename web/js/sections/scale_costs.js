@@ -89,14 +89,9 @@ function update() {
     'The table grows with V·d, each layer with d² (attention) and d·F (MLP): the wider and deeper the model, the smaller the table’s share.';
 }
 
-/** Fills the table; resolves once the o200k_base row has its numbers (or says why it has none). */
-export function init(context) {
-  ctx = context;
-  $('scale-tying').addEventListener('change', update);
-  update();
-  // The 200k row waits for the o200k_base vocabulary (its size comes from the library's tokenizer); the page
-  // waits for it before it is ready, so the filled row moves nothing.
-  return ctx
+/** The o200k_base row: its vocabulary size comes from the library's tokenizer (a 2.2 MB file, read once). */
+function loadO200k() {
+  ctx
     .loadTokenizer('o200k_base')
     .then((tokenizer) => {
       o200kSize = tokenizer.vocabSize;
@@ -106,4 +101,24 @@ export function init(context) {
     .catch((error) => {
       $('scale-o200k-size').textContent = `(unavailable: ${error.message})`;
     });
+}
+
+/**
+ * Fills the table. The o200k_base row waits until the table comes near the screen, so the page's start does not
+ * read that vocabulary; its row keeps one line per cell meanwhile, so filling it moves nothing.
+ */
+export function init(context) {
+  ctx = context;
+  $('scale-tying').addEventListener('change', update);
+  update();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        loadO200k();
+      }
+    },
+    { rootMargin: '1200px 0px' },
+  );
+  observer.observe($('scale-costs'));
 }
