@@ -250,6 +250,12 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
       ['learned-seed', '1.5', 'learned-train', 'Seed must be a whole number from 1 to 1000000; 1.5 is not.'],
       ['learned-rate', '-1', 'learned-train', 'Learning rate must be a number from 1e−5 to 1; -1 is below that.'],
       [
+        'beyond-race-steps',
+        '3010',
+        'beyond-race-start',
+        'Steps per run must be a multiple of 10 from 20 to 3000; 3010 is above that.',
+      ],
+      [
         'tokenize-bpe-size',
         '256',
         'tokenize-bpe-train',
@@ -266,6 +272,7 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
       'embeddings-train': 'embeddings-status',
       'learned-train': 'learned-status',
       'tokenize-bpe-train': 'tokenize-bpe-status',
+      'beyond-race-start': 'beyond-race-status',
     };
     for (const [input, value, button, message] of refusals) {
       const original = await page.getByTestId(input).inputValue();

@@ -25,10 +25,3 @@ export function redrawOnResize(sectionId, draw) {
 export function redrawOnColourScheme(draw) {
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', draw);
 }
-
-/** A number input's value within its min and max; its value in the HTML when empty or zero. */
-export function numberInputValue(id) {
-  const input = $(id);
-  const value = Number(input.value) || Number(input.defaultValue);
-  return Math.max(Number(input.min), Math.min(Number(input.max), value));
-}
