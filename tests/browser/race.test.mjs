@@ -56,6 +56,7 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
     const launched = await launch();
     ({ server, browser } = launched);
     ({ page, problems } = await openPage(browser, launched.url));
+    page.setDefaultTimeout(300_000); // a loaded machine can starve the page for longer than playwright's 30 s
     lab = await createEmbedLab();
   });
   after(async () => {

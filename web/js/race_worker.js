@@ -15,7 +15,7 @@ async function corpus(l, { url, vocabSize }) {
     );
   }
   const text = new Uint8Array(await response.arrayBuffer());
-  post({ kind: 'progress', phase: 'BPE', done: 0, total: 1 });
+  post({ kind: 'progress', phase: 'bpe', done: 0, total: 1 });
   const tokenizer = await l.trainTokenizer(text, { vocabSize, pattern: 'gpt2' });
   const ids = tokenizer.encodeOrdinary(text);
   const result = { kind: 'done', ids, vocabSize: tokenizer.vocabSize, bytes: text.length };

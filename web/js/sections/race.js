@@ -25,7 +25,13 @@ function workerCount() {
   return Number.isInteger(asked) && asked >= 1 && asked <= 16 ? asked : raceWorkerCount();
 }
 
-const PHASES = { train: 'training', evaluate: 'reading', 'fine-tune': 'fine-tuning', done: 'done' };
+const PHASES = {
+  bpe: 'training the BPE',
+  train: 'training',
+  evaluate: 'reading',
+  'fine-tune': 'fine-tuning',
+  done: 'done',
+};
 
 /** A run's row: label, progress bar, phase. */
 function runItem(label) {
@@ -115,7 +121,7 @@ async function startRace() {
           job.item.fraction = (index + m.done / m.total) / count;
           job.item.bar.value = job.item.fraction;
           const which = count > 1 ? `${SCHEME_NAMES[m.scheme]}: ` : '';
-          job.item.phase.textContent = `${which}${PHASES[m.phase] ?? m.phase} ${m.done}/${m.total}`;
+          job.item.phase.textContent = `${which}${PHASES[m.phase] ?? m.phase}${m.total > 1 ? ` ${m.done}/${m.total}` : ''}`;
           update();
         },
       })
