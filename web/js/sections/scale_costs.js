@@ -25,14 +25,14 @@ export const MODELS = [
 ];
 
 /** GPT-2 small's body with o200k_base's vocabulary: not a published model. */
-export const O200K_BODY = { name: 'o200k_base on GPT-2 small’s body', config: gpt2(768, 12, 12) };
+export const O200K_BODY = { name: 'GPT-2 small with o200k_base', config: gpt2(768, 12, 12) };
 
 let ctx;
 let o200kSize = null;
 
 /** 124439808 → "124 439 808" (narrow no-break spaces, as the page writes 10 000). */
 export const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
-const gigabytes = (bytes) => (bytes / 1e9).toFixed(bytes < 1e9 ? 3 : 2);
+const gigabytes = (bytes) => (bytes / 1e9).toPrecision(3);
 
 function configOf(model, tying) {
   return tying === 'published' ? model.config : { ...model.config, tiedOutput: tying === 'tied' };
@@ -74,8 +74,8 @@ function update() {
       c.positionTable === 0 ? '—' : grouped(c.positionTable),
       grouped(c.total),
       `${(100 * c.tokenTableShare).toFixed(1)} %`,
-      `${gigabytes(c.tokenTableBytes.bfloat16)} GB`,
-      `${gigabytes(c.totalBytes.bfloat16)} / ${gigabytes(c.totalBytes.float32)} GB`,
+      gigabytes(c.tokenTableBytes.bfloat16),
+      `${gigabytes(c.totalBytes.bfloat16)} / ${gigabytes(c.totalBytes.float32)}`,
     ];
     tr.append(th, ...cells.map((text) => Object.assign(document.createElement('td'), { textContent: text })));
     return { tr, name, share: c.tokenTableShare };
