@@ -9,6 +9,9 @@ import { raceClaims } from './race_claims.js';
 import { RACE_SCHEMES, SCHEME_NAMES } from './race_plan.js';
 import { accuracyCell, lossCurve, positionRanges } from './race_stats.js';
 
+// Every panel: blue for zero-shot, vermillion (dashed) after fine-tuning.
+const [ZERO_SHOT, FINE_TUNED] = [PALETTE[0], PALETTE[4]];
+
 const cellText = (s, scale, digits) =>
   `${(s.mean * scale).toFixed(digits)} (${(s.min * scale).toFixed(digits)}–${(s.max * scale).toFixed(digits)})`;
 
@@ -61,25 +64,26 @@ function drawLoss(panels, language, T, factors) {
       hi = Math.max(hi, ...c.max);
     }
   }
-  RACE_SCHEMES.forEach((scheme, i) => {
+  for (const scheme of RACE_SCHEMES) {
     const { caption, canvas } = panels[scheme];
     const c = curves.get(scheme);
     if (!c) {
-      return;
+      continue;
     }
-    const colour = PALETTE[i % PALETTE.length];
-    caption.textContent = c.refused
-      ? `${SCHEME_NAMES[scheme]}: refuses past T, read at ${T} only`
-      : SCHEME_NAMES[scheme];
-    drawBandLines(canvas, [{ ...c.zeroShot, colour }, c.fineTuned && { ...c.fineTuned, colour, dash: [5, 3] }], {
-      yMin: lo,
-      yMax: hi,
-      length: L,
-      marks: factors.slice(0, -1).map((f) => ({ x: f * T, label: f === 1 ? `T = ${T}` : String(f * T) })),
-      xLabel: 'position',
-    });
+    caption.textContent = c.refused ? `${SCHEME_NAMES[scheme]} (refuses past T)` : SCHEME_NAMES[scheme];
+    drawBandLines(
+      canvas,
+      [{ ...c.zeroShot, colour: ZERO_SHOT }, c.fineTuned && { ...c.fineTuned, colour: FINE_TUNED, dash: [5, 3] }],
+      {
+        yMin: lo,
+        yMax: hi,
+        length: L,
+        marks: factors.slice(0, -1).map((f) => ({ x: f * T, label: f === 1 ? `T = ${T}` : String(f * T) })),
+        xLabel: 'position',
+      },
+    );
     canvas.dataset.series = JSON.stringify({ zeroShot: plain(c.zeroShot), fineTuned: plain(c.fineTuned) });
-  });
+  }
   return curves;
 }
 

@@ -25,6 +25,8 @@ function workerCount() {
   return Number.isInteger(asked) && asked >= 1 && asked <= 16 ? asked : raceWorkerCount();
 }
 
+// A RoPE-family job's bar names the reading it is at.
+const SHORT_NAMES = { rope: 'RoPE', rope_pi: 'PI', rope_ntk: 'NTK', rope_yarn: 'YaRN' };
 const PHASES = {
   bpe: 'training the BPE',
   train: 'training',
@@ -120,7 +122,7 @@ async function startRace() {
           const count = job.schemes?.length ?? 1;
           job.item.fraction = (index + m.done / m.total) / count;
           job.item.bar.value = job.item.fraction;
-          const which = count > 1 ? `${SCHEME_NAMES[m.scheme]}: ` : '';
+          const which = count > 1 ? `${SHORT_NAMES[m.scheme]}: ` : '';
           job.item.phase.textContent = `${which}${PHASES[m.phase] ?? m.phase}${m.total > 1 ? ` ${m.done}/${m.total}` : ''}`;
           update();
         },
