@@ -45,4 +45,6 @@ mkdir -p build/site/embedlab
 cp -r web/. build/site/
 node scripts/build-page.mjs web build/site # index.html with its chapters from web/sections/
 cp -r dist/*.js dist/*.wasm dist/vocab build/site/embedlab/
+node scripts/corpus-excerpt.mjs build/corpus/brown.txt build/site/corpus/brown-excerpt.txt # section 7's race
+node scripts/build-service-worker.mjs build/site # sw.js with the list of the site's files: keep this last
 echo "build: native in build/native, package in dist/, site in build/site"

@@ -8,10 +8,12 @@ import * as sinusoidal from './sections/sinusoidal.js';
 import * as learned from './sections/learned.js';
 import * as compare from './sections/compare.js';
 import * as beyond from './sections/beyond.js';
+import * as scale from './sections/scale.js';
 import * as exercises from './sections/exercises.js';
 import { drawLegend } from './canvas.js';
 import { $ } from './dom.js';
 import { WorkerClient } from './worker_client.js';
+import { keepForOffline } from './offline.js';
 
 function createContext(lab) {
   const listeners = new Set();
@@ -107,7 +109,7 @@ async function start() {
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
   // Sections that train in a worker start their jobs one after another, so the first results come fast.
   const firstResults = []; // sections that compute in the embedding worker return the promise of their first results
-  for (const section of [tokenize, embeddings, order, sinusoidal, learned, compare, beyond, exercises]) {
+  for (const section of [tokenize, embeddings, order, sinusoidal, learned, compare, beyond, scale, exercises]) {
     try {
       firstResults.push(section.init(ctx));
     } catch (error) {
@@ -119,4 +121,5 @@ async function start() {
   $('main').dataset.state = 'ready';
 }
 
-start();
+// Offline use is set up once the page shows its first results: copying the site's files then delays none of them.
+start().finally(keepForOffline);
