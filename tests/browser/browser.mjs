@@ -62,7 +62,9 @@ export const STRICT_CSP = [
  * extras.path is appended to url; extras.csp serves the document with that Content-Security-Policy header.
  */
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}, extras = {}) {
-  const context = await browser.newContext({ viewport, ...options });
+  // Service workers blocked unless a test asks for them (offline.test.mjs): otherwise every test would install the
+  // page's worker and copy its 6.8 MB precache in the background, competing with what the test measures.
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {
