@@ -149,6 +149,16 @@ class TokenizerBinding {
 
   val SpecialTokens() const { return val::array(tokenizer_->special_tokens()); }
 
+  // The piece cache of the tokenizer, which the handles sharing it share: {pieces, bytes} it holds now.
+  val CacheSize() const {
+    const Tokenizer::CacheSize size = tokenizer_->cache_size();
+    val result = val::object();
+    result.set("pieces", static_cast<double>(size.pieces));
+    result.set("bytes", static_cast<double>(size.bytes));
+    return result;
+  }
+  void ClearCache() { tokenizer_->ClearCache(); }
+
  private:
   std::shared_ptr<const Tokenizer> tokenizer_;
   std::vector<BpeMerge> merges_;
@@ -343,6 +353,8 @@ EMSCRIPTEN_BINDINGS(embedlab_tokenizer) {
       .function("encodingName", &TokenizerBinding::EncodingName)
       .function("patternName", &TokenizerBinding::PatternName)
       .function("specialTokens", &TokenizerBinding::SpecialTokens)
+      .function("cacheSize", &TokenizerBinding::CacheSize)
+      .function("clearCache", &TokenizerBinding::ClearCache)
       .function("merges", &TokenizerBinding::Merges)
       .function("save", &TokenizerBinding::Save);
   emscripten::function("loadTokenizer", &LoadTokenizer, allow_raw_pointers());

@@ -1,7 +1,12 @@
-// A per-call cache of piece -> tokens for the pieces that need BPE. Natural text repeats its words
-// (Zipf): in man pages, 90% of the pieces that are not a single token are repeats, and BPE on them is
-// most of the encoding time. Direct-mapped, fixed size, no allocation after construction; a collision
-// just replaces the older entry. Results are identical with or without it.
+// A cache of piece -> token ids for the pieces that BPE splits into several tokens, kept for as long as the
+// tokenizer lives. Natural text repeats its words (Zipf), and BPE on a piece costs ~20x its pre-tokenization
+// and lookup (each merge looks up a pair in the multi-MB vocabulary table), so once a text's words have been
+// seen, encoding is pre-tokenization plus lookups. Results are identical with or without it.
+//
+// Bounded: at most kMaxPieces pieces of at most kMaxPieceBytes bytes, in at most kMaxBytes of memory (slot
+// table plus arena). When either bound would be passed, it starts over empty (in the memory it holds), so a
+// stream of ever-new pieces costs one BPE each, as without a cache. Clear() frees the memory.
+// Not thread-safe: the tokenizer serialises access (see Tokenizer::EncodeInto).
 #ifndef EMBEDLAB_BPE_PIECE_CACHE_H_
 #define EMBEDLAB_BPE_PIECE_CACHE_H_
 
@@ -14,34 +19,41 @@ namespace embedlab {
 
 class PieceCache {
  public:
-  static constexpr size_t kMaxPieceBytes = 32;
-  static constexpr size_t kMaxTokens = 6;
+  static constexpr size_t kMaxPieces = 65536;
+  static constexpr size_t kMaxPieceBytes = 255;
+  static constexpr size_t kMaxBytes = size_t{4} << 20;
 
-  // Sized for a text of text_bytes: from 256 to 8192 entries of 64 bytes.
-  explicit PieceCache(size_t text_bytes);
+  // On a hit, appends the piece's ids to *ids and returns true.
+  bool Find(std::string_view piece, std::vector<uint32_t>* ids) const;
+  // Remembers the ids of piece (count > 0); pieces longer than kMaxPieceBytes are not kept.
+  void Store(std::string_view piece, const uint32_t* ids, size_t count);
+  // Forgets every piece and frees the memory.
+  void Clear();
 
-  // On a hit, appends the piece's ids and (when ends is not null) their ends as base + offset.
-  bool Find(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const;
-  // Remembers the tokens of piece, given as ids and ends relative to the piece's start; pieces longer
-  // than kMaxPieceBytes or with more than kMaxTokens tokens are not kept.
-  void Store(std::string_view piece, const uint32_t* ids, const uint32_t* relative_ends, size_t count);
+  size_t pieces() const { return pieces_; }
+  // Memory held (allocated, not just used), at most kMaxBytes.
+  size_t bytes() const { return slots_.capacity() * sizeof(Slot) + arena_.capacity() * sizeof(uint32_t); }
 
  private:
-  struct Entry {
-    uint64_t key[kMaxPieceBytes / 8];  // the piece, zero-padded
-    uint32_t ids[kMaxTokens];
-    uint8_t ends[kMaxTokens];
-    uint8_t key_length;  // 0: empty
-    uint8_t count;
+  struct Slot {
+    uint64_t prefix;  // the piece's first min(8, length) bytes, zero-padded
+    uint32_t offset;  // in arena_: count ids, then the piece's bytes padded to a word
+    uint16_t length;  // of the piece
+    uint16_t count;   // of ids; 0 marks an empty slot
   };
+  // The slot table is at most half full: 2 * kMaxPieces slots; the arena takes the rest of kMaxBytes.
+  static constexpr size_t kMaxSlots = 2 * kMaxPieces;
+  static constexpr size_t kMaxArenaWords = (kMaxBytes - kMaxSlots * sizeof(Slot)) / sizeof(uint32_t);
+  static constexpr size_t kFirstSlots = 1024;
 
-  struct Key {
-    uint64_t words[kMaxPieceBytes / 8];
-    size_t index;
-  };
-  Key MakeKey(std::string_view piece) const;
+  size_t SlotOf(std::string_view piece, uint64_t prefix) const;  // its slot, or the empty slot it would take
+  void Rehash(size_t slot_count);
+  void StartOver();  // empty, keeping the memory
 
-  std::vector<Entry> entries_;
+  std::vector<Slot> slots_;  // power-of-two size, linear probing
+  std::vector<uint32_t> arena_;
+  size_t pieces_ = 0;
+  int shift_ = 64;  // 64 - log2(slots_.size()): the slot index is the hash's top bits
 };
 
 }  // namespace embedlab

@@ -4,10 +4,10 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 #include "bpe/byte_pair_merge.h"
 #include "bpe/encodings.h"
-#include "bpe/piece_cache.h"
 #include "bpe/tiktoken_file.h"
 
 namespace embedlab {
@@ -24,6 +24,27 @@ void RequireTextSize(std::string_view text) {
 }
 
 }  // namespace
+
+// The piece cache for the length of one call, when no other thread has it (wait: ClearCache, cache_size).
+class Tokenizer::CacheUse {
+ public:
+  explicit CacheUse(SharedPieceCache* shared, bool wait = false) {
+    while (shared->busy.exchange(true, std::memory_order_acquire)) {
+      if (!wait) return;
+      std::this_thread::yield();
+    }
+    shared_ = shared;
+  }
+  ~CacheUse() {
+    if (shared_ != nullptr) shared_->busy.store(false, std::memory_order_release);
+  }
+  CacheUse(const CacheUse&) = delete;
+  CacheUse& operator=(const CacheUse&) = delete;
+  PieceCache* cache() const { return shared_ != nullptr ? &shared_->cache : nullptr; }
+
+ private:
+  SharedPieceCache* shared_ = nullptr;
+};
 
 Tokenizer Tokenizer::FromTiktoken(std::string_view tiktoken_file, std::string_view encoding_name) {
   EncodingSpecFor(encoding_name);  // a bad name fails before the file is parsed
@@ -70,39 +91,28 @@ Tokenizer::Tokenizer(Vocabulary vocabulary, PreTokenizerPattern pattern, std::ve
   }
 }
 
-// Scratch for one encode call. The cache is per call, not per tokenizer, so a const Tokenizer stays safe
-// to share between threads; it only pays off on texts long enough to repeat words.
-struct Tokenizer::EncodeState {
-  explicit EncodeState(size_t text_bytes) {
-    if (text_bytes >= kCacheMinTextBytes) cache = std::make_unique<PieceCache>(text_bytes);
-  }
-  static constexpr size_t kCacheMinTextBytes = 256;
-  std::unique_ptr<PieceCache> cache;
-  std::vector<uint32_t> piece_ids;
-  std::vector<uint32_t> piece_ends;
-};
-
-void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state, std::vector<uint32_t>* ids,
+void Tokenizer::EncodeOrdinaryInto(std::string_view text, size_t base, PieceCache* cache, std::vector<uint32_t>* ids,
                                    std::vector<uint32_t>* ends) const {
   for (size_t start = 0; start < text.size();) {
     const size_t end = next_piece_(text, start);
     const std::string_view piece = text.substr(start, end - start);
-    const auto piece_base = static_cast<uint32_t>(base + start);
     // tiktoken looks the whole piece up first: most words are one token.
     const uint32_t rank = vocabulary_.Rank(piece);
     if (rank != Vocabulary::kNoRank) {
       ids->push_back(rank);
       if (ends != nullptr) ends->push_back(static_cast<uint32_t>(base + end));
-    } else if (state->cache == nullptr || piece.size() > PieceCache::kMaxPieceBytes) {
-      BytePairEncode(vocabulary_, piece, piece_base, ids, ends);
-    } else if (!state->cache->Find(piece, piece_base, ids, ends)) {
-      state->piece_ids.clear();
-      state->piece_ends.clear();
-      BytePairEncode(vocabulary_, piece, 0, &state->piece_ids, &state->piece_ends);
-      state->cache->Store(piece, state->piece_ids.data(), state->piece_ends.data(), state->piece_ids.size());
-      ids->insert(ids->end(), state->piece_ids.begin(), state->piece_ids.end());
-      if (ends != nullptr) {
-        for (uint32_t e : state->piece_ends) ends->push_back(piece_base + e);
+    } else {
+      const size_t first = ids->size();
+      if (cache != nullptr && cache->Find(piece, ids)) {
+        // The tokens tile the piece: their ends follow from their lengths.
+        auto token_end = static_cast<uint32_t>(base + start);
+        for (size_t i = first; ends != nullptr && i < ids->size(); ++i) {
+          token_end += vocabulary_.Length((*ids)[i]);
+          ends->push_back(token_end);
+        }
+      } else {
+        BytePairEncode(vocabulary_, piece, static_cast<uint32_t>(base + start), ids, ends);
+        if (cache != nullptr) cache->Store(piece, ids->data() + first, ids->size() - first);
       }
     }
     start = end;
@@ -128,12 +138,12 @@ void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& poli
   // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the
   // patterns' end-of-text lookaheads see the segment's end.
   SpecialTokenFinder finder(text, std::move(allowed));
-  EncodeState state(text.size());
+  const CacheUse cache(cache_.get());
   for (size_t pos = 0;;) {
     size_t special_start = 0;
     const SpecialToken* special = finder.Next(pos, &special_start);
     const size_t segment_end = special ? special_start : text.size();
-    EncodeOrdinaryInto(text.substr(pos, segment_end - pos), pos, &state, ids, ends);
+    EncodeOrdinaryInto(text.substr(pos, segment_end - pos), pos, cache.cache(), ids, ends);
     if (special == nullptr) break;
     pos = special_start + special->text.size();
     ids->push_back(special->id);
@@ -152,9 +162,19 @@ std::vector<uint32_t> Tokenizer::EncodeOrdinary(std::string_view text) const {
   RequireTextSize(text);
   std::vector<uint32_t> ids;
   ids.reserve(text.size() / 4 + 8);
-  EncodeState state(text.size());
-  EncodeOrdinaryInto(text, 0, &state, &ids, nullptr);
+  const CacheUse cache(cache_.get());
+  EncodeOrdinaryInto(text, 0, cache.cache(), &ids, nullptr);
   return ids;
+}
+
+Tokenizer::CacheSize Tokenizer::cache_size() const {
+  const CacheUse use(cache_.get(), /*wait=*/true);
+  return {use.cache()->pieces(), use.cache()->bytes()};
+}
+
+void Tokenizer::ClearCache() const {
+  const CacheUse use(cache_.get(), /*wait=*/true);
+  use.cache()->Clear();
 }
 
 EncodedTokens Tokenizer::EncodeWithSpans(std::string_view text, const SpecialTokenPolicy& policy) const {

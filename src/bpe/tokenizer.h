@@ -1,14 +1,19 @@
 // A byte-level BPE tokenizer, byte-exact with tiktoken: pre-tokenizer pattern -> pieces -> rank-based
-// merges, with tiktoken's special-token rules. Immutable after construction.
+// merges, with tiktoken's special-token rules. Immutable after construction, but for a cache of the pieces
+// it has encoded (bpe/piece_cache.h), which never changes results; const methods are safe to call from
+// several threads at once.
 #ifndef EMBEDLAB_BPE_TOKENIZER_H_
 #define EMBEDLAB_BPE_TOKENIZER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bpe/piece_cache.h"
 #include "bpe/short_token_table.h"
 #include "bpe/special_tokens.h"
 #include "bpe/vocabulary.h"
@@ -59,14 +64,29 @@ class Tokenizer {
   const std::vector<SpecialToken>& special_tokens() const { return special_tokens_.tokens(); }
   const Vocabulary& vocabulary() const { return vocabulary_; }
 
+  // The piece cache: how many pieces it holds and the bytes it has allocated (at most
+  // PieceCache::kMaxPieces and PieceCache::kMaxBytes); ClearCache forgets them and frees the memory.
+  struct CacheSize {
+    size_t pieces;
+    size_t bytes;
+  };
+  CacheSize cache_size() const;
+  void ClearCache() const;
+
  private:
-  struct EncodeState;  // per-call scratch and piece cache (tokenizer.cc)
+  // The cache with a flag that serialises its use: an encode that finds it taken by another thread encodes
+  // without it, rather than wait. A flag, not std::mutex, whose std::system_error costs the wasm module ~5 kB.
+  struct SharedPieceCache {
+    std::atomic<bool> busy{false};
+    PieceCache cache;
+  };
+  class CacheUse;  // tokenizer.cc
 
   void EncodeInto(std::string_view text, const SpecialTokenPolicy& policy, std::vector<uint32_t>* ids,
                   std::vector<uint32_t>* ends) const;
   // Not inlined into EncodeInto on purpose: EncodeInto has locals with destructors, and with JS-based wasm
   // exceptions every possibly-throwing call in such a function goes through a JS trampoline.
-  __attribute__((noinline)) void EncodeOrdinaryInto(std::string_view text, size_t base, EncodeState* state,
+  __attribute__((noinline)) void EncodeOrdinaryInto(std::string_view text, size_t base, PieceCache* cache,
                                                     std::vector<uint32_t>* ids, std::vector<uint32_t>* ends) const;
 
   [[noreturn]] void ThrowUnknownId(size_t index, uint32_t id) const;
@@ -78,6 +98,7 @@ class Tokenizer {
   SpecialTokenSet special_tokens_;
   std::string encoding_name_;
   size_t vocab_size_ = 0;
+  std::unique_ptr<SharedPieceCache> cache_ = std::make_unique<SharedPieceCache>();
 };
 
 }  // namespace embedlab

@@ -8,7 +8,8 @@
 // Goals (issue 13): encode >= 3× the fastest peer, count >= 3×, decode >= 2×, cold start below every peer.
 //   node tests/bench/tokenizer.mjs            (or: node tests/bench/run.mjs Tokenizer)
 //   TOKENIZER_BENCH_MB=0.25 for a quicker run (corpus MB per language group; default 0.5);
-//   TOKENIZER_BENCH_ENCODINGS=cl100k_base,o200k_base for some vocabularies only
+//   TOKENIZER_BENCH_ENCODINGS=cl100k_base,o200k_base for some vocabularies only;
+//   TOKENIZER_BENCH_SPEED_ONLY=1 for the encode, count and decode tables only (no init, cold start, long inputs, training)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ const ENCODINGS = process.env.TOKENIZER_BENCH_ENCODINGS?.split(',') ?? [
 const PEERS = Object.keys(PEER_NAMES);
 const hfDir = path('../../build/bench/hf');
 const mb = Number(process.env.TOKENIZER_BENCH_MB ?? 0.5);
+const speedOnly = process.env.TOKENIZER_BENCH_SPEED_ONLY === '1';
 
 export function nativeTool() {
   for (const candidate of ['../../build/native/embedlab_tokenize', '../../build/native-tok/embedlab_tokenize']) {
@@ -135,48 +137,83 @@ async function benchEncoding(name, labs, tool, corpora) {
   const ours = { simd: await labs.simd.getTokenizer(name), fallback: await labs.fallback.getTokenizer(name) };
   const instances = Object.fromEntries(PEERS.filter((who) => peers[who]).map((who) => [who, peers[who].create()]));
   const vocabFile = `${gptTokenizerDataDir}/${name}.tiktoken`;
-  const init = await benchInit(name, labs, tool, peers);
+  const init = speedOnly ? null : await benchInit(name, labs, tool, peers);
 
   const rows = [];
   for (const [label, texts] of Object.entries(corpora)) {
     const bytes = utf8Bytes(texts);
     const ids = texts.map((t) => ours.simd.encode(t));
     const differs = checkPeers(peers, instances, texts, ids);
-    const peerRuns = (body) =>
-      Object.fromEntries(
+    // Cold: every cache cleared before each run (ours included), so each pass over the corpus starts from
+    // nothing; warm: every cache kept across runs (and already filled by checkPeers), as in a long-running process.
+    const runs = (clear, ourFns, body) => ({
+      ...Object.fromEntries(
+        Object.entries(ourFns).map(([who, fn]) => [
+          who,
+          () => {
+            if (clear) {
+              ours[who].clearCache();
+            }
+            texts.forEach((t) => fn(ours[who], t));
+          },
+        ]),
+      ),
+      ...Object.fromEntries(
         Object.entries(instances).map(([who, p]) => [
           who,
           () => {
-            peers[who].clear(p);
-            body(peers[who], p);
+            if (clear) {
+              peers[who].clear(p);
+            }
+            texts.forEach((t) => body(peers[who], p, t));
           },
         ]),
-      );
-    const encode = await interleaved({
-      simd: () => texts.forEach((t) => ours.simd.encode(t)),
-      fallback: () => texts.forEach((t) => ours.fallback.encode(t)),
-      ...peerRuns((peer, p) => texts.forEach((t) => peer.encode(p, t))),
+      ),
     });
-    const count = await interleaved({
-      simd: () => texts.forEach((t) => ours.simd.count(t)),
-      ...peerRuns((peer, p) => texts.forEach((t) => peer.count(p, t))),
-    });
+    const encodeOurs = { simd: (tok, t) => tok.encode(t), fallback: (tok, t) => tok.encode(t) };
+    const encodePeer = (peer, p, t) => peer.encode(p, t);
+    const countOurs = { simd: (tok, t) => tok.count(t) };
+    const countPeer = (peer, p, t) => peer.count(p, t);
+    const encode = await interleaved(runs(true, encodeOurs, encodePeer));
+    const count = await interleaved(runs(true, countOurs, countPeer));
+    const encodeWarm = await interleaved(runs(false, encodeOurs, encodePeer));
+    const countWarm = await interleaved(runs(false, countOurs, countPeer));
     const arrays = ids.map((a) => Array.from(a));
     const decode = await interleaved({
       simd: () => ids.forEach((x) => readOnce(ours.simd.decode(x))),
       fallback: () => ids.forEach((x) => readOnce(ours.fallback.decode(x))),
-      ...peerRuns((peer, p) => (peer.arrays ? arrays : ids).forEach((x) => readOnce(peer.decode(p, x)))),
+      ...Object.fromEntries(
+        Object.entries(instances).map(([who, p]) => [
+          who,
+          () => (peers[who].arrays ? arrays : ids).forEach((x) => readOnce(peers[who].decode(p, x))),
+        ]),
+      ),
     });
     let native = null;
+    let nativeWarm = null;
     if (tool) {
       const input = texts.map((t) => Buffer.from(t, 'utf8').toString('base64')).join('\n') + '\n';
       const args = ['--vocab', vocabFile, '--encoding', name, '--base64-lines'];
       if (runNative(tool, args, input).bytes !== bytes) {
         throw new Error(`native encoded another byte count than ${bytes}`);
       }
-      native = nativeCpuPass(tool, args, input);
+      native = nativeCpuPass(tool, [...args, '--clear-cache'], input);
+      nativeWarm = nativeCpuPass(tool, args, input);
     }
-    rows.push({ name, label, bytes, texts: texts.length, encode, count, decode, native, differs });
+    rows.push({
+      name,
+      label,
+      bytes,
+      texts: texts.length,
+      encode,
+      count,
+      decode,
+      encodeWarm,
+      countWarm,
+      native,
+      nativeWarm,
+      differs,
+    });
   }
   for (const [who, p] of Object.entries(instances)) {
     peers[who].free(p);
@@ -258,11 +295,14 @@ export async function benchTokenizer() {
   for (const name of ENCODINGS) {
     const result = await benchEncoding(name, labs, tool, corpora);
     rows.push(...result.rows);
-    initRows.push(result.init);
+    if (result.init) {
+      initRows.push(result.init);
+    }
   }
-  const coldRows = await benchColdStart();
-  const long = await benchLongInputs(labs, hfDir);
-  const training = await benchTraining(labs.simd, tool);
+  const skipped = { lines: [], misses: [] };
+  const coldRows = speedOnly ? [] : await benchColdStart();
+  const long = speedOnly ? skipped : await benchLongInputs(labs, hfDir);
+  const training = speedOnly ? skipped : await benchTraining(labs.simd, tool);
   return tokenizerTables({
     rows,
     initRows,

@@ -176,8 +176,9 @@ TEST_CASE("Tokenizer: .tiktoken text round-trips", "[tokenizer]") {
   REQUIRE(parsed.Rank(std::string("\xFF\x00z", 3)) == 258);
 }
 
-TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") {
-  // Long texts use a piece cache, short ones do not; both must equal plain per-piece BPE.
+TEST_CASE("Tokenizer: the piece cache changes nothing", "[tokenizer]") {
+  // The first encode fills the cache, the later ones hit it (ids, and spans worked out from token lengths);
+  // all must equal plain per-piece BPE, with spans that cover each token's bytes.
   const Tokenizer tokenizer = SmallTokenizer(embedlab::PreTokenizerPattern::kO200k);
   embedlab::Prng prng(23);
   const std::vector<std::string> words = {"abcd", " abc", "aaaaaaa", " bcd", "dcba", "\xFF\xFE", " aa"};
@@ -193,13 +194,22 @@ TEST_CASE("Tokenizer: the per-call piece cache changes nothing", "[tokenizer]") 
       embedlab::BytePairEncode(tokenizer.vocabulary(), piece, 0, &expected, nullptr);
     }
   }
+  REQUIRE(tokenizer.cache_size().pieces == 0);
   REQUIRE(tokenizer.EncodeOrdinary(text) == expected);
-  const auto tokens = tokenizer.EncodeWithSpans(text, SpecialTokenPolicy::AllAsText());
-  REQUIRE(tokens.ids == expected);
-  REQUIRE(tokenizer.DecodeBytes(tokens.ids) == text);
-  for (size_t i = 0; i < tokens.ids.size(); ++i) {
-    REQUIRE(tokenizer.TokenBytes(tokens.ids[i]) == text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
+  REQUIRE(tokenizer.cache_size().pieces > 0);
+  REQUIRE(tokenizer.EncodeOrdinary(text) == expected);
+  for (int run = 0; run < 2; ++run) {
+    const auto tokens = tokenizer.EncodeWithSpans(text, SpecialTokenPolicy::AllAsText());
+    REQUIRE(tokens.ids == expected);
+    REQUIRE(tokenizer.DecodeBytes(tokens.ids) == text);
+    for (size_t i = 0; i < tokens.ids.size(); ++i) {
+      REQUIRE(tokenizer.TokenBytes(tokens.ids[i]) == text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
+    }
   }
+  tokenizer.ClearCache();
+  REQUIRE(tokenizer.cache_size().pieces == 0);
+  REQUIRE(tokenizer.cache_size().bytes == 0);
+  REQUIRE(tokenizer.EncodeOrdinary(text) == expected);
 }
 
 TEST_CASE("Tokenizer: DecodeInto reuses and grows one buffer, and its bytes match token by token", "[tokenizer]") {

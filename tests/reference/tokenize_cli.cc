@@ -11,6 +11,7 @@
 //                      place of that text's ids
 //     --time           prints encode throughput to stderr
 //     --repeat N       encodes everything N times and reports the median time (with --time)
+//     --clear-cache    empties the tokenizer's piece cache before each of the N passes (each starts cold)
 //     --save-binary F  writes the tokenizer as an #embedlab-bpe-binary file (fast start-up) and exits
 //   embedlab_tokenize --tokenizer FILE [options] < text
 //     loads one of our tokenizer files (#embedlab-bpe text or binary) instead of --vocab/--encoding
@@ -73,7 +74,7 @@ int Train(size_t vocab_size, const std::string& pattern, const std::string& outp
 int Usage() {
   std::fprintf(stderr,
                "usage: embedlab_tokenize --vocab FILE --encoding NAME [--whole|--base64-lines] [--json] "
-               "[--allow-special|--disallow-special] [--time] [--repeat N] < text\n"
+               "[--allow-special|--disallow-special] [--time] [--repeat N] [--clear-cache] < text\n"
                "       embedlab_tokenize --tokenizer FILE [options] < text\n"
                "       embedlab_tokenize --train VOCAB_SIZE [--pattern P] [--output FILE] < corpus\n");
   return 2;
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
   size_t train_vocab_size = 0;
   bool whole = false, base64_lines = false, json = false, allow_special = false, disallow_special = false, time = false;
   int repeat = 1;
+  bool clear_cache = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--vocab" && i + 1 < argc) {
@@ -114,6 +116,8 @@ int main(int argc, char** argv) {
       disallow_special = true;
     } else if (arg == "--time") {
       time = true;
+    } else if (arg == "--clear-cache") {
+      clear_cache = true;
     } else if (arg == "--repeat" && i + 1 < argc) {
       repeat = std::max(1, std::atoi(argv[++i]));
     } else {
@@ -162,6 +166,7 @@ int main(int argc, char** argv) {
     size_t total_bytes = 0, total_tokens = 0;
     std::vector<double> run_seconds;
     for (int run = 0; run < repeat; ++run) {
+      if (clear_cache) tokenizer.ClearCache();
       const auto start = std::chrono::steady_clock::now();
       for (const std::string& text : texts) {
         std::vector<uint32_t> ids;

@@ -121,6 +121,13 @@ export declare class Tokenizer extends WasmHandle {
   decodeStream(idsSource: IdsSource): AsyncGenerator<string, void, undefined>;
   /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
   isWithinTokenLimit(text: string | Uint8Array, limit: number, options?: SpecialTokenOptions): false | number;
+  /**
+   * The cache of pieces this tokenizer has split with BPE, kept between calls (shared by the handles on the same
+   * tokenizer; results never depend on it): the pieces and bytes it holds now, at most 65,536 pieces in 4 MiB.
+   */
+  readonly cacheSize: { pieces: number; bytes: number };
+  /** Empties the piece cache and frees its memory. */
+  clearCache(): void;
   /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
   readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
   /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for the binary form, which loads ~8x faster. */

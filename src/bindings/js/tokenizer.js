@@ -79,6 +79,19 @@ export class Tokenizer extends WasmHandle {
     return this.raw().specialTokens();
   }
 
+  /**
+   * The cache of pieces this tokenizer has split with BPE (shared by every handle on the same tokenizer, and
+   * never changing results): {pieces, bytes} it holds now, at most 65,536 pieces in 4 MiB.
+   */
+  get cacheSize() {
+    return this.raw().cacheSize();
+  }
+
+  /** Empties the piece cache and frees its memory (disposing the last handle on the tokenizer frees it too). */
+  clearCache() {
+    this.raw().clearCache();
+  }
+
   /** Trained tokenizers: the merges in order, [{left, right, id, count}]; empty for OpenAI vocabularies. */
   get merges() {
     return this.raw().merges();
