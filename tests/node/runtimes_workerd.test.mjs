@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { get_encoding } from 'tiktoken';
 
 import { checkReport, expectations } from '../runtimes/expected.mjs';
+import { freePort } from './free_port.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
@@ -82,17 +82,6 @@ const config :Workerd.Config = (services = [${services.join(', ')}],
   sockets = [${sockets.join(',\n    ')}]);
 ${workers.join('\n')}
 `;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let project, expected, child, ports;

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { get_encoding } from 'tiktoken';
 
+import { freePort } from './free_port.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const newestNode = join(repoRoot, 'build/runtimes/node/node_modules/.bin/node');
@@ -32,17 +32,6 @@ function readmeWorker(wasmName) {
   const recipe = readmeBlocks('js').filter((block) => block.includes(`from '${wasmName}'`));
   assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const skip = existsSync(newestNode) ? false : 'wrangler needs node >= 22.12, and build/runtimes/node is not installed';
