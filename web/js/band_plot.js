@@ -1,6 +1,6 @@
 // Lines with a shaded band (mean over seeds, min–max range) against position, with vertical marks (the training
 // length T and its multiples): section 7's loss-by-position panels. Sizes come from CSS; colours from the theme.
-import { FONT, fitCanvas, theme } from './canvas.js';
+import { drawPlotFrame, FONT, fitCanvas, theme } from './canvas.js';
 
 const fmt = (v) => v.toFixed(Math.abs(v) >= 10 ? 1 : 2);
 
@@ -33,15 +33,12 @@ export function drawBandLines(canvas, series, { yMin, yMax, length, marks = [], 
     ctx.textBaseline = 'top';
     ctx.fillText(title, left, 4);
   }
-  ctx.strokeStyle = colours.border;
-  ctx.lineWidth = 1;
-  ctx.strokeRect(left + 0.5, top + 0.5, w, h);
-  ctx.fillStyle = colours.muted;
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
-  for (const v of [yMin, (yMin + yMax) / 2, yMax]) {
-    ctx.fillText(fmt(v), left - 4, Y(v));
-  }
+  drawPlotFrame(
+    ctx,
+    colours,
+    { left, top, w, h },
+    [yMin, (yMin + yMax) / 2, yMax].map((v) => ({ y: Y(v), label: fmt(v) })),
+  );
   ctx.textBaseline = 'top';
   for (const { x, label } of [{ x: 0, label: '0' }, ...marks, { x: n - 1, label: String(n - 1) }]) {
     ctx.textAlign = x === 0 ? 'left' : x >= n - 1 ? 'right' : 'center';

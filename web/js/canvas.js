@@ -323,3 +323,16 @@ export function drawLegend(canvas) {
     ctx.fillRect(x, 0, 1, height);
   }
 }
+
+/** The plot area's border and its y-axis labels, right-aligned left of it: ticks are [{y (pixels), label}]. */
+export function drawPlotFrame(ctx, colours, { left, top, w, h }, ticks) {
+  ctx.strokeStyle = colours.border;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(left + 0.5, top + 0.5, w, h);
+  ctx.fillStyle = colours.muted;
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const { y, label } of ticks) {
+    ctx.fillText(label, left - 4, y);
+  }
+}

@@ -1,5 +1,5 @@
 // Small canvas plots: lines, labelled scatter, grouped bars. Sizes come from CSS; colours from the theme.
-import { fitCanvas, theme } from './canvas.js';
+import { drawPlotFrame, fitCanvas, theme } from './canvas.js';
 import { showKey } from './legend.js';
 import { gridReadout, readoutNumber, reserveReadout } from './readout.js';
 
@@ -66,15 +66,12 @@ export function drawLines(canvas, series, options = {}) {
   const X = (i) => left + (n <= 1 ? 0 : (i / (n - 1)) * w);
   const Y = (v) => top + (1 - (v - yMin) / (yMax - yMin)) * h;
   ctx.font = FONT;
-  ctx.strokeStyle = colours.border;
-  ctx.lineWidth = 1;
-  ctx.strokeRect(left + 0.5, top + 0.5, w, h);
-  ctx.fillStyle = colours.muted;
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
-  for (const v of [yMin, (yMin + yMax) / 2, yMax]) {
-    ctx.fillText(fmt(v), left - 4, Y(v));
-  }
+  drawPlotFrame(
+    ctx,
+    colours,
+    { left, top, w, h },
+    [yMin, (yMin + yMax) / 2, yMax].map((v) => ({ y: Y(v), label: fmt(v) })),
+  );
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   for (const f of [0, 0.5, 1]) {

@@ -1,6 +1,6 @@
 // Section 8's charts: lines and dots on logarithmic (or linear) axes, with marked levels and a shaded range.
 // Wavelengths, frequency ratios and distances span several powers of ten, which plot.js's linear charts cannot show.
-import { FONT, fitCanvas, theme } from '../canvas.js';
+import { drawPlotFrame, FONT, fitCanvas, theme } from '../canvas.js';
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
@@ -70,15 +70,12 @@ export function drawLogChart(canvas, series, axes) {
     ctx.fillRect(x0, top, left + w - x0, h);
     ctx.globalAlpha = 1;
   }
-  ctx.strokeStyle = colours.border;
-  ctx.lineWidth = 1;
-  ctx.strokeRect(left + 0.5, top + 0.5, w, h);
-  ctx.fillStyle = colours.muted;
-  ctx.textAlign = 'right';
-  ctx.textBaseline = 'middle';
-  for (const { v, label } of ticks(yMin, yMax, yLog)) {
-    ctx.fillText(label, left - 4, Y(v));
-  }
+  drawPlotFrame(
+    ctx,
+    colours,
+    { left, top, w, h },
+    ticks(yMin, yMax, yLog).map(({ v, label }) => ({ y: Y(v), label })),
+  );
   ctx.textBaseline = 'top';
   const xTicks = axes.xTicks?.map((v) => ({ v, label: String(v) })) ?? ticks(xMin, xMax, xLog);
   xTicks.forEach(({ v, label }, i) => {
