@@ -16,14 +16,17 @@ set(EMBEDLAB_MAXIMUM_MEMORY 4GB)
 # (the glue's would turn any later error of the user's program into exit code 7 and a dump of its code).
 set(EMBEDLAB_WASM_LINK_FLAGS
     -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
-    -fexceptions -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker,node
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker,node
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=${EMBEDLAB_MAXIMUM_MEMORY} -sFILESYSTEM=0
     --extern-pre-js ${CMAKE_SOURCE_DIR}/src/bindings/node_shim.js)
 
-# The glue of a package module, minified after each link (scripts/minify-glue.mjs: about 5 KB gzipped less).
-function(embedlab_minify_glue target)
-  add_custom_command(TARGET ${target} POST_BUILD COMMAND node ${CMAKE_SOURCE_DIR}/scripts/minify-glue.mjs
-                     $<TARGET_FILE:${target}> WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} VERBATIM)
+# After each link of a package module: its glue minified (scripts/minify-glue.mjs: about 5 KB gzipped less) and
+# its .wasm named in a custom section (scripts/name-wasm-module.mjs), which createEmbedLab({wasm}) reads.
+function(embedlab_finish_package_module target)
+  add_custom_command(TARGET ${target} POST_BUILD
+                     COMMAND node ${CMAKE_SOURCE_DIR}/scripts/minify-glue.mjs $<TARGET_FILE:${target}>
+                     COMMAND node ${CMAKE_SOURCE_DIR}/scripts/name-wasm-module.mjs $<TARGET_FILE:${target}>
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} VERBATIM)
 endfunction()
 
 # Toward the full module's size budget (200 kB gzipped, tests/node/package_size.test.mjs): cold code is compiled for
@@ -59,15 +62,21 @@ set_source_files_properties(${EMBEDLAB_WASM_LUKEWARM_SOURCES} PROPERTIES COMPILE
 # about 7 kB more off, but Binaryen's -Oz made the training step 21-27% slower: measured, not taken.)
 set(EMBEDLAB_WASM_PACKAGE_LINK_FLAGS "-sINCOMING_MODULE_JS_API=[locateFile,instantiateWasm]")
 
-# simd: Highway's WASM target (SIMD128); fallback: EMU128, for engines without SIMD.
+# simd: Highway's WASM target (SIMD128) and WebAssembly exception handling; fallback: EMU128 and exceptions through
+# JS, for engines without either. Wasm exceptions make the module and glue 14 kB gzipped smaller (JS exceptions wrap
+# every call that may throw in an invoke_ import); every engine with SIMD128 has them except Chrome 91-94 and
+# Firefox 89-99, which get the fallback (wasm_loader.js probes both).
 foreach(flavour simd fallback)
   if(flavour STREQUAL "simd")
     set(flavour_flags -msimd128 -DHWY_COMPILE_ONLY_STATIC=1)
+    set(exception_flag -fwasm-exceptions)
   else()
     set(flavour_flags -DHWY_COMPILE_ONLY_EMU128=1)
+    set(exception_flag -fexceptions)
   endif()
+  set(EMBEDLAB_FLAVOUR_LINK_FLAGS ${EMBEDLAB_WASM_LINK_FLAGS} ${exception_flag})
 
-  set(EMBEDLAB_LAYER_OPTIONS ${flavour_flags} -fexceptions ${EMBEDLAB_COMMON_FLAGS})
+  set(EMBEDLAB_LAYER_OPTIONS ${flavour_flags} ${exception_flag} ${EMBEDLAB_COMMON_FLAGS})
   set(EMBEDLAB_LAYER_INCLUDES ${EMBEDLAB_WASM_INCLUDES})
   embedlab_add_layers(_${flavour} "")
 
@@ -79,11 +88,11 @@ foreach(flavour simd fallback)
   target_link_libraries(embedlab_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(embedlab_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   # DYNAMIC_EXECUTION=0: Embind builds no functions with eval, so pages can use a CSP without 'unsafe-eval'.
-  target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} ${EMBEDLAB_WASM_PACKAGE_LINK_FLAGS}
+  target_link_options(embedlab_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} ${EMBEDLAB_WASM_PACKAGE_LINK_FLAGS}
                       -lembind -sDYNAMIC_EXECUTION=0 -sEXPORT_NAME=createEmbedLabModule)
   set_target_properties(embedlab_${flavour} PROPERTIES OUTPUT_NAME "embedlab-${flavour}" SUFFIX ".js"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
-  embedlab_minify_glue(embedlab_${flavour})
+  embedlab_finish_package_module(embedlab_${flavour})
 
   # The tokenizer-only module of the package entry embedlab/tokenizer: src/text and src/bpe (with errors) alone.
   add_executable(embedlab_tokenizer_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
@@ -92,17 +101,17 @@ foreach(flavour simd fallback)
   target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
   target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour})
   target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
-  target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
+  target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
                       -sEXPORT_NAME=createTokenizerModule)
   set_target_properties(embedlab_tokenizer_${flavour} PROPERTIES OUTPUT_NAME "embedlab-tokenizer-${flavour}"
                         SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
-  embedlab_minify_glue(embedlab_tokenizer_${flavour})
+  embedlab_finish_package_module(embedlab_tokenizer_${flavour})
 
   add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})
   target_compile_definitions(kernel_bench_${flavour} PRIVATE EMBEDLAB_BENCH_LIBRARY=1)
   target_compile_options(kernel_bench_${flavour} PRIVATE -fno-vectorize -fno-slp-vectorize)  # scalar baseline
-  target_link_options(kernel_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS}
+  target_link_options(kernel_bench_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS}
                       -sEXPORTED_FUNCTIONS=_bench_kernel_seconds,_malloc,_free -sEXPORT_NAME=createKernelBench)
   set_target_properties(kernel_bench_${flavour} PROPERTIES OUTPUT_NAME "kernel-bench-${flavour}" SUFFIX ".mjs"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})
@@ -113,7 +122,7 @@ foreach(flavour simd fallback)
   set(model_bench_exports _bench_matmul_prepare _bench_matmul_run _bench_training_prepare _bench_training_run
       _bench_training_tokens_per_step)
   list(JOIN model_bench_exports "," model_bench_exports)
-  target_link_options(model_bench_${flavour} PRIVATE ${EMBEDLAB_WASM_LINK_FLAGS} -sEXPORT_NAME=createModelBench
+  target_link_options(model_bench_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -sEXPORT_NAME=createModelBench
                       -sEXPORTED_FUNCTIONS=${model_bench_exports})
   set_target_properties(model_bench_${flavour} PROPERTIES OUTPUT_NAME "model-bench-${flavour}" SUFFIX ".mjs"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_BENCH_DIR})

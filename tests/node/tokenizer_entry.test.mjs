@@ -140,10 +140,11 @@ test('createTokenizers({wasm, simd}) as createEmbedLab takes them', async () => 
   });
   // The full package's module is not the tokenizer module's (nor the other way round).
   await assert.rejects(createTokenizers({ wasm: new URL('embedlab-simd.wasm', dist) }), {
-    message: /^the wasm module is not the one the glue of embedlab-tokenizer-simd\.wasm expects/,
+    message:
+      /^options\.wasm is embedlab-simd\.wasm, the module of another entry: pass embedlab-tokenizer-simd\.wasm or embedlab-tokenizer-fallback\.wasm$/,
   });
   await assert.rejects(createEmbedLab({ wasm: new URL('embedlab-tokenizer-simd.wasm', dist) }), {
-    message: /^the wasm module is not the one the glue of embedlab-simd\.wasm expects/,
+    message: /^options\.wasm is embedlab-tokenizer-simd\.wasm, the module of another entry: pass embedlab-simd\.wasm/,
   });
   await assert.rejects(createTokenizers({ wasm: 42 }), { name: 'TypeError', message: /^options\.wasm must be/ });
   await assert.rejects(createTokenizers({ simd: 'yes' }), { name: 'TypeError', message: /^options\.simd must be/ });

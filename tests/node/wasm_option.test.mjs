@@ -45,11 +45,42 @@ for (const [what, make, simd, flavour] of GIVEN) {
   });
 }
 
-test('the two glues are one: both wasm flavours import the same names', async () => {
-  const names = (module) =>
-    WebAssembly.Module.imports(module).map((entry) => `${entry.module}.${entry.name}:${entry.kind}`);
-  assert.deepEqual(names(await WebAssembly.compile(simdBytes)), names(await WebAssembly.compile(fallbackBytes)));
+test('each flavour is named in its module, and only the SIMD one uses wasm exception handling', async () => {
+  const nameOf = async (bytes) =>
+    WebAssembly.Module.customSections(await WebAssembly.compile(bytes), 'embedlab').map((section) =>
+      new TextDecoder().decode(section),
+    );
+  assert.deepEqual(await nameOf(simdBytes), ['embedlab-simd']);
+  assert.deepEqual(await nameOf(fallbackBytes), ['embedlab-fallback']);
+  // A tag section (id 13) declares wasm exceptions; the fallback's C++ exceptions go through JS instead.
+  assert.ok(sectionIds(simdBytes).includes(13));
+  assert.ok(!sectionIds(fallbackBytes).includes(13));
 });
+
+// A wasm binary of these sections plus the custom section "embedlab" holding name (as the build writes it).
+function namedModule(name, sections) {
+  const section = [8, ...new TextEncoder().encode('embedlab'), ...new TextEncoder().encode(name)];
+  return new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, ...sections, 0, section.length, ...section]);
+}
+
+// The ids of a wasm binary's sections, in order (each: id byte, LEB128 size, contents).
+function sectionIds(bytes) {
+  const ids = [];
+  let at = 8;
+  while (at < bytes.length) {
+    ids.push(bytes[at++]);
+    let size = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      size += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) {
+        break;
+      }
+    }
+    at += size;
+  }
+  return ids;
+}
 
 test('options.wasm: bad values are refused with errors naming it', async () => {
   const fallback = await WebAssembly.compile(fallbackBytes);
@@ -66,19 +97,17 @@ test('options.wasm: bad values are refused with errors naming it', async () => {
     ],
     [{ wasm: fallback, simd: true }, Error, /^options\.simd is true but options\.wasm is the fallback module/],
     [{ wasm: simd, simd: false }, Error, /^options\.simd is false but options\.wasm is the simd module/],
-    // A valid module that imports from a module the glue does not provide ("env").
-    [
-      {
-        wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 9, 1, 3, 101, 110, 118, 1, 102, 0, 0]),
-      },
-      Error,
-      /^the wasm module is not the one the glue of embedlab-\w+\.wasm expects/,
-    ],
-    // A valid module that is not embedlab's (no imports, no exports).
+    // A valid module that is not embedlab's (no imports, no exports, no name).
     [
       { wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) },
       Error,
-      /^the wasm module is not the one the glue of embedlab-\w+\.wasm expects/,
+      /^options\.wasm is not a module of this package .*: pass embedlab-simd\.wasm or embedlab-fallback\.wasm$/,
+    ],
+    // Named embedlab-simd but importing from a module the glue does not provide ("env"): another version's.
+    [
+      { wasm: namedModule('embedlab-simd', [1, 4, 1, 96, 0, 0, 2, 9, 1, 3, 101, 110, 118, 1, 102, 0, 0]) },
+      Error,
+      /^the wasm module is not the one the glue of embedlab-simd\.wasm expects/,
     ],
     [{ wams: simd }, TypeError, /^options has no option "wams" \(did you mean "wasm"\?\)/],
   ];

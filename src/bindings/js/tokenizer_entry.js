@@ -5,14 +5,7 @@ import { requireOptions } from './checks.js';
 import { tokenizerFromVocabulary as fromVocabulary } from './lab_files.js';
 import * as tokenizers from './lab_tokenizers.js';
 import { encodingNameForModel } from './model_encodings.js';
-import {
-  chooseFlavour,
-  compileBundled,
-  compileWasmSource,
-  instantiateCompiled,
-  requireWasmSource,
-  simdSupported,
-} from './wasm_loader.js';
+import { simdSupported, startModule } from './wasm_loader.js';
 
 export { Tokenizer } from './tokenizer.js';
 export { encodingNameForModel, simdSupported };
@@ -117,23 +110,8 @@ export async function createTokenizers(options = {}) {
     throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
   }
   const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
-  const flavour = chooseFlavour(simd);
-  requireWasmSource(wasm);
-  const compiling = wasm === undefined ? compileBundled(BUNDLED[flavour].wasm()) : compileWasmSource(wasm);
-  compiling.catch(() => {}); // awaited below; a failure must not be reported as unhandled meanwhile
-  const { default: factory } = await BUNDLED[flavour].glue();
-  const raw = await instantiateCompiled(factory, compiling, `embedlab-tokenizer-${flavour}.wasm`);
-  if (wasm === undefined) {
-    return new Tokenizers(raw, flavour);
-  }
-  // Both flavours share one glue; a given module's flavour is what it was built for.
-  const given = raw.simdTarget() === 'EMU128' ? 'fallback' : 'simd';
-  if (simd !== 'auto' && simd !== (given === 'simd')) {
-    throw new Error(
-      `options.simd is ${simd} but options.wasm is the ${given} module (embedlab-tokenizer-${given}.wasm)`,
-    );
-  }
-  return new Tokenizers(raw, given);
+  const { raw, flavour } = await startModule({ simd, wasm }, BUNDLED, 'embedlab-tokenizer');
+  return new Tokenizers(raw, flavour);
 }
 
 // The instance behind the module-level functions: created by the first call, not by importing this file.

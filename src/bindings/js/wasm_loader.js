@@ -12,9 +12,19 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
 ]);
 
+// try / catch_all / end: the smallest module that uses exception handling (wasm-feature-detect's probe too).
+const EXCEPTIONS_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11,
+]);
+
 /** True when this engine runs WebAssembly SIMD128. */
 export function simdSupported() {
   return WebAssembly.validate(SIMD_PROBE);
+}
+
+/** True when this engine runs WebAssembly exception handling, which the SIMD flavour is built with. */
+export function exceptionsSupported() {
+  return WebAssembly.validate(EXCEPTIONS_PROBE);
 }
 
 /** options.simd checked, and the flavour it picks on this engine: 'simd' or 'fallback'. */
@@ -25,7 +35,58 @@ export function chooseFlavour(simd) {
   if (simd === true && !simdSupported()) {
     throw new Error('options.simd is true but this engine does not support WebAssembly SIMD128');
   }
-  return simd === false || !simdSupported() ? 'fallback' : 'simd';
+  if (simd === true && !exceptionsSupported()) {
+    throw new Error(
+      'options.simd is true but this engine does not support WebAssembly exception handling, which the SIMD module uses',
+    );
+  }
+  return simd === false || !simdSupported() || !exceptionsSupported() ? 'fallback' : 'simd';
+}
+
+/**
+ * The flavour of a compiled module given as options.wasm, read from the name the build writes into it (custom
+ * section "embedlab", scripts/name-wasm-module.mjs): each flavour has its own glue (the fallback's C++ exceptions go
+ * through JS), so the glue is chosen by the module. Another entry's module, or a module without the name, is refused.
+ */
+export function moduleFlavour(module, baseName) {
+  const [section] = WebAssembly.Module.customSections(module, 'embedlab');
+  const name = section === undefined ? undefined : new TextDecoder().decode(section);
+  for (const flavour of ['simd', 'fallback']) {
+    if (name === `${baseName}-${flavour}`) {
+      return flavour;
+    }
+  }
+  const wanted = `${baseName}-simd.wasm or ${baseName}-fallback.wasm`;
+  throw new Error(
+    name === undefined
+      ? `options.wasm is not a module of this package (it carries no embedlab module name): pass ${wanted}`
+      : `options.wasm is ${name}.wasm, the module of another entry: pass ${wanted}`,
+  );
+}
+
+/**
+ * Compiles and starts one of an entry's two modules: bundled is {simd, fallback}, each {wasm() → URL, glue() →
+ * import()}; baseName names their files (embedlab, embedlab-tokenizer). Without options.wasm the flavour is chosen
+ * for this engine; with it, the flavour is read from the given module (each flavour has its own glue) and
+ * options.simd true/false must agree with it. Returns {raw, flavour}.
+ */
+export async function startModule({ simd, wasm }, bundled, baseName) {
+  const chosen = chooseFlavour(simd);
+  requireWasmSource(wasm);
+  if (wasm === undefined) {
+    // Compiling starts before the glue is imported, so that V8 compiles on its background threads meanwhile.
+    const compiling = compileBundled(bundled[chosen].wasm());
+    compiling.catch(() => {}); // awaited below; a failure must not be reported as unhandled meanwhile
+    const { default: factory } = await bundled[chosen].glue();
+    return { raw: await instantiateCompiled(factory, compiling, `${baseName}-${chosen}.wasm`), flavour: chosen };
+  }
+  const compiled = await compileWasmSource(wasm);
+  const flavour = moduleFlavour(compiled, baseName);
+  if (simd !== 'auto' && simd !== (flavour === 'simd')) {
+    throw new Error(`options.simd is ${simd} but options.wasm is the ${flavour} module (${baseName}-${flavour}.wasm)`);
+  }
+  const { default: factory } = await bundled[flavour].glue();
+  return { raw: await instantiateCompiled(factory, compiled, `${baseName}-${flavour}.wasm`), flavour };
 }
 
 const WASM_KINDS = 'a WebAssembly.Module, the bytes of the .wasm file (ArrayBuffer or Uint8Array) or its URL';
