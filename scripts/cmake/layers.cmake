@@ -2,19 +2,21 @@
 # own folder and of the layers it links, through a folder of its own holding one link (build/layers/<layer>/<layer>
 # -> src/<layer>): an #include of a higher layer's header finds no file, so the build itself refuses it.
 #
-#   errors  random  text  simd       (no embedlab dependencies)
+#   text  random  simd       (no embedlab dependencies)
+#   errors      -> text   (numbers in messages: text/decimal.h)
 #   bpe         -> text errors
-#   embed       -> simd random errors
-#   model       -> embed simd random errors
-#   compare     -> model embed simd random errors
+#   embed       -> text simd random errors   (text/decimal.h: number text without the C library's strtod/printf)
+#   model       -> embed text simd random errors
+#   compare     -> model embed text simd random errors
 #   checkpoint  -> text   (the safetensors format; JSON from text/json_value.h)
 #   training    -> model checkpoint embed text random errors   (trainer, tasks, batches, model checkpoints)
 #   bindings    -> everything (the wasm module; Embind lives only there)
-set(EMBEDLAB_LAYERS errors random text simd bpe embed model compare checkpoint training)
+set(EMBEDLAB_LAYERS text errors random simd bpe embed model compare checkpoint training)
+set(EMBEDLAB_LAYER_DEPS_errors text)
 set(EMBEDLAB_LAYER_DEPS_bpe text errors)
-set(EMBEDLAB_LAYER_DEPS_embed simd random errors)
-set(EMBEDLAB_LAYER_DEPS_model embed simd random errors)
-set(EMBEDLAB_LAYER_DEPS_compare model embed simd random errors)
+set(EMBEDLAB_LAYER_DEPS_embed text simd random errors)
+set(EMBEDLAB_LAYER_DEPS_model embed text simd random errors)
+set(EMBEDLAB_LAYER_DEPS_compare model embed text simd random errors)
 set(EMBEDLAB_LAYER_DEPS_checkpoint text)
 set(EMBEDLAB_LAYER_DEPS_training model checkpoint embed text random errors)
 

@@ -1,9 +1,9 @@
 #include "embed/glove_file.h"
 
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
+
+#include "text/decimal.h"
 
 namespace embedlab {
 namespace {
@@ -71,11 +71,8 @@ bool ParseValue(std::string_view field, float* value) {
     if (exponent_digits == 0) return false;
   }
   if (i != field.size()) return false;
-  char buffer[64];
-  std::memcpy(buffer, field.data(), field.size());
-  buffer[field.size()] = '\0';
-  const float v = std::strtof(buffer, nullptr);  // "C" locale: the program never calls setlocale
-  if (!std::isfinite(v)) return false;
+  float v = 0.0f;
+  if (!ParseDecimal(field, &v) || !std::isfinite(v)) return false;
   *value = v;
   return true;
 }

@@ -1,9 +1,9 @@
 #include "embed/glove_text_writer.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
+
+#include "text/decimal.h"
 
 namespace embedlab {
 namespace {
@@ -18,36 +18,8 @@ std::string NineDigitDecimal(float value) {
   if (!std::isfinite(value)) throw std::invalid_argument("a GloVe value must be finite");
   if (value == 0.0f) return "0";
   if (value < 0.0f) return "-" + NineDigitDecimal(-value);
-  // A float's exact decimal expansion has at most 112 significant digits, so 120 after the point are exact:
-  // the rounding below sees every digit.
-  char exact[160];
-  std::snprintf(exact, sizeof exact, "%.120e", static_cast<double>(value));
-  std::string digits(1, exact[0]);
-  const char* p = exact + 2;  // past "d."
-  for (; *p != 'e'; ++p) digits += *p;
-  int exponent = std::atoi(p + 1);
-  // Round to kDigits digits, halves up in magnitude as JavaScript's toPrecision does.
-  const bool round_up = digits[kDigits] >= '5';
-  digits.resize(kDigits);
-  if (round_up) {
-    int i = kDigits - 1;
-    for (; i >= 0 && digits[i] == '9'; --i) digits[i] = '0';
-    if (i >= 0) {
-      ++digits[i];
-    } else {
-      digits.insert(digits.begin(), '1');  // 9.99999999|5 -> 10.0000000
-      digits.pop_back();
-      ++exponent;
-    }
-  }
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  // JavaScript's Number::toString: digits s (k of them) times 10^(n - k).
-  const int k = static_cast<int>(digits.size()), n = exponent + 1;
-  if (k <= n && n <= 21) return digits + std::string(n - k, '0');
-  if (0 < n && n <= 21) return digits.substr(0, n) + "." + digits.substr(n);
-  if (-6 < n && n <= 0) return "0." + std::string(-n, '0') + digits;
-  const std::string mantissa = k == 1 ? digits : digits.substr(0, 1) + "." + digits.substr(1);
-  return mantissa + "e" + (n - 1 >= 0 ? "+" : "-") + std::to_string(std::abs(n - 1));
+  // Rounded from the exact expansion, halves up in magnitude as JavaScript's toPrecision rounds them.
+  return JavaScriptNotation(RoundDigits(ExactDigits(value), kDigits, DecimalRounding::kHalfUp));
 }
 
 std::string WriteGloveText(const std::vector<std::string>& words, const float* vectors, size_t dim) {

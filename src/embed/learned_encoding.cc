@@ -7,6 +7,7 @@
 
 #include "embed/token_embedding.h"
 #include "errors/argument_checks.h"
+#include "text/decimal.h"
 
 namespace embedlab {
 
@@ -24,7 +25,7 @@ void LearnedEncoding::SetRow(int64_t position, const std::vector<float>& values)
                  static_cast<int64_t>(dim()));
   for (size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {
-      throw std::out_of_range("values[" + std::to_string(i) + "] must be finite, got " + std::to_string(values[i]));
+      throw std::out_of_range("values[" + std::to_string(i) + "] must be finite, got " + FormatShortest(values[i]));
     }
   }
   std::copy(values.begin(), values.end(), table_.begin() + position * dim());

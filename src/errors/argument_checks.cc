@@ -1,18 +1,18 @@
 #include "errors/argument_checks.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
+
+#include "text/decimal.h"
 
 namespace embedlab {
 namespace {
 
 // Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size).
 std::string FormatNumber(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.15g", value);
-  if (std::isfinite(value) && std::strtod(text, nullptr) != value) std::snprintf(text, sizeof(text), "%.17g", value);
+  const std::string text = FormatGeneral(value, 15);
+  double back = 0.0;
+  if (std::isfinite(value) && !(ParseDecimal(text, &back) && back == value)) return FormatGeneral(value, 17);
   return text;
 }
 

@@ -6,6 +6,7 @@
 
 #include "errors/argument_checks.h"
 #include "simd/optimizer_kernels.h"
+#include "text/decimal.h"
 
 namespace embedlab {
 
@@ -53,7 +54,7 @@ float AdamW::Step(Gpt& model) {
   if (first_non_finite != nullptr || !std::isfinite(norm)) {
     std::string what = first_non_finite != nullptr
                            ? "the gradient of " + first_non_finite->name + " holds NaN or Inf"
-                           : "the gradient norm overflows float (" + std::to_string(std::sqrt(squares)) + ")";
+                           : "the gradient norm overflows float (" + FormatShortest(std::sqrt(squares)) + ")";
     throw std::domain_error("training step " + std::to_string(step_ + 1) + ": " + what +
                             "; no update was made, the parameters and optimizer state are those of step " +
                             std::to_string(step_));

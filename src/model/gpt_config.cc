@@ -1,9 +1,9 @@
 #include "model/gpt_config.h"
 
-#include <cstdio>
 #include <stdexcept>
 
 #include "errors/argument_checks.h"
+#include "text/decimal.h"
 
 namespace embedlab {
 
@@ -43,10 +43,9 @@ void ValidateGptConfig(const GptConfig& config) {
   }
   // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
   if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
-    char got[32];
-    std::snprintf(got, sizeof(got), "%.17g", config.embedding_scale);
     throw std::out_of_range("embedding_scale must be a finite number in (0, " +
-                            std::to_string(static_cast<int>(kMaxEmbeddingScale)) + "], got " + got);
+                            std::to_string(static_cast<int>(kMaxEmbeddingScale)) + "], got " +
+                            FormatShortest(config.embedding_scale));
   }
   RequireTensorSize("the token embedding wte", config.vocab_size, config.channels);
   RequireTensorSize("the MLP weight", 4 * config.channels, config.channels);

@@ -2,26 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 #include "errors/argument_checks.h"
+#include "text/decimal.h"
 
 namespace embedlab {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-std::string Text(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.17g", value);
-  return text;
-}
-
 // value in (0, hi]; the negation also rejects NaN.
 void RequirePositive(const std::string& name, double value, double hi) {
   if (!(value > 0.0 && value <= hi)) {
-    throw std::out_of_range(name + " must be a finite number in (0, " + Text(hi) + "], got " + Text(value));
+    throw std::out_of_range(name + " must be a finite number in (0, " + FormatShortest(hi) + "], got " +
+                            FormatShortest(value));
   }
 }
 
@@ -50,8 +45,8 @@ void ValidateRopeScaling(const RopeScaling& s) {
     RequirePositive("ropeScaling.betaSlow", s.beta_slow, 1e6);
     RequirePositive("ropeScaling.betaFast", s.beta_fast, 1e6);
     if (!(s.beta_fast > s.beta_slow)) {
-      throw std::out_of_range("ropeScaling.betaFast (" + Text(s.beta_fast) + ") must exceed ropeScaling.betaSlow (" +
-                              Text(s.beta_slow) + ")");
+      throw std::out_of_range("ropeScaling.betaFast (" + FormatShortest(s.beta_fast) +
+                              ") must exceed ropeScaling.betaSlow (" + FormatShortest(s.beta_slow) + ")");
     }
     // 0 stands for "not given" (the default); anything else must be a usable multiplier.
     if (s.attention_factor != 0.0) RequirePositive("ropeScaling.attentionFactor", s.attention_factor, 16.0);
@@ -60,8 +55,9 @@ void ValidateRopeScaling(const RopeScaling& s) {
     RequirePositive("ropeScaling.lowFrequencyFactor", s.low_frequency_factor, 1e6);
     RequirePositive("ropeScaling.highFrequencyFactor", s.high_frequency_factor, 1e6);
     if (!(s.high_frequency_factor > s.low_frequency_factor)) {
-      throw std::out_of_range("ropeScaling.highFrequencyFactor (" + Text(s.high_frequency_factor) +
-                              ") must exceed ropeScaling.lowFrequencyFactor (" + Text(s.low_frequency_factor) + ")");
+      throw std::out_of_range("ropeScaling.highFrequencyFactor (" + FormatShortest(s.high_frequency_factor) +
+                              ") must exceed ropeScaling.lowFrequencyFactor (" +
+                              FormatShortest(s.low_frequency_factor) + ")");
     }
   }
 }

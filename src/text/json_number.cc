@@ -1,11 +1,10 @@
-// Numbers of text/json_value.h, apart from the reader: strtod and printf's float code reach only the modules
-// that read or write non-integer JSON numbers (not the tokenizer module).
+// Numbers of text/json_value.h, apart from the reader: the decimal conversions (text/decimal.h) reach only the
+// modules that read or write non-integer JSON numbers (not the tokenizer module).
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <cstdint>
 #include <string>
 
+#include "text/decimal.h"
 #include "text/json_value.h"
 
 namespace embedlab {
@@ -14,28 +13,34 @@ double NumberOf(const JsonValue& number) {
   if (number.integer) {
     return number.negative ? static_cast<double>(number.int_value) : static_cast<double>(number.uint_value);
   }
-  return std::strtod(number.string.c_str(), nullptr);
+  double value = 0.0;
+  ParseDecimal(number.string, &value);  // the reader accepted the literal, a subset of ParseDecimal's syntax
+  return value;
 }
 
 std::string FormatJsonNumber(double value) {
   if (!std::isfinite(value)) return "null";
-  char text[40];
-  // The fewest significant digits that read back exactly (17 always do), in exponent form.
+  const std::string sign = std::signbit(value) ? "-" : "";
+  // The fewest significant digits that read back exactly (17 always do), rounded as "%.*e" rounds them.
+  const DecimalDigits exact = ExactDigits(value);
   int digits = 1;
-  for (; digits < 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
-    if (std::strtod(text, nullptr) == value) break;
+  DecimalDigits shortest;
+  for (; digits <= 17; ++digits) {
+    shortest = RoundDigits(exact, digits, DecimalRounding::kHalfEven);
+    const int shift = shortest.exponent - static_cast<int>(shortest.digits.size()) + 1;
+    double back = 0.0;
+    if (digits == 17 ||
+        (ParseDecimal(shortest.digits + "e" + std::to_string(shift), &back) && back == std::fabs(value))) {
+      break;
+    }
   }
-  std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
-  const int exponent = std::atoi(std::strchr(text, 'e') + 1);
   // nlohmann::json's layout: plain digits for exponents -4..14, integral values with ".0"; "1e+15" otherwise.
-  if (exponent < -4 || exponent > 14) return text;
-  if (value == std::trunc(value)) {
-    std::snprintf(text, sizeof text, "%.0f", value);
-    return std::string(text) + ".0";
+  if (shortest.exponent < -4 || shortest.exponent > 14) return FormatScientific(value, digits);
+  if (value == std::trunc(value)) {  // below 1e15: an exact integer ("%.0f")
+    return sign + std::to_string(static_cast<uint64_t>(std::fabs(value))) + ".0";
   }
-  std::snprintf(text, sizeof text, "%.*g", digits, value);
-  return text;
+  // "%.*g" with `digits`: plain notation with the trailing zeros dropped, which is JavaScript's for these exponents.
+  return sign + JavaScriptNotation(shortest);
 }
 
 }  // namespace embedlab

@@ -19,7 +19,7 @@ struct JsonValue {
   bool boolean = false;
   // Numbers: `integer` when the literal has no fraction or exponent and fits int64 or uint64; then
   // `negative` tells which of int_value / uint_value holds it. Other numbers keep their literal in `string`
-  // for the caller to convert (NumberOf): strtod here would put its long-double code in the tokenizer module.
+  // for the caller to convert (NumberOf): converting here would put text/decimal.cc in the tokenizer module.
   bool integer = false;
   bool negative = false;
   int64_t int_value = 0;
@@ -47,8 +47,8 @@ std::optional<JsonValue> ParseJson(std::string_view text);
 // as they are, and each byte that is not part of well-formed UTF-8 replaced by U+FFFD.
 std::string QuoteJson(std::string_view text);
 
-// The value of a number (kind kNumber): exact for integers, strtod of the literal otherwise (inf beyond the
-// double range). Defined in json_number.cc, apart, so that only the callers link strtod.
+// The value of a number (kind kNumber): exact for integers, the correctly rounded value of the literal otherwise
+// (ParseDecimal; inf beyond the double range). Defined in json_number.cc, apart, so that only the callers link it.
 double NumberOf(const JsonValue& number);
 
 // `value` as nlohmann::json::dump wrote a double: the shortest digits that read back to the same double, with

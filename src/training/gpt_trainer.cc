@@ -9,6 +9,7 @@
 
 #include "embed/sinusoidal_encoding.h"
 #include "errors/argument_checks.h"
+#include "text/decimal.h"
 #include "training/model_checkpoint.h"
 
 namespace embedlab {
@@ -17,7 +18,7 @@ namespace {
 std::string NonFiniteName(float value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  return std::to_string(value);
+  return FormatShortest(value);
 }
 
 ptrdiff_t FirstNonFinite(const std::vector<float>& values) {
@@ -90,7 +91,7 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
   if (const ptrdiff_t i = FirstNonFinite(model_->parameters()); i >= 0) {
     fault = "the update made parameter " + NameOf(model_->layout(), static_cast<size_t>(i)) + " " +
             NonFiniteName(model_->parameters()[static_cast<size_t>(i)]) + " (learning rate " +
-            std::to_string(optimizer_->options().learning_rate) + " too high?)";
+            FormatShortest(optimizer_->options().learning_rate) + " too high?)";
   } else if (const ptrdiff_t j = FirstNonFinite(optimizer_->m()); j >= 0) {
     fault = "the update made the first moment of " + NameOf(model_->layout(), static_cast<size_t>(j)) + " " +
             NonFiniteName(optimizer_->m()[static_cast<size_t>(j)]);

@@ -1,10 +1,12 @@
 #include "training/model_checkpoint.h"
 
-#include <cstdio>
-#include <cstdlib>
+#include <cmath>
+#include <cstdint>
 #include <stdexcept>
+#include <string_view>
 
 #include "checkpoint/safetensors_writer.h"
+#include "text/decimal.h"
 #include "training/rope_scaling_json.h"
 
 namespace embedlab {
@@ -18,19 +20,40 @@ const std::string& Field(const std::map<std::string, std::string>& metadata, con
 
 int64_t IntegerField(const std::map<std::string, std::string>& metadata, const std::string& key) {
   const std::string& text = Field(metadata, key);
-  char* end = nullptr;
-  const long long value = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0') {
+  // As the C library's base-10 integer reading did: leading white space, a sign, digits, clamped to the int64 range.
+  size_t i = 0;
+  while (i < text.size() && (text[i] == ' ' || (text[i] >= '\t' && text[i] <= '\r'))) ++i;
+  const bool negative = i < text.size() && text[i] == '-';
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  const size_t first_digit = i;
+  const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
+  uint64_t magnitude = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+    const uint64_t digit = static_cast<uint64_t>(text[i] - '0');
+    magnitude = magnitude > (limit - digit) / 10 ? limit : magnitude * 10 + digit;
+  }
+  if (i == first_digit || i != text.size()) {
     throw std::invalid_argument("checkpoint metadata \"" + key + "\" must be an integer, got \"" + text + "\"");
   }
-  return value;
+  return negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
 }
 
 double NumberField(const std::map<std::string, std::string>& metadata, const std::string& key) {
   const std::string& text = Field(metadata, key);
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0') {
+  // The C library's decimal syntax, as checkpoints written elsewhere may use it: leading white space, then a decimal
+  // number or inf / infinity / nan in any case with a sign (non-finite values are then refused by the config checks,
+  // with their names).
+  size_t i = 0;
+  while (i < text.size() && (text[i] == ' ' || (text[i] >= '\t' && text[i] <= '\r'))) ++i;
+  std::string word = text.substr(i + (i < text.size() && (text[i] == '+' || text[i] == '-') ? 1 : 0));
+  for (char& c : word) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  const bool negative = i < text.size() && text[i] == '-';
+  double value = 0.0;
+  if (word == "inf" || word == "infinity") {
+    value = negative ? -HUGE_VAL : HUGE_VAL;
+  } else if (word == "nan") {
+    value = negative ? -NAN : NAN;
+  } else if (!ParseDecimal(std::string_view(text).substr(i), &value)) {
     throw std::invalid_argument("checkpoint metadata \"" + key + "\" must be a number, got \"" + text + "\"");
   }
   return value;
@@ -44,16 +67,8 @@ bool BoolField(const std::map<std::string, std::string>& metadata, const std::st
 }
 
 // Shortest text that reads back as the same float / double.
-std::string FloatText(float value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(value));
-  return text;
-}
-std::string DoubleText(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.17g", value);
-  return text;
-}
+std::string FloatText(float value) { return FormatGeneral(value, 9); }
+std::string DoubleText(double value) { return FormatGeneral(value, 17); }
 
 const char* const kExpAvg = "optimizer.exp_avg.";
 const char* const kExpAvgSq = "optimizer.exp_avg_sq.";
