@@ -36,6 +36,20 @@ const PHASES = {
   done: 'done',
 };
 
+/**
+ * A job's progress from a run's {done, total} units. The RoPE family's schemes share one trained model: the first
+ * scheme's units include the `steps` training steps, the others' only their readings and fine-tuning.
+ */
+function familyFraction(item, index, count, { done, total }, steps) {
+  if (count === 1) {
+    return done / total;
+  }
+  const first = index === 0 ? total : item.firstTotal;
+  item.firstTotal = first;
+  const rest = Math.max(1, first - steps);
+  return (index === 0 ? done : first + (index - 1) * rest + done) / (first + (count - 1) * rest);
+}
+
 /** A run's row: label, progress bar, phase. */
 function runItem(label) {
   const li = document.createElement('li');
@@ -141,9 +155,13 @@ async function startRace() {
           }
           const index = job.schemes ? Math.max(0, job.schemes.indexOf(m.scheme)) : 0;
           const count = job.schemes?.length ?? 1;
-          job.item.fraction = (index + m.done / m.total) / count;
+          job.item.fraction = familyFraction(job.item, index, count, m, steps);
+          if (m.phase === 'done' && index < count - 1) {
+            return; // one reading of the RoPE family is done, not the job
+          }
+          // The phase alone: m.done/m.total count the whole run's units (training, readings and fine-tuning).
           const which = count > 1 ? `${SHORT_NAMES[m.scheme]}: ` : '';
-          job.item.phaseText = `${which}${PHASES[m.phase] ?? m.phase}${m.total > 1 ? ` ${m.done}/${m.total}` : ''}`;
+          job.item.phaseText = `${which}${PHASES[m.phase] ?? m.phase}`;
           update();
         },
       })
