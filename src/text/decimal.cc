@@ -367,11 +367,7 @@ std::string FormatGeneral(double value, int significant) {
 namespace {
 
 template <typename Float>
-std::string Shortest(Float value, int max_digits) {
-  if (std::isnan(value)) return "NaN";
-  const std::string sign = std::signbit(value) ? "-" : "";
-  if (std::isinf(value)) return sign + "Infinity";
-  if (value == 0) return sign + "0";
+DecimalDigits Shortest(Float value, int max_digits) {
   const DecimalDigits exact = ExactDigits(static_cast<double>(value));
   const Float magnitude = value < 0 ? -value : value;
   DecimalDigits d;
@@ -381,12 +377,23 @@ std::string Shortest(Float value, int max_digits) {
     Float back;
     if (n == max_digits || (ParseDecimal(d.digits + "e" + std::to_string(shift), &back) && back == magnitude)) break;
   }
-  return sign + JavaScriptNotation(d);
+  return d;
+}
+
+template <typename Float>
+std::string FormatShortestOf(Float value) {
+  if (std::isnan(value)) return "NaN";
+  const std::string sign = std::signbit(value) ? "-" : "";
+  if (std::isinf(value)) return sign + "Infinity";
+  if (value == 0) return sign + "0";
+  return sign + JavaScriptNotation(ShortestDigits(value));
 }
 
 }  // namespace
 
-std::string FormatShortest(double value) { return Shortest(value, 17); }
-std::string FormatShortest(float value) { return Shortest(value, 9); }
+DecimalDigits ShortestDigits(double value) { return Shortest(value, 17); }
+DecimalDigits ShortestDigits(float value) { return Shortest(value, 9); }
+std::string FormatShortest(double value) { return FormatShortestOf(value); }
+std::string FormatShortest(float value) { return FormatShortestOf(value); }
 
 }  // namespace embedlab

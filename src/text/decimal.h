@@ -44,6 +44,11 @@ std::string FormatScientific(double value, int significant);
 // The same for "%.*g" with precision `significant` (>= 1): "0.0001", "1e-05", "123457", "1.23457e+06".
 std::string FormatGeneral(double value, int significant);
 
+// The fewest significant digits of |value| (finite) that ParseDecimal reads back to it, at most 17 (9 for a float),
+// rounded as "%.*e" rounds them.
+DecimalDigits ShortestDigits(double value);
+DecimalDigits ShortestDigits(float value);
+
 // For messages: the fewest significant digits that ParseDecimal reads back to `value` (of the same type), in
 // JavaScriptNotation; "-0", "NaN", "Infinity" and "-Infinity" for the special values.
 std::string FormatShortest(double value);

@@ -21,19 +21,8 @@ double NumberOf(const JsonValue& number) {
 std::string FormatJsonNumber(double value) {
   if (!std::isfinite(value)) return "null";
   const std::string sign = std::signbit(value) ? "-" : "";
-  // The fewest significant digits that read back exactly (17 always do), rounded as "%.*e" rounds them.
-  const DecimalDigits exact = ExactDigits(value);
-  int digits = 1;
-  DecimalDigits shortest;
-  for (; digits <= 17; ++digits) {
-    shortest = RoundDigits(exact, digits, DecimalRounding::kHalfEven);
-    const int shift = shortest.exponent - static_cast<int>(shortest.digits.size()) + 1;
-    double back = 0.0;
-    if (digits == 17 ||
-        (ParseDecimal(shortest.digits + "e" + std::to_string(shift), &back) && back == std::fabs(value))) {
-      break;
-    }
-  }
+  const DecimalDigits shortest = ShortestDigits(value);
+  const int digits = static_cast<int>(shortest.digits.size());
   // nlohmann::json's layout: plain digits for exponents -4..14, integral values with ".0"; "1e+15" otherwise.
   if (shortest.exponent < -4 || shortest.exponent > 14) return FormatScientific(value, digits);
   if (value == std::trunc(value)) {  // below 1e15: an exact integer ("%.0f")
