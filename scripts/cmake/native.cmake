@@ -50,9 +50,9 @@ add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/refer
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
 
 # The long-context experiment for the README's tables (training/long_context_run.h; BPE for the corpus task).
-add_executable(embedlab_long_context ${CMAKE_SOURCE_DIR}/tests/reference/long_context_cli.cc)
+add_executable(embedlab_long_context ${CMAKE_SOURCE_DIR}/src/tools/embedlab_long_context.cc)
 target_link_libraries(embedlab_long_context PRIVATE embedlab_core Threads::Threads)
 
 # Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs; it needs the text and bpe layers only.
-add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/tests/reference/tokenize_cli.cc)
+add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/src/tools/embedlab_tokenize.cc)
 target_link_libraries(embedlab_tokenize PRIVATE embedlab_bpe)

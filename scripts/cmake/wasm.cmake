@@ -18,7 +18,7 @@ set(EMBEDLAB_WASM_LINK_FLAGS
     -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker,node
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=${EMBEDLAB_MAXIMUM_MEMORY} -sFILESYSTEM=0
-    --extern-pre-js ${CMAKE_SOURCE_DIR}/src/bindings/node_shim.js)
+    --extern-pre-js ${CMAKE_SOURCE_DIR}/src/js/runtime/node_shim.js)
 
 # After each link of a package module: its glue minified (scripts/minify-glue.mjs: about 5 KB gzipped less) and
 # its .wasm named in a custom section (scripts/name-wasm-module.mjs), which createEmbedLab({wasm}) reads.

@@ -227,7 +227,7 @@ async function benchEncoding(name, labs, tool, corpora) {
 export async function benchColdStart() {
   const rows = [];
   const distUrl = new URL('../../dist/index.js', import.meta.url).href;
-  const entryUrl = new URL('../../dist/tokenizer_entry.js', import.meta.url).href;
+  const entryUrl = new URL('../../dist/tokenizer.js', import.meta.url).href;
   const report = 'process.stdout.write(String(performance.now() - t0));';
   for (const name of ENCODINGS) {
     const peers = await loadPeers(name, hfDir);

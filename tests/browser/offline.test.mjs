@@ -14,8 +14,8 @@ import { launch, openPage, repoRoot, siteRoot } from './browser.mjs';
 
 const DEFAULT_TEXT = 'The dog bites the man. Unbelievably, the man bites the dog! Ünïcödé 🐕‍🦺 狗咬人';
 // Files of the site the page never loads, which the worker leaves out: the package's node CLI and tokenizer-only entry.
-const NOT_FOR_THE_PAGE = /^(sw\.js|embedlab\/(cli(_\w+)?\.js|tokenizer_entry\.js|embedlab-tokenizer-\w+\.(js|wasm)))$/;
-const LEFT_OUT = 'embedlab/tokenizer_entry.js';
+const NOT_FOR_THE_PAGE = /^(sw\.js|embedlab\/(cli\/\w+\.js|tokenizer\.js|embedlab-tokenizer-\w+\.(js|wasm)))$/;
+const LEFT_OUT = 'embedlab/tokenizer.js';
 
 const tokenizers = new Map(); // name → the library's tokenizer in node, the reference for the page's tokens
 const tokenizer = async (lab, name) => {

@@ -12,7 +12,7 @@ import createEmbedLab from '../../dist/index.js';
 import { launch, openPage, repoRoot } from './browser.mjs';
 
 const python = process.env.EMBEDLAB_TORCH_PYTHON ?? '/usr/bin/python3';
-const cli = join(repoRoot, 'dist/cli.js');
+const cli = join(repoRoot, 'dist/cli/main.js');
 const PYTORCH_STEPS = 4;
 const CONTINUE_STEPS = 300; // the section's "keep training" length
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import { get_encoding } from 'tiktoken';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 

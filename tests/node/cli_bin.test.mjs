@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { tokenizeBin } from '../../dist/cli_tokenize_bin.js';
-import { SafeCuts } from '../../dist/safe_cut.js';
+import { tokenizeBin } from '../../dist/cli/tokenize_bin.js';
+import { SafeCuts } from '../../dist/tokenizer/safe_cut.js';
 import createEmbedLab from '../../dist/index.js';
 import { DELICATE_PIECES } from './delicate_pieces.mjs';
 import { runWithPeakMemory } from './peak_memory.mjs';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-bin-'));
 let lab;
 before(async () => {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import createEmbedLab from '../../dist/index.js';
 import { runWithPeakMemory } from './peak_memory.mjs';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-cli-stream-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 const lab = await createEmbedLab();

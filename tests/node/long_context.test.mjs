@@ -147,7 +147,7 @@ test('long-context options: bad values are refused naming the option', async () 
 });
 
 test('embedlab long-context prints the accuracy table with n/a for learned past T', () => {
-  const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
+  const cli = new URL('../../dist/cli/main.js', import.meta.url).pathname;
   const args = ['long-context', '--schemes', 'learned,rope', '--seeds', '0', '--train-length', '16'];
   args.push('--factors', '1,2', '--steps', '2', '--fine-tune-steps', '1');
   const run = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });

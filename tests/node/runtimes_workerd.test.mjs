@@ -58,8 +58,8 @@ function workerdConfig(project, ports) {
     `(name = "worker.mjs", esModule = embed "${main}")`,
     '(name = "smoke_core.mjs", esModule = embed "smoke_core.mjs")',
     '(name = "embedlab", esModule = embed "embedlab/index.js")',
-    '(name = "embedlab/tokenizer", esModule = embed "embedlab/tokenizer_entry.js")',
-    ...readdirSync(dist)
+    '(name = "embedlab/tokenizer", esModule = embed "embedlab/tokenizer.js")',
+    ...readdirSync(dist, { recursive: true })
       .filter((file) => file.endsWith('.js'))
       .flatMap((file) => [
         `(name = "${file}", esModule = embed "embedlab/${file}")`, // next to 'embedlab'
@@ -170,7 +170,7 @@ test("the recipe's import names resolve through the package's exports, as bundle
   assert.deepEqual(stdout.trim().split('\n'), [
     `${dist}/index.js`,
     `${dist}/embedlab-simd.wasm`,
-    `${dist}/tokenizer_entry.js`,
+    `${dist}/tokenizer.js`,
     `${dist}/embedlab-tokenizer-simd.wasm`,
     `${dist}/vocab/cl100k_base.emblvoc`,
   ]);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { get_encoding } from 'tiktoken';
 
 import createEmbedLab from '../../dist/index.js';
-import createTokenizers, * as entry from '../../dist/tokenizer_entry.js';
+import createTokenizers, * as entry from '../../dist/tokenizer.js';
 
 const TEXTS = [
   'Hello, world! The quick brown fox jumps over the lazy dog.',
@@ -152,7 +152,7 @@ test('createTokenizers({wasm, simd}) as createEmbedLab takes them', async () => 
 
 test('embedlab/tokenizer adds no process-wide listeners', async () => {
   const { execFileSync } = await import('node:child_process');
-  const url = new URL('../../dist/tokenizer_entry.js', import.meta.url).href;
+  const url = new URL('../../dist/tokenizer.js', import.meta.url).href;
   const out = execFileSync(
     process.execPath,
     [

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { get_encoding } from 'tiktoken';
 
 import createEmbedLab from '../../dist/index.js';
-import { LARGE_INPUT, PART_IDS } from '../../dist/tokenizer_parts.js';
+import { LARGE_INPUT, PART_IDS } from '../../dist/tokenizer/parts.js';
 
 const lab = await createEmbedLab();
 const encoder = new TextEncoder();

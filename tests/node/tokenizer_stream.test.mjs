@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { isWithinTokenLimit as gptIsWithinTokenLimit } from 'gpt-tokenizer/encoding/cl100k_base';
 
 import createEmbedLab from '../../dist/index.js';
-import { SafeCuts } from '../../dist/safe_cut.js';
+import { SafeCuts } from '../../dist/tokenizer/safe_cut.js';
 import { DELICATE_PIECES } from './delicate_pieces.mjs';
 
 const lab = await createEmbedLab();

@@ -15,7 +15,7 @@ import createEmbedLab from '../../dist/index.js';
 
 const python = process.env.EMBEDLAB_TORCH_PYTHON ?? '/usr/bin/python3';
 const torchDir = fileURLToPath(new URL('../../dist/torch/', import.meta.url));
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const checkScript = fileURLToPath(new URL('./torch_export_check.py', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-torch-'));
 let lab;

@@ -1,0 +1,31 @@
+// `embedlab tokenize --format bin`: token ids as uint32 little-endian (nanoGPT's train.bin), streamed so a corpus
+// of any size can be tokenized in bounded memory (cuts: safe_cut.js, streaming: tokenizer_stream.js).
+import { once } from 'node:events';
+
+import { chunkSizeOption, inputStream } from './stream.js';
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function littleEndianBytes(ids) {
+  if (LITTLE_ENDIAN) {
+    return new Uint8Array(ids.buffer, ids.byteOffset, ids.length * 4); // the ids' own bytes already are
+  }
+  const bytes = new Uint8Array(ids.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < ids.length; ++i) {
+    view.setUint32(i * 4, ids[i], true);
+  }
+  return bytes;
+}
+
+// Reads `file` (stdin without one) in chunks of `chunkSize` bytes and writes the ids of each part to `output` as it
+// goes. Memory: one chunk plus the text since the last place where it can be cut.
+export async function tokenizeBin(tokenizer, file, { chunkSize = 1 << 20, output = process.stdout } = {}) {
+  chunkSizeOption(String(chunkSize));
+  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), { allowedSpecial: 'all', chunkSize });
+  for await (const chunk of ids) {
+    if (chunk.length > 0 && !output.write(littleEndianBytes(chunk))) {
+      await once(output, 'drain');
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// EmbedLab's model methods: a new tiny GPT from a config, or one saved with model.save(). Each function takes
+// the lab's internals ({lab, raw, stage}, see lab.js).
+import { describe } from '../runtime/checks.js';
+import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
+
+export function createModel({ lab, raw }, config) {
+  const { model, optimizer } = normalizeModelConfig(config, lab);
+  const frozen = config.frozen ?? [];
+  requireTensorNames('frozen', frozen);
+  // The raw module's GptConfig takes its enums as Embind enum values, named as the core names them.
+  const rawConfig = {
+    ...model,
+    positions: raw.PositionScheme[model.positions],
+    ropeLayout: raw.RopeLayout[model.ropeLayout],
+  };
+  const created = new Model(
+    lab,
+    lab.call(() => raw.createModel(rawConfig, optimizer)),
+  );
+  if (frozen.length > 0) {
+    try {
+      created.setFrozen(frozen);
+    } catch (error) {
+      created.dispose();
+      throw error;
+    }
+  }
+  return created;
+}
+
+export function loadModel({ lab, raw, stage }, bytes) {
+  if (bytes instanceof ArrayBuffer) {
+    bytes = new Uint8Array(bytes);
+  }
+  if (!(bytes instanceof Uint8Array)) {
+    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+  }
+  stage(bytes);
+  return new Model(
+    lab,
+    lab.call(() => raw.loadModel()),
+  );
+}

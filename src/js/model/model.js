@@ -1,0 +1,375 @@
+// The tiny GPT as a JS object: configs with defaults, batches as arrays of sequences, an async training
+// loop that yields to the event loop (progress events, AbortSignal) between steps.
+import {
+  describe,
+  requireBoolean,
+  requireInteger,
+  requireNumber,
+  requireOptions,
+  requireSignal,
+} from '../runtime/checks.js';
+import { WasmHandle } from '../runtime/wasm_handle.js';
+import {
+  requireRelativeBuckets,
+  T5_DEFAULT_MAX_DISTANCE,
+  T5_DEFAULT_NUM_BUCKETS,
+} from '../positions/relative_position_buckets.js';
+import { normalizeRopeScaling } from '../positions/rope_scaling.js';
+import { yieldToEventLoop } from '../runtime/scheduling.js';
+
+// The options createModel takes (`frozen` is read by lab_models.js), and those of config.optimizer.
+const MODEL_OPTIONS = [
+  'vocabSize',
+  'contextLength',
+  'channels',
+  'layers',
+  'heads',
+  'positions',
+  'ropeLayout',
+  'ropeBase',
+  'ropeScaling',
+  'causal',
+  't5NumBuckets',
+  't5MaxDistance',
+  'embeddingScale',
+  'seed',
+  'optimizer',
+  'frozen',
+];
+const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'];
+
+/** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
+export function normalizeModelConfig(config, lab) {
+  const { limits, positionSchemes, ropeLayouts } = lab;
+  const {
+    vocabSize,
+    contextLength = 32,
+    channels = 32,
+    layers = 2,
+    heads = 2,
+    positions = 'learned',
+    ropeLayout = 'interleaved',
+    ropeBase = 10000,
+    ropeScaling,
+    causal = true,
+    t5NumBuckets,
+    t5MaxDistance,
+    embeddingScale = 1,
+    seed = 0,
+    optimizer = {},
+  } = requireOptions('config', config, MODEL_OPTIONS);
+  requireInteger('vocabSize', vocabSize, 1, limits.maxVocabSize);
+  requireInteger('contextLength', contextLength, 1, limits.maxSequenceLength);
+  requireInteger('channels', channels, 1, limits.maxDim);
+  requireInteger('layers', layers, 1, 64);
+  requireInteger('heads', heads, 1, 1024);
+  if (!positionSchemes.includes(positions)) {
+    throw new TypeError(`positions must be one of ${positionSchemes.join(', ')}, got ${describe(positions)}`);
+  }
+  if (!ropeLayouts.includes(ropeLayout)) {
+    throw new TypeError(
+      `ropeLayout must be ${ropeLayouts.map((name) => `'${name}'`).join(' or ')}, got ${describe(ropeLayout)}`,
+    );
+  }
+  requireNumber('ropeBase', ropeBase, 1, 1e12);
+  const scaling = normalizeRopeScaling('ropeScaling', ropeScaling, lab);
+  if (scaling.type !== 'none' && positions !== 'rope') {
+    throw new TypeError(`ropeScaling needs positions 'rope', got positions ${describe(positions)}`);
+  }
+  requireBoolean('causal', causal);
+  const t5 = normalizeT5Buckets(positions, causal, t5NumBuckets, t5MaxDistance);
+  // (0, 1024]: zero would erase the tokens; the C++ core checks the same range.
+  if (typeof embeddingScale !== 'number' || !(embeddingScale > 0 && embeddingScale <= 1024)) {
+    const error = typeof embeddingScale === 'number' ? RangeError : TypeError;
+    throw new error(`embeddingScale must be a finite number in (0, 1024], got ${describe(embeddingScale)}`);
+  }
+  requireInteger('seed', seed, 0, 2 ** 53);
+  const {
+    learningRate = 1e-3,
+    beta1 = 0.9,
+    beta2 = 0.95,
+    eps = 1e-8,
+    weightDecay = 0.1,
+    maxGradNorm = 1,
+  } = requireOptions('config.optimizer', optimizer, OPTIMIZER_OPTIONS);
+  requireNumber('optimizer.learningRate', learningRate, 0, 10);
+  requireNumber('optimizer.beta1', beta1, 0, 1);
+  requireNumber('optimizer.beta2', beta2, 0, 1);
+  requireNumber('optimizer.eps', eps, 0, 1);
+  requireNumber('optimizer.weightDecay', weightDecay, 0, 10);
+  requireNumber('optimizer.maxGradNorm', maxGradNorm, 0, 1e6);
+  return {
+    model: {
+      vocabSize,
+      contextLength,
+      channels,
+      layers,
+      heads,
+      positions,
+      ropeLayout,
+      ropeBase,
+      ropeScaling: scaling,
+      causal,
+      ...t5,
+      embeddingScale,
+      seed,
+    },
+    optimizer: { learningRate, beta1, beta2, eps, weightDecay, maxGradNorm },
+  };
+}
+
+// T5's bucket settings (positions 't5' only; T5Config's defaults 32 and 128); their ranges depend on causal.
+function normalizeT5Buckets(positions, causal, numBuckets, maxDistance) {
+  if (positions !== 't5') {
+    for (const [name, value] of [
+      ['t5NumBuckets', numBuckets],
+      ['t5MaxDistance', maxDistance],
+    ]) {
+      if (value !== undefined) {
+        throw new TypeError(`${name} needs positions 't5', got positions ${describe(positions)}`);
+      }
+    }
+    return { t5NumBuckets: T5_DEFAULT_NUM_BUCKETS, t5MaxDistance: T5_DEFAULT_MAX_DISTANCE };
+  }
+  const t5NumBuckets = numBuckets ?? T5_DEFAULT_NUM_BUCKETS;
+  const t5MaxDistance = maxDistance ?? T5_DEFAULT_MAX_DISTANCE;
+  requireRelativeBuckets('t5NumBuckets', t5NumBuckets, 't5MaxDistance', t5MaxDistance, !causal);
+  return { t5NumBuckets, t5MaxDistance };
+}
+
+/** The shortest decimal that rounds to the same float32 as `value`. */
+export function shortestFloat32(value) {
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(value.toPrecision(digits));
+    if (Math.fround(candidate) === value) {
+      return candidate;
+    }
+  }
+  return value;
+}
+
+export function requireTensorNames(name, names) {
+  if (!Array.isArray(names) || !names.every((entry) => typeof entry === 'string')) {
+    throw new TypeError(`${name} must be an array of tensor names such as ['wte.weight'], got ${describe(names)}`);
+  }
+}
+
+// ids: number[][] (equal lengths) or a flat array/typed array with options.batch and options.length.
+function flatten(name, rows, batch, length, maxLength) {
+  if (Array.isArray(rows) && rows.length > 0 && (Array.isArray(rows[0]) || ArrayBuffer.isView(rows[0]))) {
+    const width = rows[0].length;
+    const flat = new Int32Array(rows.length * width);
+    rows.forEach((row, r) => {
+      if (!Array.isArray(row) && !ArrayBuffer.isView(row)) {
+        throw new TypeError(`${name}[${r}] must be an array of ids, got ${describe(row)}`);
+      }
+      if (row.length !== width) {
+        throw new RangeError(`${name}[${r}].length must be ${width} like ${name}[0], got ${row.length}`);
+      }
+      for (let t = 0; t < width; t++) {
+        const value = row[t];
+        if (typeof value !== 'number' || !Number.isInteger(value)) {
+          throw new TypeError(`${name}[${r}][${t}] must be an integer, got ${describe(value)}`);
+        }
+        flat[r * width + t] = value;
+      }
+    });
+    return { flat, batch: rows.length, length: width };
+  }
+  if (!Array.isArray(rows) && !(ArrayBuffer.isView(rows) && !(rows instanceof DataView))) {
+    throw new TypeError(
+      `${name} must be an array of sequences (number[][]) or a flat typed array, got ${describe(rows)}`,
+    );
+  }
+  if (batch === undefined || length === undefined) {
+    throw new TypeError(`a flat ${name} needs batch.batch and batch.length`);
+  }
+  requireInteger('batch.batch', batch, 1, 1 << 20);
+  requireInteger('batch.length', length, 1, maxLength);
+  if (rows.length !== batch * length) {
+    throw new RangeError(`${name}.length must be batch × length = ${batch * length}, got ${rows.length}`);
+  }
+  const flat = Int32Array.from(rows, (value, i) => {
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      throw new TypeError(`${name}[${i}] must be an integer, got ${describe(value)}`);
+    }
+    return value;
+  });
+  return { flat, batch, length };
+}
+
+// maxLength: the longest sequence any model accepts (lab.limits.maxSequenceLength).
+export function normalizeBatch(batch, needTargets, maxLength) {
+  if (batch === null || typeof batch !== 'object' || Array.isArray(batch)) {
+    throw new TypeError(`batch must be an object {ids, targets}, got ${describe(batch)}`);
+  }
+  const ids = flatten('batch.ids', batch.ids, batch.batch, batch.length, maxLength);
+  if (batch.targets === undefined) {
+    if (needTargets) {
+      throw new TypeError('batch.targets is required (same shape as batch.ids; -1 ignores a position)');
+    }
+    return { ids: ids.flat, targets: null, batch: ids.batch, length: ids.length };
+  }
+  const targets = flatten('batch.targets', batch.targets, batch.batch, batch.length, maxLength);
+  if (targets.batch !== ids.batch || targets.length !== ids.length) {
+    throw new RangeError(
+      `batch.targets must have the shape of batch.ids (${ids.batch} × ${ids.length}), got ${targets.batch} × ${targets.length}`,
+    );
+  }
+  return { ids: ids.flat, targets: targets.flat, batch: ids.batch, length: ids.length };
+}
+
+export class Model extends WasmHandle {
+  /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
+  get config() {
+    const config = this.raw().config();
+    // The optimizer keeps float32 settings: show each as the shortest decimal that is that float (1e-3, not
+    // 0.0010000000474974513), which is also what it was given.
+    for (const [key, value] of Object.entries(config.optimizer)) {
+      config.optimizer[key] = shortestFloat32(value);
+    }
+    return config;
+  }
+
+  get parameterCount() {
+    return this.raw().parameterCount();
+  }
+
+  /** Optimizer steps taken so far. */
+  get step() {
+    return this.raw().step();
+  }
+
+  /** The longest sequence the model accepts (contextLength for learned positions). */
+  get maxLength() {
+    return this.raw().maxLength();
+  }
+
+  /** One AdamW step on {ids, targets}: returns {loss, gradientNorm, step}. */
+  trainStep(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
+    return this.lab.call(() => raw.trainStep(b.ids, b.targets, b.batch, b.length));
+  }
+
+  /**
+   * Trains for options.steps steps on batches from options.batches(step) (a function returning a batch),
+   * yielding to the event loop between steps. onProgress({step, loss, gradientNorm}) after each step;
+   * options.signal (AbortSignal) stops early. Resolves to {losses, aborted}.
+   */
+  async train(options) {
+    const { steps, batches, onProgress, signal } = requireOptions('options', options, [
+      'steps',
+      'batches',
+      'onProgress',
+      'signal',
+    ]);
+    requireInteger('steps', steps, 0, 1e9);
+    if (typeof batches !== 'function') {
+      throw new TypeError(`batches must be a function (step) => batch, got ${describe(batches)}`);
+    }
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+    }
+    requireSignal('signal', signal);
+    const losses = [];
+    let lastYield = performance.now();
+    for (let i = 0; i < steps; i++) {
+      if (signal?.aborted) {
+        return { losses, aborted: true };
+      }
+      let batch = batches(i);
+      if (typeof batch?.then === 'function') {
+        batch = await batch; // an async source (reading a file, a worker) may return a promise
+      }
+      const result = this.trainStep(batch);
+      losses.push(result.loss);
+      onProgress?.(result);
+      if (performance.now() - lastYield > 16) {
+        await yieldToEventLoop();
+        lastYield = performance.now();
+      }
+    }
+    return { losses, aborted: false };
+  }
+
+  /** Mean cross-entropy on {ids, targets}, without changing the model. */
+  evaluate(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
+    return this.lab.call(() => raw.evaluate(b.ids, b.targets, b.batch, b.length));
+  }
+
+  /** Logits for {ids}: a Float32Array of batch × length × vocabSize. */
+  logits(batch) {
+    const raw = this.raw();
+    const b = normalizeBatch(batch, false, this.lab.limits.maxSequenceLength);
+    return this.lab.call(() => raw.logits(b.ids, b.batch, b.length));
+  }
+
+  /** wte: a Float32Array of vocabSize × channels. */
+  tokenEmbeddings() {
+    const raw = this.raw();
+    return this.lab.call(() => raw.tokenEmbeddings());
+  }
+
+  /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, t5, none. */
+  positionEmbeddings(length = this.config.contextLength) {
+    const raw = this.raw();
+    requireInteger('length', length, 0, this.maxLength);
+    const additive = ['learned', 'sinusoidal'].includes(this.config.positions);
+    if (length === 0) {
+      return additive ? new Float32Array(0) : null;
+    }
+    return this.lab.call(() => raw.positionEmbeddings(length));
+  }
+
+  /** Residual stream of one sequence: layers + 1 Float32Arrays of length × channels (0: after the embedding). */
+  hiddenStates(ids) {
+    const raw = this.raw();
+    const b = normalizeBatch({ ids: [ids] }, false, this.lab.limits.maxSequenceLength);
+    return this.lab.call(() => raw.hiddenStates(b.ids));
+  }
+
+  /** The model and optimizer state as safetensors bytes (wte, wpe, h.0.attn.c_attn.weight, ...). */
+  save() {
+    const raw = this.raw();
+    return this.lab.call(() => raw.save());
+  }
+
+  /**
+   * Tensors training leaves as they are, values and AdamW moments alike (PyTorch's requires_grad = False):
+   * e.g. ['wte.weight'] to keep the token table at its initial values. Replaces the previous list; [] thaws all.
+   * Not saved by save() (a training setting, as in a PyTorch state_dict).
+   */
+  setFrozen(names) {
+    const raw = this.raw();
+    requireTensorNames('names', names);
+    this.lab.call(() => raw.setFrozen([...names]));
+  }
+
+  /** The names of the frozen tensors (see setFrozen). */
+  get frozen() {
+    return this.raw().frozen();
+  }
+
+  /**
+   * Replaces the RoPE scaling of a model with positions 'rope' ({type: 'none'} removes it): read a trained
+   * model zero-shot at longer lengths, then go on training. Weights and optimizer state are untouched.
+   */
+  setRopeScaling(scaling) {
+    const raw = this.raw();
+    const positions = raw.config().positions;
+    if (positions !== 'rope') {
+      throw new TypeError(`setRopeScaling needs a model with positions 'rope', this one has '${positions}'`);
+    }
+    const normalized = normalizeRopeScaling('scaling', scaling, this.lab);
+    this.lab.call(() => raw.setRopeScaling(normalized));
+  }
+
+  setLearningRate(learningRate) {
+    const raw = this.raw();
+    requireNumber('learningRate', learningRate, 0, 10);
+    this.lab.call(() => raw.setLearningRate(learningRate));
+  }
+}

@@ -1,0 +1,84 @@
+// EmbedLab's parameter count of a published transformer configuration (C++ core:
+// model/transformer_parameter_count.h): the token tables' share of the model and its memory. The function takes the
+// lab's internals ({lab, raw}, see lab.js).
+import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from '../runtime/checks.js';
+
+const NORMS = ['layernorm', 'rmsnorm'];
+const OPTIONS = [
+  'vocabSize',
+  'channels',
+  'layers',
+  'heads',
+  'kvHeads',
+  'ffnHidden',
+  'mlpRatio',
+  'gatedMlp',
+  'tiedOutput',
+  'biases',
+  'norm',
+  'positionRows',
+];
+
+/** The MLP's inner width: ffnHidden, or mlpRatio × channels (default 4, GPT-2's), which must then be whole. */
+function ffnHiddenOf(ffnHidden, mlpRatio, channels) {
+  if (ffnHidden !== undefined && mlpRatio !== undefined) {
+    throw new TypeError('give ffnHidden or mlpRatio, not both');
+  }
+  if (ffnHidden !== undefined) {
+    return requireInteger('ffnHidden', ffnHidden, 1, 1 << 18);
+  }
+  const ratio = requireNumber('mlpRatio', mlpRatio ?? 4, 1e-6, 1e6);
+  const width = ratio * channels;
+  if (!Number.isInteger(width)) {
+    throw new RangeError(`mlpRatio × channels must be a whole number of units, got ${ratio} × ${channels} = ${width}`);
+  }
+  return width;
+}
+
+export function transformerParameterCount({ lab, raw }, config) {
+  if (config === undefined) {
+    throw new TypeError('config must be an options object with vocabSize, channels, layers and heads');
+  }
+  const {
+    vocabSize,
+    channels,
+    layers,
+    heads,
+    kvHeads = heads,
+    ffnHidden,
+    mlpRatio,
+    gatedMlp = false,
+    tiedOutput = true,
+    biases = true,
+    norm = 'layernorm',
+    positionRows = 0,
+  } = requireOptions('config', config, OPTIONS);
+  requireInteger('vocabSize', vocabSize, 1, 1 << 24);
+  requireInteger('channels', channels, 1, 1 << 16);
+  requireInteger('layers', layers, 1, 1 << 10);
+  requireInteger('heads', heads, 1, channels);
+  requireInteger('kvHeads', kvHeads, 1, heads);
+  const width = ffnHiddenOf(ffnHidden, mlpRatio, channels);
+  requireBoolean('gatedMlp', gatedMlp);
+  requireBoolean('tiedOutput', tiedOutput);
+  requireBoolean('biases', biases);
+  if (!NORMS.includes(norm)) {
+    throw new TypeError(`norm must be one of ${NORMS.join(', ')}, got ${describe(norm)}`);
+  }
+  requireInteger('positionRows', positionRows, 0, 1 << 24);
+  return lab.call(() =>
+    raw.transformerParameterCount(
+      vocabSize,
+      channels,
+      layers,
+      heads,
+      kvHeads,
+      width,
+      gatedMlp,
+      tiedOutput,
+      biases,
+      norm,
+      positionRows,
+    ),
+  );
+}

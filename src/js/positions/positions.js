@@ -1,0 +1,74 @@
+// EmbedLab's positional schemes that act inside attention, exposed one piece at a time: the RoPE rotation of
+// one vector at one position, RoPE's (scaled) frequencies, the ALiBi slope of each head and T5's offset buckets, as
+// the tiny GPT computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h,
+// model/relative_position_bias.h). The functions take the lab's internals ({lab, raw}, see lab.js).
+import {
+  describe,
+  requireBoolean,
+  requireInteger,
+  requireNumber,
+  requireOptions,
+  requireVector,
+} from '../runtime/checks.js';
+import {
+  requireRelativeBuckets,
+  T5_DEFAULT_MAX_DISTANCE,
+  T5_DEFAULT_NUM_BUCKETS,
+} from './relative_position_buckets.js';
+import { normalizeRopeScaling } from './rope_scaling.js';
+
+export function ropeRotate({ lab, raw }, vector, position, options) {
+  requireVector('vector', vector);
+  if (vector.length < 2 || vector.length > lab.limits.maxDim || vector.length % 2 !== 0) {
+    throw new RangeError(
+      `RoPE rotates pairs, so vector.length must be even and in [2, ${lab.limits.maxDim}], got ${vector.length}`,
+    );
+  }
+  requireInteger('position', position, 0, 0x7fffffff);
+  const { base = 10000, layout = 'interleaved' } = requireOptions('options', options, ['base', 'layout']);
+  requireNumber('base', base, 1, 1e12);
+  if (!lab.ropeLayouts.includes(layout)) {
+    throw new TypeError(`layout must be one of ${lab.ropeLayouts.join(', ')}, got ${describe(layout)}`);
+  }
+  return lab.call(() => raw.ropeRotate(vector, position, base, layout));
+}
+
+export function alibiSlopes({ lab, raw }, heads) {
+  requireInteger('heads', heads, 1, lab.limits.maxDim);
+  return lab.call(() => raw.alibiSlopes(heads));
+}
+
+export function ropeFrequencies({ lab, raw }, options) {
+  const {
+    headDim,
+    base = 10000,
+    scaling,
+    length,
+  } = requireOptions('options', options, ['headDim', 'base', 'scaling', 'length']);
+  const minimum = scaling?.type === 'ntk' || scaling?.type === 'dynamic' ? 4 : 2;
+  requireInteger('headDim', headDim, minimum, lab.limits.maxDim);
+  if (headDim % 2 !== 0) {
+    throw new RangeError(`RoPE rotates pairs, so headDim must be even, got ${headDim}`);
+  }
+  requireNumber('base', base, 1, 1e12);
+  // Only dynamic NTK reads the length; there it is required, so a forgotten length cannot silently mean "unscaled".
+  if (length !== undefined || scaling?.type === 'dynamic') {
+    requireInteger('length', length, 1, lab.limits.maxSequenceLength);
+  }
+  const normalized = normalizeRopeScaling('scaling', scaling, lab);
+  return lab.call(() => raw.ropeFrequencies(headDim, base, normalized, length ?? 1));
+}
+
+export function relativePositionBuckets({ lab, raw }, options) {
+  const {
+    length,
+    numBuckets = T5_DEFAULT_NUM_BUCKETS,
+    maxDistance = T5_DEFAULT_MAX_DISTANCE,
+    bidirectional = false,
+  } = requireOptions('options', options, ['length', 'numBuckets', 'maxDistance', 'bidirectional']);
+  // length x length buckets: 4096 is 64 MiB, far more than a figure shows.
+  requireInteger('length', length, 1, 4096);
+  requireBoolean('bidirectional', bidirectional);
+  requireRelativeBuckets('numBuckets', numBuckets, 'maxDistance', maxDistance, bidirectional);
+  return lab.call(() => raw.relativePositionBuckets(length, numBuckets, maxDistance, bidirectional));
+}

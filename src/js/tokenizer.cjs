@@ -1,0 +1,23 @@
+// CommonJS entry of embedlab/tokenizer, as index.cjs is for embedlab: require('embedlab/tokenizer') returns
+// createTokenizers, callable, carrying every named export of the ES module (the very same functions and
+// classes). Where node cannot require an ES module (before 20.19 / 22.12: ERR_REQUIRE_ESM), it gets
+// createTokenizers and default alone, which load the ES module with import().
+'use strict';
+
+let esm = null;
+try {
+  esm = require('./tokenizer.js');
+} catch (error) {
+  if (error?.code !== 'ERR_REQUIRE_ESM') {
+    throw error;
+  }
+}
+
+function createTokenizers(options) {
+  return esm !== null
+    ? esm.createTokenizers(options)
+    : import('./tokenizer.js').then((m) => m.createTokenizers(options));
+}
+
+module.exports = createTokenizers;
+require('./runtime/expose_named_exports.cjs')(createTokenizers, esm, 'createTokenizers');

@@ -1,0 +1,258 @@
+// The BPE tokenizer as JS users expect it (tiktoken's API shape): text in, Uint32Array of ids out.
+// Text is written straight into the wasm heap with TextEncoder.encodeInto; ids are copied out of HEAPU32.
+import { describe, requireInteger } from '../runtime/checks.js';
+import { WasmHandle } from '../runtime/wasm_handle.js';
+import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
+import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
+import { specialTokenOptions } from './special_tokens.js';
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
+const MAX_ID = 0xffffffff;
+// Node's Buffer turns ASCII bytes into a string about 3x faster than TextDecoder (a plain copy); for bytes
+// below 0x80, Latin-1 and UTF-8 give the same string.
+const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
+
+function specialList(name, value) {
+  if (value === 'all') {
+    return { all: true, list: [] };
+  }
+  if (value === undefined) {
+    return { all: false, list: [] };
+  }
+  if (typeof value === 'string' || value === null || typeof value[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${name} must be 'all' or an array/Set of special-token strings, got ${describe(value)}`);
+  }
+  const list = [...value];
+  list.forEach((item, i) => {
+    if (typeof item !== 'string') {
+      throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
+    }
+  });
+  return { all: false, list };
+}
+
+function requireTokenIds(ids) {
+  if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) {
+    return ids;
+  }
+  if (!Array.isArray(ids) && !(ArrayBuffer.isView(ids) && !(ids instanceof DataView))) {
+    throw new TypeError(`ids must be an array or typed array of token ids, got ${describe(ids)}`);
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (typeof id !== 'number') {
+      throw new TypeError(`ids[${i}] must be an integer token id, got ${describe(id)}`);
+    }
+    if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
+      throw new RangeError(`ids[${i}] must be an integer in [0, ${MAX_ID}], got ${describe(id)}`);
+    }
+  }
+  return ids;
+}
+
+export class Tokenizer extends WasmHandle {
+  #module;
+
+  constructor(lab, raw, module) {
+    super(lab, raw);
+    this.#module = module;
+  }
+
+  /** Encoding name: 'cl100k_base', 'o200k_base', ... */
+  get name() {
+    return this.raw().encodingName();
+  }
+
+  /** Pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
+  get pattern() {
+    return this.raw().patternName();
+  }
+
+  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
+  get vocabSize() {
+    return this.raw().vocabSize();
+  }
+
+  /** [{text, id}] of the special tokens. */
+  get specialTokens() {
+    return this.raw().specialTokens();
+  }
+
+  /**
+   * The cache of pieces this tokenizer has split with BPE (shared by every handle on the same tokenizer, and
+   * never changing results): {pieces, bytes} it holds now, at most 65,536 pieces in 4 MiB.
+   */
+  get cacheSize() {
+    return this.raw().cacheSize();
+  }
+
+  /** Empties the piece cache and frees its memory (disposing the last handle on the tokenizer frees it too). */
+  clearCache() {
+    this.raw().clearCache();
+  }
+
+  /** Trained tokenizers: the merges in order, [{left, right, id, count}]; empty for OpenAI vocabularies. */
+  get merges() {
+    return this.raw().merges();
+  }
+
+  /**
+   * The tokenizer as a file: a header line (name, pattern, special tokens) plus .tiktoken lines, or with
+   * {binary: true} a compact form that loads faster. lab.loadTokenizer() reads either.
+   */
+  save(options = {}) {
+    const raw = this.raw();
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`options must be an object, got ${describe(options)}`);
+    }
+    const { binary = false } = options;
+    if (typeof binary !== 'boolean') {
+      throw new TypeError(`binary must be true or false, got ${describe(binary)}`);
+    }
+    return this.lab.call(() => raw.save(binary));
+  }
+
+  /**
+   * Ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
+   * allowed: options.allowedSpecial ('all' or a list), options.disallowedSpecial ('all', the default, or a list).
+   * tiktoken's positional form works too: encode(text, 'all'), encode(text, ['<|endoftext|>'], []).
+   */
+  encode(text, options, disallowedSpecial) {
+    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial)).ids;
+  }
+
+  /** Ids of `text` with special-token text treated as ordinary text. */
+  encodeOrdinary(text) {
+    return this.#encode(text, true, false, {}).ids;
+  }
+
+  /** Number of tokens `encode(text, options)` would return. */
+  count(text, options, disallowedSpecial) {
+    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial), false).count;
+  }
+
+  /** [{id, start, end, bytes, text}]: byte span [start, end) in the UTF-8 input, the token's bytes and their text. */
+  tokens(text, options, disallowedSpecial) {
+    const { count, ids, starts, ends, input } = this.#encode(
+      text,
+      false,
+      true,
+      specialTokenOptions(options, disallowedSpecial),
+    );
+    const decoder = new TextDecoder('utf-8');
+    return Array.from({ length: count }, (_, i) => {
+      const bytes = input.slice(starts[i], ends[i]);
+      return { id: ids[i], start: starts[i], end: ends[i], bytes, text: decoder.decode(bytes) };
+    });
+  }
+
+  /** The text of `ids` (invalid UTF-8 from partial tokens becomes U+FFFD, as TextDecoder does). */
+  decode(ids) {
+    if (requireTokenIds(ids).length > LARGE_IDS) {
+      // The bytes in parts (bounded wasm memory, tokenizer_parts.js), then one decode: what decoding at once gives.
+      return textDecoder.decode(decodeInParts(ids, (part) => this.#decode(part)));
+    }
+    const bytes = this.#decode(ids);
+    if (NodeBuffer !== null && this.raw().decodedAscii()) {
+      return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+    }
+    return textDecoder.decode(bytes);
+  }
+
+  /** The exact bytes of `ids`: a new Uint8Array. */
+  decodeBytes(ids) {
+    if (requireTokenIds(ids).length > LARGE_IDS) {
+      return decodeInParts(ids, (part) => this.#decode(part));
+    }
+    return this.#decode(ids).slice();
+  }
+
+  /** The bytes of one token: a new Uint8Array. */
+  tokenBytes(id) {
+    const raw = this.raw();
+    requireInteger('id', id, 0, this.vocabSize - 1);
+    return this.lab.call(() => raw.tokenBytes(id));
+  }
+
+  /** A streaming decoder: write(ids) returns the text completed so far, holding back incomplete UTF-8. */
+  decoder() {
+    const textDecoder = new TextDecoder('utf-8');
+    return {
+      write: (ids) => textDecoder.decode(this.#decode(ids), { stream: true }),
+      end: () => textDecoder.decode(),
+    };
+  }
+
+  /** Ids of a streamed text (strings or bytes), as Uint32Array chunks; equal to encode() of the whole text. */
+  encodeStream(source, options) {
+    return encodeStream(this, source, options);
+  }
+
+  /** Token count of a streamed text (strings or bytes): a Promise of what count() of the whole text gives. */
+  countStream(source, options) {
+    return countStream(this, source, options);
+  }
+
+  /** The text of streamed ids, as strings that never split a character. */
+  decodeStream(idsSource) {
+    return decodeStream(this, idsSource);
+  }
+
+  /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
+  isWithinTokenLimit(text, limit, options) {
+    return isWithinTokenLimit(this, text, limit, options);
+  }
+
+  #encode(text, ordinary, withSpans, options, copyIds = true) {
+    const raw = this.raw();
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`options must be an object, got ${describe(options)}`);
+    }
+    const allowed = specialList('allowedSpecial', options.allowedSpecial);
+    const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
+    if ((typeof text === 'string' || text instanceof Uint8Array) && text.length > LARGE_INPUT) {
+      // In parts, so the wasm heap grows by one part's buffers, not the whole text's (tokenizer_parts.js).
+      return encodeInParts(this, text, (part) => this.#encode(part, ordinary, withSpans, options, copyIds));
+    }
+    let size;
+    if (typeof text === 'string') {
+      const capacity = text.length * 3; // UTF-16 code unit -> at most 3 UTF-8 bytes
+      const pointer = this.lab.call(() => raw.inputBuffer(capacity));
+      size = textEncoder.encodeInto(text, this.#module.HEAPU8.subarray(pointer, pointer + capacity)).written;
+    } else if (text instanceof Uint8Array) {
+      const pointer = this.lab.call(() => raw.inputBuffer(text.length));
+      this.#module.HEAPU8.set(text, pointer);
+      size = text.length;
+    } else {
+      throw new TypeError(`text must be a string or a Uint8Array, got ${describe(text)}`);
+    }
+    const count = this.lab.call(() =>
+      raw.encode(size, ordinary, withSpans, allowed.all, allowed.list, disallowed.all, disallowed.list),
+    );
+    if (!copyIds) {
+      return { count };
+    }
+    const heap32 = this.#module.HEAPU32;
+    const copy = (pointer) => heap32.slice(pointer >>> 2, (pointer >>> 2) + count);
+    const result = { count, ids: copy(raw.idsPointer()) };
+    if (withSpans) {
+      result.starts = copy(raw.startsPointer());
+      result.ends = copy(raw.endsPointer());
+      const input = raw.inputPointer();
+      result.input = this.#module.HEAPU8.slice(input, input + size);
+    }
+    return result;
+  }
+
+  // A view of the decoded bytes in the wasm heap, valid until the next call.
+  #decode(ids) {
+    const raw = this.raw();
+    requireTokenIds(ids);
+    const pointer = this.lab.call(() => raw.idBuffer(ids.length));
+    this.#module.HEAPU32.set(ids, pointer >>> 2);
+    const size = this.lab.call(() => raw.decode(ids.length));
+    const bytes = raw.bytesPointer();
+    return this.#module.HEAPU8.subarray(bytes, bytes + size);
+  }
+}

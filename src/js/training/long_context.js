@@ -1,0 +1,262 @@
+// The long-context experiment (C++ core: training/long_context_run.h): train at trainLength, read at
+// trainLength x factor zero-shot and after a short fine-tune, for one scheme and seed (longContextRun, the unit a
+// page runs in a worker) or for a grid of schemes x seeds with the spread over seeds (longContextExperiment).
+// Plus single passkey / recall sequences for a seed. Functions take the lab's internals ({lab, raw}, see lab.js).
+import {
+  describe,
+  requireIds,
+  requireInteger,
+  requireNumber,
+  requireOptions,
+  requireSignal,
+} from '../runtime/checks.js';
+import { yieldToEventLoop } from '../runtime/scheduling.js';
+
+const TASKS = ['passkey', 'recall', 'language'];
+export const RUN_DEFAULTS = Object.freeze({
+  task: 'passkey',
+  trainLength: 64,
+  factors: [1, 2, 4, 8],
+  steps: 1500,
+  fineTuneSteps: 100,
+  batch: 16,
+  learningRate: 3e-3,
+  fineTuneLearningRate: 3e-4,
+  weightDecay: 0,
+  channels: 64,
+  layers: 2,
+  heads: 4,
+  depths: [0, 0.25, 0.5, 0.75, 1],
+  evalRows: 32,
+  digits: 2,
+  recallKeys: 256,
+  recallValues: 16,
+});
+const SPEC_KEYS = [...Object.keys(RUN_DEFAULTS), 'scheme', 'seed', 'corpus', 'vocabSize'];
+const CALLBACK_KEYS = ['onProgress', 'signal'];
+
+function requireList(name, value, check) {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new TypeError(`${name} must be a non-empty array, got ${describe(value)}`);
+  }
+  value.forEach((item, i) => check(`${name}[${i}]`, item));
+  return value;
+}
+
+// The checked spec with every field present, as the raw module reads it.
+function normalizeSpec(lab, options, extraKeys) {
+  const given = requireOptions('options', options, [...SPEC_KEYS, ...CALLBACK_KEYS, ...extraKeys]);
+  const spec = { ...RUN_DEFAULTS, scheme: 'rope', seed: 0, corpus: null, vocabSize: 0 };
+  for (const key of SPEC_KEYS) {
+    if (given[key] !== undefined) {
+      spec[key] = given[key];
+    }
+  }
+  if (!TASKS.includes(spec.task)) {
+    throw new TypeError(`task must be one of ${TASKS.join(', ')}, got ${describe(spec.task)}`);
+  }
+  const maxLength = lab.limits.maxSequenceLength;
+  requireInteger('trainLength', spec.trainLength, 1, maxLength);
+  let previous = 0;
+  requireList('factors', spec.factors, (name, f) => {
+    requireInteger(name, f, previous + 1, Math.floor(maxLength / spec.trainLength));
+    previous = f;
+  });
+  requireInteger('steps', spec.steps, 0, 1e7);
+  requireInteger('fineTuneSteps', spec.fineTuneSteps, 0, 1e7);
+  requireInteger('batch', spec.batch, 1, 65536);
+  requireNumber('learningRate', spec.learningRate, 0, 10);
+  requireNumber('fineTuneLearningRate', spec.fineTuneLearningRate, 0, 10);
+  requireNumber('weightDecay', spec.weightDecay, 0, 10);
+  requireInteger('channels', spec.channels, 1, lab.limits.maxDim);
+  requireInteger('layers', spec.layers, 1, 64);
+  requireInteger('heads', spec.heads, 1, spec.channels);
+  requireInteger('seed', spec.seed, 0, Number.MAX_SAFE_INTEGER);
+  requireList('depths', spec.depths, (name, d) => requireNumber(name, d, 0, 1));
+  requireInteger('evalRows', spec.evalRows, 1, 65536);
+  requireInteger('digits', spec.digits, 1, 16);
+  requireInteger('recallKeys', spec.recallKeys, 2, 65536);
+  requireInteger('recallValues', spec.recallValues, 2, 65536);
+  if (spec.task === 'language') {
+    if (spec.corpus === null) {
+      throw new TypeError("task 'language' needs corpus (the token ids of a text) and its vocabSize");
+    }
+    spec.corpus = requireIds('corpus', spec.corpus);
+    requireInteger('vocabSize', spec.vocabSize, 2, lab.limits.maxVocabSize);
+  } else if (given.corpus !== undefined || given.vocabSize !== undefined) {
+    throw new TypeError(`corpus and vocabSize belong to task 'language', not '${spec.task}'`);
+  }
+  const { onProgress, signal } = given;
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
+  }
+  requireSignal('signal', signal);
+  return { spec, onProgress, signal, given };
+}
+
+// Runs a raw runner to its end in slices of about 16 ms; false when the signal stopped it.
+async function drive(lab, runner, label, onProgress, signal) {
+  let units = 1;
+  for (;;) {
+    if (signal?.aborted) {
+      return false;
+    }
+    const start = performance.now();
+    const finished = lab.call(() => runner.advance(units));
+    const elapsed = performance.now() - start;
+    units = elapsed < 8 ? units * 2 : elapsed > 32 ? Math.max(1, units >> 1) : units;
+    onProgress?.({ ...label, ...runner.progress() });
+    if (finished) {
+      return true;
+    }
+    await yieldToEventLoop();
+  }
+}
+
+async function runOne({ lab, raw }, spec, onProgress, signal, shared) {
+  const runner = lab.call(() => raw.createLongContextRunner(spec));
+  try {
+    if (shared) {
+      lab.call(() => runner.useTrainedParameters(shared.parameters, shared.trainLoss));
+    }
+    const finished = await drive(lab, runner, { scheme: spec.scheme, seed: spec.seed }, onProgress, signal);
+    const result = { scheme: spec.scheme, seed: spec.seed, aborted: !finished, ...runner.result() };
+    return { result, parameters: finished ? runner.trainedParameters() : null };
+  } finally {
+    runner.delete();
+  }
+}
+
+export async function longContextRun(internals, options) {
+  const { spec, onProgress, signal } = normalizeSpec(internals.lab, options, []);
+  requireScheme(internals.lab, 'scheme', spec.scheme);
+  const { result } = await runOne(internals, spec, onProgress, signal, null);
+  return result;
+}
+
+function requireScheme(lab, name, scheme) {
+  if (!lab.longContextSchemes.includes(scheme)) {
+    throw new TypeError(`${name} must be one of ${lab.longContextSchemes.join(', ')}, got ${describe(scheme)}`);
+  }
+}
+
+function spread(values) {
+  if (values.some((v) => v === null)) {
+    return null;
+  }
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return { mean, min: Math.min(...values), max: Math.max(...values) };
+}
+
+const average = (array, from = 0, to = array.length) => {
+  let sum = 0;
+  for (let i = from; i < to; i += 1) {
+    sum += array[i];
+  }
+  return sum / (to - from);
+};
+
+// Per scheme and reading, the mean and min-max over seeds: accuracy (mean over depths) and accuracy by depth for
+// the retrieval tasks; for language, the loss over position ranges [0, T), [T, f1 T), [f1 T, f2 T), ...
+function summarize(runs, schemes, seeds, trainLength, factors) {
+  const summary = [];
+  for (const scheme of schemes) {
+    const mine = seeds.map((seed) => runs.find((r) => r.scheme === scheme && r.seed === seed));
+    mine[0].readings.forEach((first, index) => {
+      const readings = mine.map((run) => run.readings[index]);
+      const available = readings.every((r) => r.available);
+      const entry = { scheme, length: first.length, factor: first.factor, fineTuned: first.fineTuned, available };
+      entry.reason = available ? null : readings.find((r) => !r.available).reason;
+      if (available && first.accuracyByDepth) {
+        entry.accuracy = spread(readings.map((r) => average(r.accuracyByDepth)));
+        entry.accuracyByDepth = first.accuracyByDepth.map((_, d) => average(readings.map((r) => r.accuracyByDepth[d])));
+      }
+      if (available && first.lossByPosition) {
+        const edges = [0, ...factors.map((f) => f * trainLength).filter((end) => end <= first.length)];
+        entry.lossByRange = edges.slice(1).map((to, i) => ({
+          from: edges[i],
+          to,
+          ...spread(readings.map((r) => average(r.lossByPosition, edges[i], to))),
+        }));
+      }
+      summary.push(entry);
+    });
+  }
+  return summary;
+}
+
+export async function longContextExperiment(internals, options) {
+  const { lab } = internals;
+  const { spec, onProgress, signal, given } = normalizeSpec(lab, options, ['schemes', 'seeds']);
+  const schemes = given.schemes ?? lab.longContextSchemes;
+  requireList('schemes', schemes, (name, s) => requireScheme(lab, name, s));
+  const seeds = requireList('seeds', given.seeds ?? [0, 1, 2], (name, s) =>
+    requireInteger(name, s, 0, Number.MAX_SAFE_INTEGER),
+  );
+  if (given.scheme !== undefined || given.seed !== undefined) {
+    throw new TypeError('longContextExperiment takes schemes and seeds (arrays), not scheme and seed');
+  }
+  const runs = [];
+  let aborted = false;
+  for (const seed of seeds) {
+    let shared = null; // the RoPE rows of a seed read one trained model, as separate runs would train it
+    for (const scheme of schemes) {
+      const rope = scheme.startsWith('rope');
+      const { result, parameters } = await runOne(
+        internals,
+        { ...spec, scheme, seed },
+        onProgress,
+        signal,
+        rope ? shared : null,
+      );
+      if (rope && !shared && parameters) {
+        shared = { parameters, trainLoss: result.trainLoss };
+      }
+      runs.push(result);
+      if (result.aborted) {
+        aborted = true;
+      }
+      if (aborted) {
+        break;
+      }
+    }
+    if (aborted) {
+      break;
+    }
+  }
+  const first = runs[0];
+  return {
+    task: spec.task,
+    trainLength: spec.trainLength,
+    factors: [...spec.factors],
+    depths: spec.task === 'language' ? null : [...spec.depths],
+    schemes: [...schemes],
+    seeds: [...seeds],
+    entropyFloor: first?.entropyFloor ?? null,
+    chanceLoss: first?.chanceLoss ?? null,
+    aborted,
+    runs,
+    summary: aborted ? null : summarize(runs, schemes, seeds, spec.trainLength, spec.factors),
+  };
+}
+
+export function passkeySample({ lab, raw }, options) {
+  const given = requireOptions('options', options, ['digits', 'length', 'depth', 'seed']);
+  const { digits = 2, length, depth = 0.5, seed = 0 } = given;
+  requireInteger('digits', digits, 1, 16);
+  requireInteger('length', length, 2 * digits + 1, lab.limits.maxSequenceLength);
+  requireNumber('depth', depth, 0, 1);
+  requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
+  return lab.call(() => raw.passkeySample(digits, length, depth, seed));
+}
+
+export function recallSample({ lab, raw }, options) {
+  const given = requireOptions('options', options, ['keys', 'values', 'length', 'depth', 'seed']);
+  const { keys = 256, values = 16, length, depth = 0.5, seed = 0 } = given;
+  requireInteger('keys', keys, 2, 65536);
+  requireInteger('values', values, 2, 65536);
+  requireInteger('length', length, 4, Math.min(2 * keys + 3, lab.limits.maxSequenceLength));
+  requireNumber('depth', depth, 0, 1);
+  requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
+  return lab.call(() => raw.recallSample(keys, values, length, depth, seed));
+}
