@@ -13,9 +13,16 @@ import {
 
 const TWO_PI = 2 * Math.PI;
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
+/** @import { LabInternals, TokenIds, Vector } from '../runtime/types.js' */
+/** @import * as types from './types.js' */
 
 const SEED_MAX = 2 ** 53;
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.TokenEmbeddingOptions} options
+ * @returns {TokenEmbedding}
+ */
 export function tokenEmbedding({ lab, raw }, options) {
   const {
     vocabSize,
@@ -33,6 +40,12 @@ export function tokenEmbedding({ lab, raw }, options) {
   );
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.PositionalKind} kind
+ * @param {types.PositionalEncodingOptions} options
+ * @returns {PositionalEncoding}
+ */
 export function positionalEncoding({ lab, raw }, kind, options) {
   if (typeof kind !== 'string') {
     // positionalEncoding({dim: 8}) forgot the kind: say so, rather than blame the missing options' dim.
@@ -63,6 +76,11 @@ export function positionalEncoding({ lab, raw }, kind, options) {
   return new PositionalEncoding(lab, encoding);
 }
 
+/**
+ * @param {Pick<LabInternals, 'lab' | 'raw'>} internals
+ * @param {types.SelfAttentionOptions} options
+ * @returns {SelfAttention}
+ */
 export function selfAttention({ lab, raw }, options) {
   const { dim, seed = 0, causal = false } = requireOptions('options', options, ['dim', 'seed', 'causal']);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
@@ -75,6 +93,13 @@ export function selfAttention({ lab, raw }, options) {
 }
 
 // The raw Embind object of a handle argument, which must come from this lab and not be disposed.
+/**
+ * @param {LabInternals['lab']} lab
+ * @param {string} name
+ * @param {unknown} value
+ * @param {typeof TokenEmbedding | typeof PositionalEncoding | typeof SelfAttention} type
+ * @returns {any}
+ */
 function rawHandle(lab, name, value, type) {
   if (!(value instanceof type)) {
     throw new TypeError(`${name} must be a ${type.name} from this EmbedLab, got ${describe(value)}`);
@@ -85,6 +110,12 @@ function rawHandle(lab, name, value, type) {
   return value.raw(name);
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {TokenIds} ids
+ * @param {types.ComposeOptions} options
+ * @returns {types.ComposedSequence}
+ */
 export function compose({ lab, raw }, ids, options) {
   const {
     embedding,
@@ -98,6 +129,13 @@ export function compose({ lab, raw }, ids, options) {
   return lab.call(() => raw.compose(ids, rawEmbedding, rawPositional, offset));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {TokenIds} idsA
+ * @param {TokenIds} idsB
+ * @param {types.CompareOptions} options
+ * @returns {types.Comparison}
+ */
 export function compare({ lab, raw }, idsA, idsB, options) {
   const {
     embedding,
@@ -124,8 +162,13 @@ export function compare({ lab, raw }, idsA, idsB, options) {
   }
 }
 
-/** The vector kernels, each checking its arguments before the raw call. */
+/**
+ * The vector kernels, each checking its arguments before the raw call.
+ * @param {LabInternals} internals
+ * @returns {types.Kernels}
+ */
 export function makeKernels({ lab, raw }) {
+  /** @type {(a: Vector, b: Vector) => void} */
   const pair = (a, b) => {
     requireVector('a', a);
     requireVector('b', b, a.length);

@@ -2,7 +2,17 @@
 // vectors) most cosine-similar to a query row or vector, found by the C++ core (compare/nearest_rows.h).
 // The function takes the lab's internals ({lab, raw}, see lab.js).
 import { describe, requireInteger, requireOptions, requireVector } from '../runtime/checks.js';
+/** @import { LabInternals, Vector } from '../runtime/types.js' */
+/** @import { NearestRowsOptions, RowCosine } from './types.js' */
 
+/**
+ * @param {LabInternals} internals
+ * @param {Vector} table
+ * @param {number} dim
+ * @param {number | Vector} query
+ * @param {NearestRowsOptions} [options]
+ * @returns {RowCosine[]}
+ */
 export function nearestRows({ lab, raw }, table, dim, query, options) {
   requireVector('table', table);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
@@ -19,7 +29,7 @@ export function nearestRows({ lab, raw }, table, dim, query, options) {
   let vector = query;
   if (typeof query === 'number') {
     requireInteger('query', query, 0, rows - 1);
-    vector = table.slice(query * dim, (query + 1) * dim);
+    vector = /** @type {Float32Array | number[]} */ (table).slice(query * dim, (query + 1) * dim); // an array or typed array, as checked
     skipped.push(query); // a row is always its own nearest neighbour
   } else if (Array.isArray(query) || ArrayBuffer.isView(query)) {
     requireVector('query', query, dim);

@@ -2,7 +2,17 @@
 // coordinates along them, computed by the C++ core in double precision (compare/principal_components.h).
 // The function takes the lab's internals ({lab, raw}, see lab.js).
 import { requireInteger, requireOptions, requireVector } from '../runtime/checks.js';
+/** @import { LabInternals, Vector } from '../runtime/types.js' */
+/** @import { PrincipalComponents, PrincipalComponentsOptions } from './types.js' */
 
+/**
+ * @param {LabInternals} internals
+ * @param {Vector} values
+ * @param {number} rows
+ * @param {number} cols
+ * @param {PrincipalComponentsOptions} [options]
+ * @returns {PrincipalComponents}
+ */
 export function principalComponents({ lab, raw }, values, rows, cols, options) {
   requireVector('values', values);
   requireInteger('rows', rows, 1, 0x7fffffff);

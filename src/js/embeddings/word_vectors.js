@@ -1,17 +1,37 @@
 // Pretrained word vectors from a GloVe / word2vec text file: looked up by word and searched with the
 // library's nearest-rows search (cosine). They are frozen: nothing here trains them.
 import { describe, requireInteger } from '../runtime/checks.js';
+/** @import { EmbedLab } from '../lab.js' */
 
+/** Frozen pretrained word vectors from a GloVe / word2vec text file. */
 export class WordVectors {
+  /** @type {Map<string, number>} */
   #index;
 
+  /**
+   * @internal
+   * @param {EmbedLab} lab
+   * @param {string[]} words
+   * @param {number} dim
+   * @param {Float32Array} vectors
+   */
   constructor(lab, words, dim, vectors) {
+    /** @internal */
     this.lab = lab;
-    /** Words in file order. */
+    /**
+     * Words in file order.
+     * @readonly
+     */
     this.words = words;
-    /** Floats per vector. */
+    /**
+     * Floats per vector.
+     * @readonly
+     */
     this.dim = dim;
-    /** words.length × dim, row-major. */
+    /**
+     * words.length × dim, row-major.
+     * @readonly
+     */
     this.vectors = vectors;
     this.#index = new Map();
     words.forEach((word, i) => {
@@ -21,12 +41,20 @@ export class WordVectors {
     });
   }
 
-  /** Row of `word`, or -1. */
+  /**
+   * Row of `word`, or -1.
+   * @param {string} word
+   * @returns {number}
+   */
   indexOf(word) {
     return this.#index.get(word) ?? -1;
   }
 
-  /** The vector of `word` (a view into .vectors), or undefined when the file has no such word. */
+  /**
+   * The vector of `word` (a view into .vectors), or undefined when the file has no such word.
+   * @param {string} word
+   * @returns {Float32Array | undefined}
+   */
   vector(word) {
     const i = this.indexOf(word);
     return i < 0 ? undefined : this.vectors.subarray(i * this.dim, (i + 1) * this.dim);
@@ -34,7 +62,10 @@ export class WordVectors {
 
   /**
    * The k words most cosine-similar to `query` (a word of the file or a vector of dim floats): [{word, cosine}].
-   * k defaults to 10, or every other word of a smaller file.
+   * k defaults to 10, or every other word of a smaller file; a word not in the file throws a RangeError.
+   * @param {string | ArrayLike<number>} query
+   * @param {number} [k]
+   * @returns {{ word: string; cosine: number }[]}
    */
   nearest(query, k = Math.min(10, Math.max(1, this.words.length - (typeof query === 'string' ? 1 : 0)))) {
     const target = typeof query === 'string' ? this.vector(query) : query;

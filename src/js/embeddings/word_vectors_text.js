@@ -1,7 +1,15 @@
 // EmbedLab's GloVe text writer: a table of word vectors written as the text lab.loadWordVectors reads back,
 // by the C++ core (embed/glove_text_writer.h). The function takes the lab's internals ({lab, raw}, see lab.js).
 import { describe, requireInteger, requireVector } from '../runtime/checks.js';
+/** @import { LabInternals, Vector } from '../runtime/types.js' */
 
+/**
+ * @param {LabInternals} internals
+ * @param {readonly string[]} words
+ * @param {Vector} table
+ * @param {number} dim
+ * @returns {string}
+ */
 export function wordVectorsText({ lab, raw }, words, table, dim) {
   if (!Array.isArray(words)) {
     throw new TypeError(`words must be an array of strings, got ${describe(words)}`);

@@ -1,6 +1,10 @@
 // Argument checks of the JS layer: types and integer-ness, with messages that name the argument and the
 // allowed range. Ranges are checked again in C++, which owns them.
 
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function describe(value) {
   if (value === null) {
     return 'null';
@@ -17,6 +21,13 @@ export function describe(value) {
   return String(value);
 }
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
 export function requireInteger(name, value, min, max) {
   if (typeof value !== 'number') {
     throw new TypeError(`${name} must be an integer in [${min}, ${max}], got ${describe(value)}`);
@@ -27,6 +38,13 @@ export function requireInteger(name, value, min, max) {
   return value;
 }
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} min
+ * @param {number} max
+ * @returns {number}
+ */
 export function requireNumber(name, value, min, max) {
   if (typeof value !== 'number') {
     throw new TypeError(`${name} must be a finite number in [${min}, ${max}], got ${describe(value)}`);
@@ -37,6 +55,11 @@ export function requireNumber(name, value, min, max) {
   return value;
 }
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {boolean}
+ */
 export function requireBoolean(name, value) {
   if (typeof value !== 'boolean') {
     throw new TypeError(`${name} must be true or false, got ${describe(value)}`);
@@ -47,10 +70,16 @@ export function requireBoolean(name, value) {
 /**
  * `value` as an options object ({} when undefined). With `known` (the option names), a key outside it is refused
  * with the closest known name, so a typo such as `posiitons` fails loudly instead of falling back to a default.
+ * Typed as the caller's options interface, so that the names it reads are checked against that interface.
+ * @template T
+ * @param {string} name
+ * @param {T} value
+ * @param {readonly string[]} [known]
+ * @returns {NonNullable<T>}
  */
 export function requireOptions(name, value, known) {
   if (value === undefined) {
-    return {};
+    return /** @type {NonNullable<T>} */ ({});
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(`${name} must be an options object, got ${describe(value)}`);
@@ -69,6 +98,11 @@ export function requireOptions(name, value, known) {
 }
 
 // The known name within edit distance 2 of `key` (case aside), or undefined.
+/**
+ * @param {string} key
+ * @param {readonly string[]} known
+ * @returns {string | undefined}
+ */
 function closest(key, known) {
   const distance = (a, b) => {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -82,7 +116,7 @@ function closest(key, known) {
     return previous[b.length];
   };
   const scored = known
-    .map((name) => [distance(key.toLowerCase(), name.toLowerCase()), name])
+    .map((name) => /** @type {[number, string]} */ ([distance(key.toLowerCase(), name.toLowerCase()), name]))
     .sort((x, y) => x[0] - y[0]);
   return scored.length > 0 && scored[0][0] <= 2 ? scored[0][1] : undefined;
 }
@@ -90,6 +124,8 @@ function closest(key, known) {
 /**
  * Refuses text that is a file path rather than file contents (one short line naming a file), which would otherwise
  * fail deep in a parser with a message about the format.
+ * @param {string} name
+ * @param {string} text
  */
 export function refusePathAsText(name, text) {
   const looksLikePath =
@@ -106,15 +142,26 @@ export function refusePathAsText(name, text) {
 }
 
 /** An optional AbortSignal: undefined, or an object with a boolean `aborted` (any realm's AbortSignal). */
+/**
+ * @param {string} name
+ * @param {any} signal
+ */
 export function requireSignal(name, signal) {
   if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean')) {
     throw new TypeError(`${name} must be an AbortSignal, got ${describe(signal)}`);
   }
 }
 
+/** @type {(value: unknown) => value is ArrayBufferView & ArrayLike<number>} */
 const isTypedArray = (value) => ArrayBuffer.isView(value) && !(value instanceof DataView);
 
 // ids: an Array or typed array of integers in [0, 2^31). Returns something Embind can read.
+/**
+ * @param {string} name
+ * @param {unknown} ids
+ * @param {number} maxLength
+ * @returns {ArrayLike<number>}
+ */
 export function requireIds(name, ids, maxLength) {
   if (!Array.isArray(ids) && !isTypedArray(ids)) {
     throw new TypeError(`${name} must be an array or typed array of token ids, got ${describe(ids)}`);
@@ -138,6 +185,12 @@ export function requireIds(name, ids, maxLength) {
 }
 
 // A vector of finite numbers (Array or typed array) of an expected length (or any when undefined).
+/**
+ * @param {string} name
+ * @param {unknown} values
+ * @param {number} [length]
+ * @returns {ArrayLike<number>}
+ */
 export function requireVector(name, values, length) {
   if (!Array.isArray(values) && !isTypedArray(values)) {
     throw new TypeError(`${name} must be an array or Float32Array of numbers, got ${describe(values)}`);

@@ -1,6 +1,10 @@
 // JS objects that own wasm memory. dispose() (or `using`) frees it; a FinalizationRegistry frees what a
 // caller forgets, as a safety net only: it runs late or not at all.
+/// <reference path="./types.d.ts" />
+/** @import { EmbedLab } from '../lab.js' */
 
+// Typed as Symbol.dispose, which `using` calls where it exists; the declared [Symbol.dispose]() is this method.
+/** @type {typeof Symbol.dispose} */
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 // Cloudflare Workers before compatibility date 2025-05-05 have no FinalizationRegistry: there dispose() is the
 // only way memory comes back, and the package must still load.
@@ -15,17 +19,30 @@ const registry =
       })
     : { register() {}, unregister() {} };
 
+/** Base of every object that holds wasm memory: free it with `dispose()` or a `using` declaration. */
 export class WasmHandle {
+  /** @type {any} */
   #raw;
+  /** @type {EmbedLab} */
   #lab;
 
+  /**
+   * @internal
+   * @param {EmbedLab} lab the lab whose module holds the object
+   * @param {any} raw the Embind object
+   */
   constructor(lab, raw) {
     this.#lab = lab;
     this.#raw = raw;
     registry.register(this, raw, this);
   }
 
-  /** The raw Embind object; throws once disposed. */
+  /**
+   * The raw Embind object; throws once disposed.
+   * @internal
+   * @param {string} [argumentName] who asks, for the error message
+   * @returns {any}
+   */
   raw(argumentName = this.constructor.name) {
     if (this.#raw === null) {
       throw new Error(`${argumentName} has been disposed; create a new ${this.constructor.name}`);
@@ -33,14 +50,17 @@ export class WasmHandle {
     return this.#raw;
   }
 
+  /** @internal */
   get lab() {
     return this.#lab;
   }
 
+  /** True once `dispose()` ran; every method then throws. */
   get disposed() {
     return this.#raw === null;
   }
 
+  /** Frees the wasm memory now. Safe to call twice. A FinalizationRegistry frees forgotten objects as a fallback. */
   dispose() {
     if (this.#raw === null) {
       return;
@@ -50,6 +70,7 @@ export class WasmHandle {
     this.#raw = null;
   }
 
+  /** `dispose()`, for `using`. */
   [disposeSymbol]() {
     this.dispose();
   }

@@ -1,5 +1,6 @@
-// Shared by every declaration file: the base of objects that hold wasm memory, and the array-likes
-// the API accepts.
+// Types shared by the whole package: the array-likes the API accepts, the internals each domain module gets from
+// its EmbedLab, and the few global names the declarations use.
+import type { EmbedLab } from '../lab.js';
 
 /** Array or typed array of integer token ids. */
 export type TokenIds = ArrayLike<number>;
@@ -7,13 +8,15 @@ export type TokenIds = ArrayLike<number>;
 /** Array or typed array of finite numbers. */
 export type Vector = ArrayLike<number>;
 
-/** Base of every object that holds wasm memory: free it with `dispose()` or a `using` declaration. */
-export declare class WasmHandle {
-  /** True once `dispose()` ran; every method then throws. */
-  readonly disposed: boolean;
-  /** Frees the wasm memory now. Safe to call twice. A FinalizationRegistry frees forgotten objects as a fallback. */
-  dispose(): void;
-  [Symbol.dispose](): void;
+/**
+ * What the functions of each domain module get from their EmbedLab: the lab (limits, `call`), its raw Embind
+ * module (untyped: the C++ bindings, src/bindings/) and `stage`, which copies bytes into wasm memory.
+ * @internal
+ */
+export interface LabInternals {
+  readonly lab: EmbedLab;
+  readonly raw: any;
+  readonly stage: (bytes: Uint8Array) => any;
 }
 
 // The few global names these declarations use, declared so that they type-check with `lib: es2022` alone (no

@@ -1,5 +1,5 @@
 // Positional schemes that act inside attention, one piece at a time: RoPE's rotation, ALiBi's slopes, T5's buckets.
-import type { RopeLayout } from '../model/model.js';
+import type { RopeLayout } from '../model/types.js';
 
 /** Options of {@link EmbedLab.ropeRotate}. */
 export interface RopeRotateOptions {

@@ -1,5 +1,5 @@
 // The byte-level BPE tokenizer, its training options and the vocabulary files it is built from.
-import type { WasmHandle } from '../runtime/wasm_handle.js';
+import type { Tokenizer } from './tokenizer.js';
 import type { EmbedLab } from '../lab.js';
 
 /** Names of OpenAI's encodings that {@link EmbedLab.getTokenizer} loads. */
@@ -69,70 +69,6 @@ export type IdsSource =
   | AsyncIterable<number | ArrayLike<number>>
   | Iterable<number | ArrayLike<number>>
   | ReadableStreamLike<number | ArrayLike<number>>;
-
-/** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
-export declare class Tokenizer extends WasmHandle {
-  /** The encoding's name, e.g. 'cl100k_base'. */
-  readonly name: string;
-  /** The pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
-  readonly pattern: string;
-  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
-  readonly vocabSize: number;
-  readonly specialTokens: ReadonlyArray<{ text: string; id: number }>;
-  /** Token ids; throws if disallowed special-token text appears (by default every special token). */
-  encode(text: string | Uint8Array, options?: SpecialTokenOptions): Uint32Array;
-  /** tiktoken's positional form: encode(text, 'all'), encode(text, ['<|endoftext|>'], 'all'). */
-  encode(
-    text: string | Uint8Array,
-    allowedSpecial: 'all' | Iterable<string>,
-    disallowedSpecial?: 'all' | Iterable<string>,
-  ): Uint32Array;
-  /** Token ids, with special-token text encoded as ordinary text. */
-  encodeOrdinary(text: string | Uint8Array): Uint32Array;
-  /** How many ids encode() would return. */
-  count(text: string | Uint8Array, options?: SpecialTokenOptions): number;
-  count(
-    text: string | Uint8Array,
-    allowedSpecial: 'all' | Iterable<string>,
-    disallowedSpecial?: 'all' | Iterable<string>,
-  ): number;
-  /** Tokens with their byte spans. */
-  tokens(text: string | Uint8Array, options?: SpecialTokenOptions): TokenSpan[];
-  tokens(
-    text: string | Uint8Array,
-    allowedSpecial: 'all' | Iterable<string>,
-    disallowedSpecial?: 'all' | Iterable<string>,
-  ): TokenSpan[];
-  /** Text of the ids; invalid UTF-8 becomes U+FFFD. */
-  decode(ids: ArrayLike<number>): string;
-  /** Exact bytes of the ids. */
-  decodeBytes(ids: ArrayLike<number>): Uint8Array;
-  /** Bytes of one token. */
-  tokenBytes(id: number): Uint8Array;
-  decoder(): StreamingDecoder;
-  /**
-   * Ids of a streamed text as chunks: together, exactly encode() of the whole text. The text is cut only where the
-   * ids cannot change, so memory holds about one chunk plus the text since the last cut.
-   */
-  encodeStream(source: TextSource, options?: StreamOptions): AsyncGenerator<Uint32Array, void, undefined>;
-  /** count() of the whole streamed text, in the memory of encodeStream. */
-  countStream(source: TextSource, options?: StreamOptions): Promise<number>;
-  /** The text of streamed ids as it completes: no string splits a character (non-empty strings only). */
-  decodeStream(idsSource: IdsSource): AsyncGenerator<string, void, undefined>;
-  /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
-  isWithinTokenLimit(text: string | Uint8Array, limit: number, options?: SpecialTokenOptions): false | number;
-  /**
-   * The cache of pieces this tokenizer has split with BPE, kept between calls (shared by the handles on the same
-   * tokenizer; results never depend on it): the pieces and bytes it holds now, at most 65,536 pieces in 4 MiB.
-   */
-  readonly cacheSize: { pieces: number; bytes: number };
-  /** Empties the piece cache and frees its memory. */
-  clearCache(): void;
-  /** Trained tokenizers: the merges in the order they were learned (id = rank); empty for OpenAI's. */
-  readonly merges: ReadonlyArray<{ left: number; right: number; id: number; count: number }>;
-  /** A file lab.loadTokenizer() reads back: a JSON header line plus .tiktoken lines, or {binary: true} for the binary form, which loads ~8x faster. */
-  save(options?: { binary?: boolean }): Uint8Array;
-}
 
 /** Progress of {@link EmbedLab.trainTokenizer}. */
 export interface TokenizerTrainingProgress {

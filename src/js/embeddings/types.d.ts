@@ -1,37 +1,10 @@
 // Token embeddings, positional encodings, self-attention, composition, comparison and the vector kernels.
-import type { TokenIds, Vector, WasmHandle } from '../runtime/wasm_handle.js';
+import type { TokenIds, Vector } from '../runtime/types.js';
+import type { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
 import type { EmbedLab } from '../lab.js';
-
-/** A token embedding table: vocabSize rows of dim floats. */
-export declare class TokenEmbedding extends WasmHandle {
-  readonly vocabSize: number;
-  readonly dim: number;
-  /** The rows of `ids`, concatenated: a new Float32Array of ids.length × dim. */
-  lookup(ids: TokenIds): Float32Array;
-  /** The whole table, row-major: a new Float32Array of vocabSize × dim. */
-  table(): Float32Array;
-}
 
 /** Kinds of additive positional encoding. */
 export type PositionalKind = 'sinusoidal' | 'learned' | 'none';
-
-/** A positional encoding: one dim-vector per position in [0, maxLength). */
-export declare class PositionalEncoding extends WasmHandle {
-  readonly kind: PositionalKind;
-  readonly dim: number;
-  readonly maxLength: number;
-  /** The sinusoidal base (10000 by default); `undefined` for other kinds. */
-  readonly base: number | undefined;
-  /**
-   * Vectors of positions [offset, offset + length): a new Float32Array of length × dim.
-   * Sinusoidal rows are PE(pos, 2i) = sin(pos / base^(2i/d)), PE(pos, 2i+1) = cos(pos / base^(2i/d)).
-   */
-  table(length?: number, offset?: number): Float32Array;
-  /** The vector of one position: a new Float32Array of dim. */
-  row(position: number): Float32Array;
-  /** Learned encodings only: replaces the vector of `position` with `values` (dim finite numbers). */
-  setRow(position: number, values: Vector): void;
-}
 
 /** Output of {@link SelfAttention.forward}. */
 export interface AttentionResult {
@@ -39,14 +12,6 @@ export interface AttentionResult {
   outputs: Float32Array;
   /** length × length softmax weights, row = query. */
   weights: Float32Array;
-}
-
-/** One head of scaled dot-product self-attention with seeded Wq, Wk, Wv ~ N(0, 1/dim). */
-export declare class SelfAttention extends WasmHandle {
-  readonly dim: number;
-  readonly causal: boolean;
-  /** Runs attention over `vectors` (length × dim floats). */
-  forward(vectors: Vector): AttentionResult;
 }
 
 /** Options of {@link EmbedLab.tokenEmbedding}. */
@@ -162,4 +127,41 @@ export interface Kernels {
   cosineMatrix(a: Vector, b: Vector, dim: number): Float32Array;
   /** [sin(a0), cos(a0), sin(a1), cos(a1), ...] for any angles (reduced to [-pi, pi] in double first). */
   sinCos(angles: Vector): Float32Array;
+}
+
+// Nearest neighbours by cosine among the rows of any table (token embeddings, word vectors).
+
+/** Options of {@link EmbedLab.nearestRows}. */
+export interface NearestRowsOptions {
+  /** How many rows to return (at least 1); default 10. Fewer come back when fewer rows remain. */
+  k?: number;
+  /** Row indices to leave out (for example rows without a label). */
+  skip?: ArrayLike<number>;
+}
+
+/** One neighbour: its row in the table and its cosine to the query. */
+export interface RowCosine {
+  row: number;
+  cosine: number;
+}
+
+// Principal components of a table's rows (token or position embeddings), for 2-D plots.
+
+/** Options of {@link EmbedLab.principalComponents}. */
+export interface PrincipalComponentsOptions {
+  /** How many components, in [1, cols]; default 2. */
+  count?: number;
+}
+
+/** The leading principal components of a rows × cols table, largest variance first. */
+export interface PrincipalComponents {
+  /**
+   * count × cols, row-major: unit directions, each with its largest-magnitude entry positive (so plots do not
+   * flip between similar tables); all zeros for a direction the rows do not vary along.
+   */
+  components: Float64Array;
+  /** count: the variance of the rows along each component (divided by rows). */
+  variances: Float64Array;
+  /** rows × count, row-major: each row's coordinates along the components, after subtracting the mean row. */
+  projections: Float64Array;
 }

@@ -1,5 +1,40 @@
+// Training data from the project PRNG: seeded uniforms, random training windows of a token stream and
+// evenly spaced evaluation windows. A seed gives the same numbers in both wasm flavours and natively.
+import type { TokenIds } from '../runtime/types.js';
+import type { Model } from '../model/model.js';
+import type { EmbedLab } from '../lab.js';
+
+/** A batch of windows as flat arrays: what {@link Model.trainStep} and {@link Model.evaluate} accept. */
+export interface WindowBatch {
+  /** batch × length token ids, window after window. */
+  ids: Int32Array;
+  /** The token after each id (the next-token targets), same shape. */
+  targets: Int32Array;
+  batch: number;
+  length: number;
+}
+
+/** Options of {@link EmbedLab.evenlySpacedWindows}. */
+export interface WindowOptions {
+  /** Windows per batch, in [1, limits.maxSequenceLength]. */
+  batch: number;
+  /** Tokens per window, in [1, limits.maxSequenceLength]; the stream needs at least length + 1 tokens. */
+  length: number;
+}
+
+/** Options of {@link EmbedLab.corpusBatches}. */
+export interface CorpusBatchesOptions extends WindowOptions {
+  /** Integer in [0, 2^53]; default 0. */
+  seed?: number;
+}
+
+/** Options of {@link EmbedLab.randomUniform}. */
+export interface RandomUniformOptions {
+  /** Integer in [0, 2^53]; default 0. */
+  seed?: number;
+}
+
 // Types of the long-context experiment (lab.longContextRun, lab.longContextExperiment) and its task generators.
-import type { TokenIds } from '../runtime/wasm_handle.js';
 
 /** 'passkey' (a key in filler, asked for at the end), 'recall' (key-value pairs, then a key), 'language' (a corpus). */
 export type LongContextTask = 'passkey' | 'recall' | 'language';
