@@ -7,7 +7,15 @@ import { ENCODING_NAMES, requirePattern } from '../tokenizer/loading.js';
 import { openSafetensors } from './safetensors.js';
 import { Tokenizer } from '../tokenizer/tokenizer.js';
 import { VOCABULARY_FILES } from '../tokenizer/vocabularies.js';
+/** @import { LabInternals } from '../runtime/types.js' */
+/** @import { VocabularyFields } from './types.js' */
+/** @import { SafetensorsFile } from './safetensors.js' */
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {Uint8Array}
+ */
 function bytesOf(name, value) {
   if (typeof value === 'string') {
     refusePathAsText(name, value);
@@ -23,6 +31,11 @@ function bytesOf(name, value) {
 }
 
 // {text: id} -> [{text, id}], as the raw module takes special tokens.
+/**
+ * @param {string} name
+ * @param {unknown} map
+ * @returns {{ text: string, id: number }[]}
+ */
 function specialsOf(name, map) {
   if (map === null || typeof map !== 'object') {
     throw new TypeError(`${name} must be an object {text: id}, got ${describe(map)}`);
@@ -33,6 +46,11 @@ function specialsOf(name, map) {
   }));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {VocabularyFields} files
+ * @returns {Tokenizer}
+ */
 export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
   const options = requireOptions('files', files, [
     'tiktoken',
@@ -44,6 +62,7 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
     'encoderJson',
     'vocabBpe',
   ]);
+  /** @type {(kind: string, split: number, pattern: string, specials: { text: string, id: number }[], name: string) => Tokenizer} */
   const build = (kind, split, pattern, specials, name) =>
     new Tokenizer(
       lab,
@@ -106,6 +125,11 @@ export function tokenizerFromVocabulary({ lab, raw, stage }, files) {
   throw new TypeError('files must have tiktoken, tiktokenJson, or encoderJson and vocabBpe');
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {string | Uint8Array | ArrayBuffer | Blob} source
+ * @returns {Promise<WordVectors>}
+ */
 export async function loadWordVectors({ lab, raw, stage }, source) {
   let bytes;
   if (typeof source === 'string') {
@@ -125,6 +149,11 @@ export async function loadWordVectors({ lab, raw, stage }, source) {
   return new WordVectors(lab, words, dim, vectors);
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {Uint8Array | ArrayBuffer | Blob} source
+ * @returns {Promise<SafetensorsFile>}
+ */
 export function readSafetensors({ lab, raw, stage }, source) {
   return openSafetensors(lab, raw, source, stage);
 }

@@ -3,7 +3,15 @@
 // wpe out of a 500 MB GPT-2 file without loading the rest. Parsing happens in the bounds-checked C++ reader.
 import { describe } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { TensorInfo } from './types.js' */
 
+/** @typedef {{ size: number, read: (offset: number, length: number) => Promise<Uint8Array> }} ByteReader */
+
+/**
+ * @param {Uint8Array | ArrayBuffer | Blob} source
+ * @returns {ByteReader}
+ */
 export function byteReader(source) {
   if (source instanceof ArrayBuffer) {
     source = new Uint8Array(source);
@@ -25,21 +33,44 @@ export function byteReader(source) {
   throw new TypeError(`source must be a Uint8Array, an ArrayBuffer or a Blob/File, got ${describe(source)}`);
 }
 
+/** An open safetensors file; only the header has been read. */
 export class SafetensorsFile extends WasmHandle {
+  /** @type {ByteReader} */
   #reader;
+  /** @type {(bytes: Uint8Array) => void} */
   #stage;
 
+  /**
+   * @internal
+   * @param {EmbedLab} lab
+   * @param {any} raw
+   * @param {ByteReader} reader
+   * @param {(bytes: Uint8Array) => void} stage
+   */
   constructor(lab, raw, reader, stage) {
     super(lab, raw);
     this.#reader = reader;
     this.#stage = stage;
-    /** [{name, dtype, shape, offset, byteLength}] in file order. */
+    /**
+     * [{name, dtype, shape, offset, byteLength}] in file order.
+     * @readonly
+     * @type {TensorInfo[]}
+     */
     this.tensors = raw.tensors();
-    /** The header's __metadata__ strings. */
+    /**
+     * The header's __metadata__ strings.
+     * @readonly
+     * @type {Record<string, string>}
+     */
     this.metadata = raw.metadata();
   }
 
-  /** Reads one tensor (any float dtype) as a Float32Array; only its bytes are read from the source. */
+  /**
+   * Reads one float tensor (F32/F16/BF16/F64) as float32; only its bytes are read. Tensors of other dtypes (U8,
+   * I8, BOOL, F8_E4M3, ...) are listed in `tensors`, and only `get` of such a tensor rejects.
+   * @param {string} name
+   * @returns {Promise<Float32Array>}
+   */
   async get(name) {
     const raw = this.raw();
     if (typeof name !== 'string') {
@@ -60,7 +91,14 @@ export class SafetensorsFile extends WasmHandle {
   }
 }
 
-/** Opens a safetensors source: reads the 8-byte length and the header, nothing else. */
+/**
+ * Opens a safetensors source: reads the 8-byte length and the header, nothing else.
+ * @param {EmbedLab} lab
+ * @param {any} rawModule
+ * @param {Uint8Array | ArrayBuffer | Blob} source
+ * @param {(bytes: Uint8Array) => void} stage
+ * @returns {Promise<SafetensorsFile>}
+ */
 export async function openSafetensors(lab, rawModule, source, stage) {
   const reader = byteReader(source);
   if (reader.size < 8) {

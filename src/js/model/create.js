@@ -2,7 +2,14 @@
 // the lab's internals ({lab, raw, stage}, see lab.js).
 import { describe } from '../runtime/checks.js';
 import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
+/** @import { LabInternals } from '../runtime/types.js' */
+/** @import { ModelConfig } from './types.js' */
 
+/**
+ * @param {LabInternals} internals
+ * @param {ModelConfig} config
+ * @returns {Model}
+ */
 export function createModel({ lab, raw }, config) {
   const { model, optimizer } = normalizeModelConfig(config, lab);
   const frozen = config.frozen ?? [];
@@ -28,6 +35,11 @@ export function createModel({ lab, raw }, config) {
   return created;
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {Uint8Array | ArrayBuffer} bytes
+ * @returns {Model}
+ */
 export function loadModel({ lab, raw, stage }, bytes) {
   if (bytes instanceof ArrayBuffer) {
     bytes = new Uint8Array(bytes);

@@ -16,6 +16,9 @@ import {
 } from '../positions/relative_position_buckets.js';
 import { normalizeRopeScaling } from '../positions/rope_scaling.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { Batch, ModelConfig, OptimizerOptions, TrainOptions, TrainStepResult } from './types.js' */
+/** @import { RopeScaling } from '../positions/types.js' */
 
 // The options createModel takes (`frozen` is read by lab_models.js), and those of config.optimizer.
 const MODEL_OPTIONS = [
@@ -39,6 +42,10 @@ const MODEL_OPTIONS = [
 const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'];
 
 /** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
+/**
+ * @param {ModelConfig} config
+ * @param {EmbedLab} lab
+ */
 export function normalizeModelConfig(config, lab) {
   const { limits, positionSchemes, ropeLayouts } = lab;
   const {
@@ -148,6 +155,11 @@ export function shortestFloat32(value) {
   return value;
 }
 
+/**
+ * @param {string} name
+ * @param {unknown} names
+ * @returns {asserts names is string[]}
+ */
 export function requireTensorNames(name, names) {
   if (!Array.isArray(names) || !names.every((entry) => typeof entry === 'string')) {
     throw new TypeError(`${name} must be an array of tensor names such as ['wte.weight'], got ${describe(names)}`);
@@ -155,6 +167,14 @@ export function requireTensorNames(name, names) {
 }
 
 // ids: number[][] (equal lengths) or a flat array/typed array with options.batch and options.length.
+/**
+ * @param {string} name
+ * @param {Batch["ids"]} rows
+ * @param {number | undefined} batch
+ * @param {number | undefined} length
+ * @param {number} maxLength
+ * @returns {{ flat: Int32Array, batch: number, length: number }}
+ */
 function flatten(name, rows, batch, length, maxLength) {
   if (Array.isArray(rows) && rows.length > 0 && (Array.isArray(rows[0]) || ArrayBuffer.isView(rows[0]))) {
     const width = rows[0].length;
@@ -189,7 +209,7 @@ function flatten(name, rows, batch, length, maxLength) {
   if (rows.length !== batch * length) {
     throw new RangeError(`${name}.length must be batch × length = ${batch * length}, got ${rows.length}`);
   }
-  const flat = Int32Array.from(rows, (value, i) => {
+  const flat = Int32Array.from(/** @type {ArrayLike<unknown>} */ (rows), (value, i) => {
     if (typeof value !== 'number' || !Number.isInteger(value)) {
       throw new TypeError(`${name}[${i}] must be an integer, got ${describe(value)}`);
     }
@@ -199,6 +219,11 @@ function flatten(name, rows, batch, length, maxLength) {
 }
 
 // maxLength: the longest sequence any model accepts (lab.limits.maxSequenceLength).
+/**
+ * @param {Batch} batch
+ * @param {boolean} needTargets
+ * @param {number} maxLength
+ */
 export function normalizeBatch(batch, needTargets, maxLength) {
   if (batch === null || typeof batch !== 'object' || Array.isArray(batch)) {
     throw new TypeError(`batch must be an object {ids, targets}, got ${describe(batch)}`);
@@ -219,8 +244,13 @@ export function normalizeBatch(batch, needTargets, maxLength) {
   return { ids: ids.flat, targets: targets.flat, batch: ids.batch, length: ids.length };
 }
 
+/** A tiny GPT with its AdamW optimizer: hand-written forward and backward, checked against PyTorch. */
 export class Model extends WasmHandle {
-  /** The configuration, defaults filled in, with the optimizer's options under `optimizer`. */
+  /**
+   * The config with defaults filled in, with the optimizer's options under `optimizer`; `frozen` is not part of it
+   * (see {@link Model.frozen}).
+   * @returns {Required<Omit<ModelConfig, 'optimizer' | 'frozen'>> & { optimizer: Required<OptimizerOptions> }}
+   */
   get config() {
     const config = this.raw().config();
     // The optimizer keeps float32 settings: show each as the shortest decimal that is that float (1e-3, not
@@ -231,21 +261,32 @@ export class Model extends WasmHandle {
     return config;
   }
 
+  /** @returns {number} */
   get parameterCount() {
     return this.raw().parameterCount();
   }
 
-  /** Optimizer steps taken so far. */
+  /**
+   * Optimizer steps taken so far.
+   * @returns {number}
+   */
   get step() {
     return this.raw().step();
   }
 
-  /** The longest sequence the model accepts (contextLength for learned positions). */
+  /**
+   * The longest sequence the model accepts (contextLength for learned positions).
+   * @returns {number}
+   */
   get maxLength() {
     return this.raw().maxLength();
   }
 
-  /** One AdamW step on {ids, targets}: returns {loss, gradientNorm, step}. */
+  /**
+   * One AdamW step on {ids, targets}.
+   * @param {Batch} batch
+   * @returns {TrainStepResult}
+   */
   trainStep(batch) {
     const raw = this.raw();
     const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
@@ -256,6 +297,8 @@ export class Model extends WasmHandle {
    * Trains for options.steps steps on batches from options.batches(step) (a function returning a batch),
    * yielding to the event loop between steps. onProgress({step, loss, gradientNorm}) after each step;
    * options.signal (AbortSignal) stops early. Resolves to {losses, aborted}.
+   * @param {TrainOptions} options
+   * @returns {Promise<{ losses: number[]; aborted: boolean }>}
    */
   async train(options) {
     const { steps, batches, onProgress, signal } = requireOptions('options', options, [
@@ -272,12 +315,14 @@ export class Model extends WasmHandle {
       throw new TypeError(`onProgress must be a function, got ${describe(onProgress)}`);
     }
     requireSignal('signal', signal);
+    /** @type {number[]} */
     const losses = [];
     let lastYield = performance.now();
     for (let i = 0; i < steps; i++) {
       if (signal?.aborted) {
         return { losses, aborted: true };
       }
+      /** @type {any} a batch, or a promise of one */
       let batch = batches(i);
       if (typeof batch?.then === 'function') {
         batch = await batch; // an async source (reading a file, a worker) may return a promise
@@ -293,27 +338,42 @@ export class Model extends WasmHandle {
     return { losses, aborted: false };
   }
 
-  /** Mean cross-entropy on {ids, targets}, without changing the model. */
+  /**
+   * Mean cross-entropy on {ids, targets}, parameters untouched.
+   * @param {Batch} batch
+   * @returns {number}
+   */
   evaluate(batch) {
     const raw = this.raw();
     const b = normalizeBatch(batch, true, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.evaluate(b.ids, b.targets, b.batch, b.length));
   }
 
-  /** Logits for {ids}: a Float32Array of batch × length × vocabSize. */
+  /**
+   * Logits for {ids}: a Float32Array of batch × length × vocabSize.
+   * @param {Batch} batch
+   * @returns {Float32Array}
+   */
   logits(batch) {
     const raw = this.raw();
     const b = normalizeBatch(batch, false, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.logits(b.ids, b.batch, b.length));
   }
 
-  /** wte: a Float32Array of vocabSize × channels. */
+  /**
+   * wte: a Float32Array of vocabSize × channels.
+   * @returns {Float32Array}
+   */
   tokenEmbeddings() {
     const raw = this.raw();
     return this.lab.call(() => raw.tokenEmbeddings());
   }
 
-  /** What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, t5, none. */
+  /**
+   * What is added to tokens at positions [0, length): wpe rows or the sinusoids; null for rope, alibi, t5, none.
+   * @param {number} [length] default contextLength
+   * @returns {Float32Array | null}
+   */
   positionEmbeddings(length = this.config.contextLength) {
     const raw = this.raw();
     requireInteger('length', length, 0, this.maxLength);
@@ -324,14 +384,22 @@ export class Model extends WasmHandle {
     return this.lab.call(() => raw.positionEmbeddings(length));
   }
 
-  /** Residual stream of one sequence: layers + 1 Float32Arrays of length × channels (0: after the embedding). */
+  /**
+   * Residual stream of one sequence: layers + 1 Float32Arrays of length × channels (0: after the embedding).
+   * @param {ArrayLike<number>} ids
+   * @returns {Float32Array[]}
+   */
   hiddenStates(ids) {
     const raw = this.raw();
     const b = normalizeBatch({ ids: [ids] }, false, this.lab.limits.maxSequenceLength);
     return this.lab.call(() => raw.hiddenStates(b.ids));
   }
 
-  /** The model and optimizer state as safetensors bytes (wte, wpe, h.0.attn.c_attn.weight, ...). */
+  /**
+   * The model and optimizer state as safetensors bytes: weights with GPT-2 names (wte, wpe, h.0.attn.c_attn.weight,
+   * ...), optimizer state, config in the metadata.
+   * @returns {Uint8Array}
+   */
   save() {
     const raw = this.raw();
     return this.lab.call(() => raw.save());
@@ -340,7 +408,10 @@ export class Model extends WasmHandle {
   /**
    * Tensors training leaves as they are, values and AdamW moments alike (PyTorch's requires_grad = False):
    * e.g. ['wte.weight'] to keep the token table at its initial values. Replaces the previous list; [] thaws all.
-   * Not saved by save() (a training setting, as in a PyTorch state_dict).
+   * Their gradients count nowhere, not even in the clipping norm. Not saved by save() (a training setting, as in a
+   * PyTorch state_dict).
+   * @param {string[]} names
+   * @returns {void}
    */
   setFrozen(names) {
     const raw = this.raw();
@@ -348,14 +419,21 @@ export class Model extends WasmHandle {
     this.lab.call(() => raw.setFrozen([...names]));
   }
 
-  /** The names of the frozen tensors (see setFrozen). */
+  /**
+   * The names of the frozen tensors (see setFrozen).
+   * @returns {string[]}
+   */
   get frozen() {
     return this.raw().frozen();
   }
 
   /**
    * Replaces the RoPE scaling of a model with positions 'rope' ({type: 'none'} removes it): read a trained
-   * model zero-shot at longer lengths, then go on training. Weights and optimizer state are untouched.
+   * model zero-shot at longer lengths, then go on training. Weights and optimizer state are untouched; save()
+   * records it.
+   * @example model.setRopeScaling({ type: 'yarn', factor: 4, originalContextLength: 64 })
+   * @param {RopeScaling} scaling
+   * @returns {void}
    */
   setRopeScaling(scaling) {
     const raw = this.raw();
@@ -367,6 +445,11 @@ export class Model extends WasmHandle {
     this.lab.call(() => raw.setRopeScaling(normalized));
   }
 
+  /**
+   * Sets the AdamW learning rate for the next steps.
+   * @param {number} learningRate in [0, 10]
+   * @returns {void}
+   */
   setLearningRate(learningRate) {
     const raw = this.raw();
     requireNumber('learningRate', learningRate, 0, 10);

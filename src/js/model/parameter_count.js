@@ -3,6 +3,9 @@
 // lab's internals ({lab, raw}, see lab.js).
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from '../runtime/checks.js';
 
+/** @import { LabInternals } from '../runtime/types.js' */
+/** @import { TransformerConfig, TransformerParameterCount } from './types.js' */
+
 const NORMS = ['layernorm', 'rmsnorm'];
 const OPTIONS = [
   'vocabSize',
@@ -20,6 +23,12 @@ const OPTIONS = [
 ];
 
 /** The MLP's inner width: ffnHidden, or mlpRatio × channels (default 4, GPT-2's), which must then be whole. */
+/**
+ * @param {number | undefined} ffnHidden
+ * @param {number | undefined} mlpRatio
+ * @param {number} channels
+ * @returns {number}
+ */
 function ffnHiddenOf(ffnHidden, mlpRatio, channels) {
   if (ffnHidden !== undefined && mlpRatio !== undefined) {
     throw new TypeError('give ffnHidden or mlpRatio, not both');
@@ -35,6 +44,11 @@ function ffnHiddenOf(ffnHidden, mlpRatio, channels) {
   return width;
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {TransformerConfig} config
+ * @returns {TransformerParameterCount}
+ */
 export function transformerParameterCount({ lab, raw }, config) {
   if (config === undefined) {
     throw new TypeError('config must be an options object with vocabSize, channels, layers and heads');

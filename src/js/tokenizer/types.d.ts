@@ -9,6 +9,21 @@ export type EncodingName =
 /** Pre-tokenizer patterns ({@link EmbedLab.patternNames} lists them at run time). */
 export type PatternName = 'gpt2' | 'cl100k' | 'o200k';
 
+/**
+ * The vocabulary files {@link EmbedLab.tokenizerFromVocabulary} reads: a .tiktoken file with a named encoding (or a
+ * pattern and special tokens), npm tiktoken's encoder JSON, or GPT-2's encoder.json + vocab.bpe.
+ */
+export type VocabularyFiles =
+  | { tiktoken: string | Uint8Array | ArrayBuffer; encoding: EncodingName }
+  | {
+      tiktoken: string | Uint8Array | ArrayBuffer;
+      pattern?: PatternName;
+      specialTokens?: Record<string, number>;
+      name?: string;
+    }
+  | { tiktokenJson: string | { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string } }
+  | { encoderJson: string | Uint8Array | ArrayBuffer; vocabBpe: string | Uint8Array | ArrayBuffer };
+
 /** tiktoken's special-token rules for {@link Tokenizer.encode}. */
 export interface SpecialTokenOptions {
   /** Special tokens encoded as their id where they appear: 'all' or a list. Default: none. */
