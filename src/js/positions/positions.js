@@ -16,7 +16,16 @@ import {
   T5_DEFAULT_NUM_BUCKETS,
 } from './relative_position_buckets.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
+/** @import { LabInternals, Vector } from '../runtime/types.js' */
+/** @import * as types from './types.js' */
 
+/**
+ * @param {LabInternals} internals
+ * @param {Vector} vector
+ * @param {number} position
+ * @param {types.RopeRotateOptions} [options]
+ * @returns {Float32Array}
+ */
 export function ropeRotate({ lab, raw }, vector, position, options) {
   requireVector('vector', vector);
   if (vector.length < 2 || vector.length > lab.limits.maxDim || vector.length % 2 !== 0) {
@@ -33,11 +42,21 @@ export function ropeRotate({ lab, raw }, vector, position, options) {
   return lab.call(() => raw.ropeRotate(vector, position, base, layout));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {number} heads
+ * @returns {Float32Array}
+ */
 export function alibiSlopes({ lab, raw }, heads) {
   requireInteger('heads', heads, 1, lab.limits.maxDim);
   return lab.call(() => raw.alibiSlopes(heads));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.RopeFrequenciesOptions} options
+ * @returns {types.RopeFrequencies}
+ */
 export function ropeFrequencies({ lab, raw }, options) {
   const {
     headDim,
@@ -59,6 +78,11 @@ export function ropeFrequencies({ lab, raw }, options) {
   return lab.call(() => raw.ropeFrequencies(headDim, base, normalized, length ?? 1));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.RelativePositionBucketsOptions} options
+ * @returns {Int32Array}
+ */
 export function relativePositionBuckets({ lab, raw }, options) {
   const {
     length,

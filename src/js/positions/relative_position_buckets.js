@@ -7,7 +7,14 @@ import { requireInteger } from '../runtime/checks.js';
 export const T5_DEFAULT_NUM_BUCKETS = 32;
 export const T5_DEFAULT_MAX_DISTANCE = 128;
 
-/** Throws a TypeError (not an integer) or RangeError naming the argument and its range. */
+/**
+ * Throws a TypeError (not an integer) or RangeError naming the argument and its range.
+ * @param {string} bucketsName
+ * @param {number} numBuckets
+ * @param {string} distanceName
+ * @param {number} maxDistance
+ * @param {boolean} bidirectional
+ */
 export function requireRelativeBuckets(bucketsName, numBuckets, distanceName, maxDistance, bidirectional) {
   requireInteger(
     `${bucketsName} (${bidirectional ? 'bidirectional' : 'causal'})`,

@@ -3,8 +3,16 @@
 // (model/rope_scaling.h) checks the same ranges again.
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from '../runtime/checks.js';
 
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { RopeScaling } from './types.js' */
+
 const MAX_FACTOR = 1e6;
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} max
+ */
 function requirePositive(name, value, max) {
   if (typeof value !== 'number' || !(value > 0 && value <= max)) {
     const error = typeof value === 'number' ? RangeError : TypeError;
@@ -15,6 +23,9 @@ function requirePositive(name, value, max) {
 /**
  * The scaling with every field present (type as a name); `name` prefixes the messages ('scaling' or
  * 'ropeScaling'). Fields a type does not use keep their defaults and are ignored, as in transformers.
+ * @param {string} name
+ * @param {RopeScaling | undefined} scaling
+ * @param {EmbedLab} lab
  */
 export function normalizeRopeScaling(name, scaling, lab) {
   const {

@@ -4,30 +4,52 @@
 // internals ({lab, raw}, see lab.js).
 import { requireIds, requireInteger, requireOptions } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { LabInternals, TokenIds } from '../runtime/types.js' */
+/** @import * as types from './types.js' */
 
 const SEED_MAX = 2 ** 53;
 const MAX_UNIFORMS = 2 ** 24;
 const MAX_STREAM_TOKENS = 2 ** 28;
 
-/** Random windows of a token stream: next() gives {ids, targets, batch, length} for Model.trainStep. */
+/**
+ * Random windows of a token stream (the batcher of the C++ trainer): each window starts at a uniform
+ * position of the project PRNG, so a seed gives the same batches everywhere. next() gives {ids, targets, batch,
+ * length} for Model.trainStep.
+ */
 export class CorpusBatches extends WasmHandle {
-  /** Windows per batch. */
+  /**
+   * Windows per batch.
+   * @returns {number}
+   */
   get batch() {
     return this.raw().batch();
   }
 
-  /** Tokens per window. */
+  /**
+   * Tokens per window.
+   * @returns {number}
+   */
   get length() {
     return this.raw().length();
   }
 
-  /** The next batch: flat Int32Arrays of batch × length ids and their next-token targets. */
+  /**
+   * The next batch of random windows: flat Int32Arrays of batch × length ids and their next-token targets.
+   * @returns {types.WindowBatch}
+   */
   next() {
     const raw = this.raw();
     return this.lab.call(() => raw.next());
   }
 }
 
+/**
+ * @param {EmbedLab} lab
+ * @param {TokenIds} tokens
+ * @param {number} batch
+ * @param {number} length
+ */
 function requireWindows(lab, tokens, batch, length) {
   requireIds('tokens', tokens, MAX_STREAM_TOKENS);
   requireInteger('batch', batch, 1, lab.limits.maxSequenceLength);
@@ -39,6 +61,12 @@ function requireWindows(lab, tokens, batch, length) {
   }
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {number} count
+ * @param {types.RandomUniformOptions} [options]
+ * @returns {Float64Array}
+ */
 export function randomUniform({ lab, raw }, count, options) {
   requireInteger('count', count, 0, MAX_UNIFORMS);
   const { seed = 0 } = requireOptions('options', options, ['seed']);
@@ -46,6 +74,12 @@ export function randomUniform({ lab, raw }, count, options) {
   return lab.call(() => raw.randomUniform(count, seed));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {TokenIds} tokens
+ * @param {types.CorpusBatchesOptions} options
+ * @returns {CorpusBatches}
+ */
 export function corpusBatches({ lab, raw }, tokens, options) {
   const { batch, length, seed = 0 } = requireOptions('options', options, ['batch', 'length', 'seed']);
   requireWindows(lab, tokens, batch, length);
@@ -56,6 +90,12 @@ export function corpusBatches({ lab, raw }, tokens, options) {
   );
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {TokenIds} tokens
+ * @param {types.WindowOptions} options
+ * @returns {types.WindowBatch}
+ */
 export function evenlySpacedWindows({ lab, raw }, tokens, options) {
   const { batch, length } = requireOptions('options', options, ['batch', 'length']);
   requireWindows(lab, tokens, batch, length);

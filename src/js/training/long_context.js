@@ -11,6 +11,9 @@ import {
   requireSignal,
 } from '../runtime/checks.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { LabInternals, TokenIds } from '../runtime/types.js' */
+/** @import * as types from './types.js' */
 
 const TASKS = ['passkey', 'recall', 'language'];
 export const RUN_DEFAULTS = Object.freeze({
@@ -43,9 +46,15 @@ function requireList(name, value, check) {
   return value;
 }
 
-// The checked spec with every field present, as the raw module reads it.
+/**
+ * The checked spec with every field present, as the raw module reads it.
+ * @param {EmbedLab} lab
+ * @param {(types.LongContextRunOptions & types.LongContextExperimentOptions) | undefined} options
+ * @param {string[]} extraKeys
+ */
 function normalizeSpec(lab, options, extraKeys) {
   const given = requireOptions('options', options, [...SPEC_KEYS, ...CALLBACK_KEYS, ...extraKeys]);
+  /** @type {Required<Omit<types.LongContextRunOptions, 'onProgress' | 'signal' | 'corpus'>> & { corpus: TokenIds | null }} */
   const spec = { ...RUN_DEFAULTS, scheme: 'rope', seed: 0, corpus: null, vocabSize: 0 };
   for (const key of SPEC_KEYS) {
     if (given[key] !== undefined) {
@@ -127,6 +136,11 @@ async function runOne({ lab, raw }, spec, onProgress, signal, shared) {
   }
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.LongContextRunOptions} [options]
+ * @returns {Promise<types.LongContextRunResult>}
+ */
 export async function longContextRun(internals, options) {
   const { spec, onProgress, signal } = normalizeSpec(internals.lab, options, []);
   requireScheme(internals.lab, 'scheme', spec.scheme);
@@ -185,6 +199,11 @@ function summarize(runs, schemes, seeds, trainLength, factors) {
   return summary;
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.LongContextExperimentOptions} [options]
+ * @returns {Promise<types.LongContextExperimentResult>}
+ */
 export async function longContextExperiment(internals, options) {
   const { lab } = internals;
   const { spec, onProgress, signal, given } = normalizeSpec(lab, options, ['schemes', 'seeds']);
@@ -240,6 +259,11 @@ export async function longContextExperiment(internals, options) {
   };
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.PasskeySampleOptions} options
+ * @returns {types.LongContextSequence & { text: string }}
+ */
 export function passkeySample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['digits', 'length', 'depth', 'seed']);
   const { digits = 2, length, depth = 0.5, seed = 0 } = given;
@@ -250,6 +274,11 @@ export function passkeySample({ lab, raw }, options) {
   return lab.call(() => raw.passkeySample(digits, length, depth, seed));
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {types.RecallSampleOptions} options
+ * @returns {types.LongContextSequence}
+ */
 export function recallSample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['keys', 'values', 'length', 'depth', 'seed']);
   const { keys = 256, values = 16, length, depth = 0.5, seed = 0 } = given;
