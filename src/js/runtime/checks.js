@@ -159,7 +159,7 @@ const isTypedArray = (value) => ArrayBuffer.isView(value) && !(value instanceof 
 /**
  * @param {string} name
  * @param {unknown} ids
- * @param {number} [maxLength] none when undefined
+ * @param {number} maxLength
  * @returns {ArrayLike<number>}
  */
 export function requireIds(name, ids, maxLength) {

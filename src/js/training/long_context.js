@@ -90,7 +90,7 @@ function normalizeSpec(lab, options, extraKeys) {
     if (spec.corpus === null) {
       throw new TypeError("task 'language' needs corpus (the token ids of a text) and its vocabSize");
     }
-    spec.corpus = requireIds('corpus', spec.corpus);
+    spec.corpus = requireIds('corpus', spec.corpus, Infinity);
     requireInteger('vocabSize', spec.vocabSize, 2, lab.limits.maxVocabSize);
   } else if (given.corpus !== undefined || given.vocabSize !== undefined) {
     throw new TypeError(`corpus and vocabSize belong to task 'language', not '${spec.task}'`);
