@@ -8,6 +8,7 @@ export const LONG_CONTEXT_USAGE =
   '[--train-length 64] [--factors 1,2,4,8] [--steps 1500] [--fine-tune-steps 100] [--json]';
 
 // Options of this command only; cli.js merges them into its parser.
+/** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
 export const LONG_CONTEXT_OPTIONS = {
   task: { type: 'string', default: 'passkey' },
   corpus: { type: 'string' },
@@ -123,9 +124,13 @@ export async function longContext(lab, values) {
 }
 
 // Typed arrays as plain arrays, NaN as null.
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function jsonNumbers(key, value) {
   if (ArrayBuffer.isView(value)) {
-    return Array.from(value, (v) => (Number.isFinite(v) ? v : null));
+    return Array.from(/** @type {Float64Array} */ (value), (v) => (Number.isFinite(v) ? v : null));
   }
   return value;
 }

@@ -52,6 +52,7 @@ const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
   .join('\n')}\n${[STREAM_NOTES, ENCODING_NOTES, VERSION_NOTE].join('\n')}`;
 const POSITIONS = ['sinusoidal', 'learned', 'none'];
 
+/** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
 const OPTIONS = {
   encoding: { type: 'string' }, // cl100k_base when neither it nor --tokenizer is given
   tokenizer: { type: 'string' },

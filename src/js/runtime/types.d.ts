@@ -8,6 +8,13 @@ export type TokenIds = ArrayLike<number>;
 /** Array or typed array of finite numbers. */
 export type Vector = ArrayLike<number>;
 
+/** Size caps enforced by the library. */
+export interface Limits {
+  readonly maxDim: number;
+  readonly maxVocabSize: number;
+  readonly maxSequenceLength: number;
+}
+
 /**
  * What the functions of each domain module get from their EmbedLab: the lab (limits, `call`), its raw Embind
  * module (untyped: the C++ bindings, src/bindings/) and `stage`, which copies bytes into wasm memory.

@@ -5,11 +5,19 @@ import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
 import { requireSpecialTokenExtension } from './special_tokens.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
+/** @import { LabInternals } from '../runtime/types.js' */
+/** @import { EncodingName, GetTokenizerOptions, TrainTokenizerOptions } from './types.js' */
 
 /** Encoding names accepted by getTokenizer(). */
 export const ENCODING_NAMES = Object.freeze(Object.keys(VOCABULARY_FILES));
 
-/** Throws a TypeError unless `pattern` is one of `patterns` (lab.patternNames). */
+/**
+ * Throws a TypeError unless `pattern` is one of `patterns` (lab.patternNames).
+ * @param {string} name
+ * @param {string} pattern
+ * @param {readonly string[]} patterns
+ * @returns {string}
+ */
 export function requirePattern(name, pattern, patterns) {
   if (!patterns.includes(pattern)) {
     const quoted = patterns.map((known) => `'${known}'`);
@@ -19,6 +27,12 @@ export function requirePattern(name, pattern, patterns) {
   return pattern;
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {EncodingName} name
+ * @param {GetTokenizerOptions} [options]
+ * @returns {Promise<Tokenizer>}
+ */
 export async function getTokenizer({ lab, raw, stage }, name, options) {
   // Own keys only: 'toString' or '__proto__' must not reach the file system through Object.prototype.
   const file = typeof name === 'string' && Object.hasOwn(VOCABULARY_FILES, name) ? VOCABULARY_FILES[name] : undefined;
@@ -66,6 +80,11 @@ export async function getTokenizer({ lab, raw, stage }, name, options) {
   return new Tokenizer(lab, handle, raw);
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, number>} [specialTokens]
+ * @returns {string}
+ */
 function sharingKey(name, specialTokens = {}) {
   return JSON.stringify([name, Object.entries(specialTokens).sort()]);
 }
@@ -82,6 +101,12 @@ function vocabularyBytes(vocabulary, name) {
   );
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {string | Uint8Array} corpus
+ * @param {TrainTokenizerOptions} options
+ * @returns {Promise<Tokenizer>}
+ */
 export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   const {
     vocabSize,
@@ -153,6 +178,11 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   }
 }
 
+/**
+ * @param {LabInternals} internals
+ * @param {Uint8Array | ArrayBuffer | string} bytes
+ * @returns {Tokenizer}
+ */
 export function loadTokenizer({ lab, raw, stage }, bytes) {
   if (typeof bytes === 'string') {
     refusePathAsText('bytes', bytes);

@@ -75,12 +75,17 @@ export const LARGE_IDS = 2 * PART_IDS;
 /**
  * The bytes of `ids`, decoded part by part with `decodePart(part)` (which returns a view of the part's bytes valid
  * until the next call) into a new Uint8Array. Errors name the id's index in the whole array.
+ * @param {any} ids an array or typed array, checked by the caller
+ * @param {(part: ArrayLike<number>) => Uint8Array} decodePart
+ * @returns {Uint8Array}
  */
 export function decodeInParts(ids, decodePart) {
   const pieces = [];
   let total = 0;
   for (let start = 0; start < ids.length; start += PART_IDS) {
-    const part = ArrayBuffer.isView(ids) ? ids.subarray(start, start + PART_IDS) : ids.slice(start, start + PART_IDS);
+    const part = ArrayBuffer.isView(ids)
+      ? /** @type {Uint32Array} */ (ids).subarray(start, start + PART_IDS)
+      : ids.slice(start, start + PART_IDS);
     try {
       pieces.push(decodePart(part).slice());
     } catch (error) {
@@ -89,7 +94,7 @@ export function decodeInParts(ids, decodePart) {
       }
       throw error;
     }
-    total += pieces.at(-1).length;
+    total += /** @type {Uint8Array} */ (pieces.at(-1)).length;
   }
   const out = new Uint8Array(total);
   let at = 0;

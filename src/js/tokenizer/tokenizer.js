@@ -5,6 +5,8 @@ import { WasmHandle } from '../runtime/wasm_handle.js';
 import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
 import { specialTokenOptions } from './special_tokens.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { IdsSource, SpecialTokenOptions, StreamingDecoder, StreamOptions, TextSource, TokenSpan } from './types.js' */
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
@@ -13,6 +15,11 @@ const MAX_ID = 0xffffffff;
 // below 0x80, Latin-1 and UTF-8 give the same string.
 const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
 
+/**
+ * @param {string} name
+ * @param {any} value checked here
+ * @returns {{ all: boolean, list: string[] }}
+ */
 function specialList(name, value) {
   if (value === 'all') {
     return { all: true, list: [] };
@@ -32,6 +39,10 @@ function specialList(name, value) {
   return { all: false, list };
 }
 
+/**
+ * @param {ArrayLike<number>} ids checked here
+ * @returns {ArrayLike<number>}
+ */
 function requireTokenIds(ids) {
   if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) {
     return ids;
@@ -51,30 +62,50 @@ function requireTokenIds(ids) {
   return ids;
 }
 
+/** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
 export class Tokenizer extends WasmHandle {
+  /** @type {any} */
   #module;
 
+  /**
+   * @internal
+   * @param {EmbedLab} lab
+   * @param {any} raw
+   * @param {any} module the Embind module, whose heap the text is written into
+   */
   constructor(lab, raw, module) {
     super(lab, raw);
     this.#module = module;
   }
 
-  /** Encoding name: 'cl100k_base', 'o200k_base', ... */
+  /**
+   * The encoding's name, e.g. 'cl100k_base'.
+   * @returns {string}
+   */
   get name() {
     return this.raw().encodingName();
   }
 
-  /** Pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'. */
+  /**
+   * The pre-tokenizer pattern: 'gpt2', 'cl100k' or 'o200k'.
+   * @returns {string}
+   */
   get pattern() {
     return this.raw().patternName();
   }
 
-  /** One past the largest id, special tokens included (tiktoken's n_vocab). */
+  /**
+   * One past the largest id, special tokens included (tiktoken's n_vocab).
+   * @returns {number}
+   */
   get vocabSize() {
     return this.raw().vocabSize();
   }
 
-  /** [{text, id}] of the special tokens. */
+  /**
+   * [{text, id}] of the special tokens.
+   * @returns {ReadonlyArray<{ text: string; id: number }>}
+   */
   get specialTokens() {
     return this.raw().specialTokens();
   }
@@ -82,24 +113,34 @@ export class Tokenizer extends WasmHandle {
   /**
    * The cache of pieces this tokenizer has split with BPE (shared by every handle on the same tokenizer, and
    * never changing results): {pieces, bytes} it holds now, at most 65,536 pieces in 4 MiB.
+   * @returns {{ pieces: number; bytes: number }}
    */
   get cacheSize() {
     return this.raw().cacheSize();
   }
 
-  /** Empties the piece cache and frees its memory (disposing the last handle on the tokenizer frees it too). */
+  /**
+   * Empties the piece cache and frees its memory (disposing the last handle on the tokenizer frees it too).
+   * @returns {void}
+   */
   clearCache() {
     this.raw().clearCache();
   }
 
-  /** Trained tokenizers: the merges in order, [{left, right, id, count}]; empty for OpenAI vocabularies. */
+  /**
+   * Trained tokenizers: the merges in the order they were learned (id = rank), [{left, right, id, count}]; empty
+   * for OpenAI's vocabularies.
+   * @returns {ReadonlyArray<{ left: number; right: number; id: number; count: number }>}
+   */
   get merges() {
     return this.raw().merges();
   }
 
   /**
    * The tokenizer as a file: a header line (name, pattern, special tokens) plus .tiktoken lines, or with
-   * {binary: true} a compact form that loads faster. lab.loadTokenizer() reads either.
+   * {binary: true} a compact form that loads ~8x faster. lab.loadTokenizer() reads either.
+   * @param {{ binary?: boolean }} [options]
+   * @returns {Uint8Array}
    */
   save(options = {}) {
     const raw = this.raw();
@@ -114,25 +155,87 @@ export class Tokenizer extends WasmHandle {
   }
 
   /**
-   * Ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
+   * Token ids of `text` (a string, or a Uint8Array of any bytes). Special-token text raises an error unless
    * allowed: options.allowedSpecial ('all' or a list), options.disallowedSpecial ('all', the default, or a list).
-   * tiktoken's positional form works too: encode(text, 'all'), encode(text, ['<|endoftext|>'], []).
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions} [options]
+   * @returns {Uint32Array}
+   */
+  /**
+   * tiktoken's positional form: (text, 'all'), (text, ['<|endoftext|>'], 'all').
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {'all' | Iterable<string>} allowedSpecial
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {Uint32Array}
+   */
+  /**
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions | 'all' | Iterable<string>} [options]
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {Uint32Array}
    */
   encode(text, options, disallowedSpecial) {
     return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial)).ids;
   }
 
-  /** Ids of `text` with special-token text treated as ordinary text. */
+  /**
+   * Token ids of `text`, with special-token text encoded as ordinary text.
+   * @param {string | Uint8Array} text
+   * @returns {Uint32Array}
+   */
   encodeOrdinary(text) {
     return this.#encode(text, true, false, {}).ids;
   }
 
-  /** Number of tokens `encode(text, options)` would return. */
+  /**
+   * How many ids `encode(text, options)` would return.
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions} [options]
+   * @returns {number}
+   */
+  /**
+   * tiktoken's positional form: (text, 'all'), (text, ['<|endoftext|>'], 'all').
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {'all' | Iterable<string>} allowedSpecial
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {number}
+   */
+  /**
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions | 'all' | Iterable<string>} [options]
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {number}
+   */
   count(text, options, disallowedSpecial) {
     return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial), false).count;
   }
 
-  /** [{id, start, end, bytes, text}]: byte span [start, end) in the UTF-8 input, the token's bytes and their text. */
+  /**
+   * Tokens with their byte spans: [{id, start, end, bytes, text}], the span [start, end) in the UTF-8 input, the
+   * token's bytes and their text.
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions} [options]
+   * @returns {TokenSpan[]}
+   */
+  /**
+   * tiktoken's positional form: (text, 'all'), (text, ['<|endoftext|>'], 'all').
+   * @overload
+   * @param {string | Uint8Array} text
+   * @param {'all' | Iterable<string>} allowedSpecial
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {TokenSpan[]}
+   */
+  /**
+   * @param {string | Uint8Array} text
+   * @param {SpecialTokenOptions | 'all' | Iterable<string>} [options]
+   * @param {'all' | Iterable<string>} [disallowedSpecial]
+   * @returns {TokenSpan[]}
+   */
   tokens(text, options, disallowedSpecial) {
     const { count, ids, starts, ends, input } = this.#encode(
       text,
@@ -147,7 +250,11 @@ export class Tokenizer extends WasmHandle {
     });
   }
 
-  /** The text of `ids` (invalid UTF-8 from partial tokens becomes U+FFFD, as TextDecoder does). */
+  /**
+   * The text of `ids` (invalid UTF-8 from partial tokens becomes U+FFFD, as TextDecoder does).
+   * @param {ArrayLike<number>} ids
+   * @returns {string}
+   */
   decode(ids) {
     if (requireTokenIds(ids).length > LARGE_IDS) {
       // The bytes in parts (bounded wasm memory, tokenizer_parts.js), then one decode: what decoding at once gives.
@@ -160,7 +267,11 @@ export class Tokenizer extends WasmHandle {
     return textDecoder.decode(bytes);
   }
 
-  /** The exact bytes of `ids`: a new Uint8Array. */
+  /**
+   * The exact bytes of `ids`: a new Uint8Array.
+   * @param {ArrayLike<number>} ids
+   * @returns {Uint8Array}
+   */
   decodeBytes(ids) {
     if (requireTokenIds(ids).length > LARGE_IDS) {
       return decodeInParts(ids, (part) => this.#decode(part));
@@ -168,14 +279,21 @@ export class Tokenizer extends WasmHandle {
     return this.#decode(ids).slice();
   }
 
-  /** The bytes of one token: a new Uint8Array. */
+  /**
+   * The bytes of one token: a new Uint8Array.
+   * @param {number} id
+   * @returns {Uint8Array}
+   */
   tokenBytes(id) {
     const raw = this.raw();
     requireInteger('id', id, 0, this.vocabSize - 1);
     return this.lab.call(() => raw.tokenBytes(id));
   }
 
-  /** A streaming decoder: write(ids) returns the text completed so far, holding back incomplete UTF-8. */
+  /**
+   * A streaming decoder: write(ids) returns the text completed so far, holding back incomplete UTF-8.
+   * @returns {StreamingDecoder}
+   */
   decoder() {
     const textDecoder = new TextDecoder('utf-8');
     return {
@@ -184,26 +302,57 @@ export class Tokenizer extends WasmHandle {
     };
   }
 
-  /** Ids of a streamed text (strings or bytes), as Uint32Array chunks; equal to encode() of the whole text. */
+  /**
+   * Ids of a streamed text (strings or bytes), as Uint32Array chunks: together, exactly encode() of the whole text.
+   * The text is cut only where the ids cannot change, so memory holds about one chunk plus the text since the last
+   * cut.
+   * @param {TextSource} source
+   * @param {StreamOptions} [options]
+   * @returns {AsyncGenerator<Uint32Array, void, undefined>}
+   */
   encodeStream(source, options) {
     return encodeStream(this, source, options);
   }
 
-  /** Token count of a streamed text (strings or bytes): a Promise of what count() of the whole text gives. */
+  /**
+   * Token count of a streamed text (strings or bytes): a Promise of what count() of the whole text gives, in the
+   * memory of encodeStream.
+   * @param {TextSource} source
+   * @param {StreamOptions} [options]
+   * @returns {Promise<number>}
+   */
   countStream(source, options) {
     return countStream(this, source, options);
   }
 
-  /** The text of streamed ids, as strings that never split a character. */
+  /**
+   * The text of streamed ids as it completes: strings that never split a character (non-empty strings only).
+   * @param {IdsSource} idsSource
+   * @returns {AsyncGenerator<string, void, undefined>}
+   */
   decodeStream(idsSource) {
     return decodeStream(this, idsSource);
   }
 
-  /** false when `text` has more than `limit` tokens (found without encoding all of it), else its token count. */
+  /**
+   * false when `text` has more than `limit` tokens (found without encoding all of it), else its token count.
+   * @param {string | Uint8Array} text
+   * @param {number} limit
+   * @param {SpecialTokenOptions} [options]
+   * @returns {false | number}
+   */
   isWithinTokenLimit(text, limit, options) {
     return isWithinTokenLimit(this, text, limit, options);
   }
 
+  /**
+   * @param {unknown} text
+   * @param {boolean} ordinary
+   * @param {boolean} withSpans
+   * @param {SpecialTokenOptions} options
+   * @param {boolean} [copyIds]
+   * @returns {any} {count, ids, starts, ends, input}
+   */
   #encode(text, ordinary, withSpans, options, copyIds = true) {
     const raw = this.raw();
     if (options === null || typeof options !== 'object') {
@@ -246,6 +395,10 @@ export class Tokenizer extends WasmHandle {
   }
 
   // A view of the decoded bytes in the wasm heap, valid until the next call.
+  /**
+   * @param {ArrayLike<number>} ids
+   * @returns {Uint8Array}
+   */
   #decode(ids) {
     const raw = this.raw();
     requireTokenIds(ids);

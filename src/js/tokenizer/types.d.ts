@@ -24,6 +24,22 @@ export type VocabularyFiles =
   | { tiktokenJson: string | { pat_str: string; special_tokens: Record<string, number>; bpe_ranks: string } }
   | { encoderJson: string | Uint8Array | ArrayBuffer; vocabBpe: string | Uint8Array | ArrayBuffer };
 
+/** Options of {@link EmbedLab.getTokenizer}. */
+export interface GetTokenizerOptions {
+  /**
+   * The encoding's vocabulary from the caller instead of the package's file (runtimes without a file system or
+   * fetch, e.g. Cloudflare Workers): the package's vocab/NAME.emblvoc or OpenAI's .tiktoken file. Checked to be
+   * that encoding's (its token count and the rank of " the").
+   */
+  vocabulary?: Uint8Array | ArrayBuffer;
+  /**
+   * Extra special tokens {text: id} (tiktoken's extend_special_tokens), e.g. ChatML's {'<|im_start|>': 100264}.
+   * Ids are integers below limits.maxVocabSize that are neither an ordinary token's rank nor another special
+   * token's id; a text that is already special keeps only the id it has.
+   */
+  specialTokens?: Record<string, number>;
+}
+
 /** tiktoken's special-token rules for {@link Tokenizer.encode}. */
 export interface SpecialTokenOptions {
   /** Special tokens encoded as their id where they appear: 'all' or a list. Default: none. */
