@@ -1,18 +1,21 @@
 // The package's types come from its JavaScript: type-checks src/js (src/js/tsconfig.json: checkJs, strict, JSDoc
-// types) and writes the declarations tsc generates from the JSDoc into OUTDIR, as tsc --declaration
-// --emitDeclarationOnly does, with two things tsc leaves undone for JavaScript input: members tagged @internal
-// are left out (--stripInternal works on TypeScript sources only), and a file's `/// <reference path>` lines are
-// kept (runtime/wasm_handle.js's, which brings the global names of runtime/types.d.ts). The hand-written type-only
-// files (*/types.d.ts) are not emitted: scripts/build-package.sh copies them with the rest of src/js. Exits 1 with
-// tsc's messages on any error. Usage: node scripts/emit-types.mjs [OUTDIR] (without OUTDIR: check only).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// types) and writes the declarations tsc generates from the JSDoc into OUTDIR (default build/types), as tsc
+// --declaration --emitDeclarationOnly does, with two things tsc leaves undone for JavaScript input: members tagged
+// @internal are left out (--stripInternal works on TypeScript sources only), and a file's `/// <reference path>`
+// lines are kept (runtime/wasm_handle.js's, which brings the global names of runtime/types.d.ts). The hand-written
+// type-only files (*/types.d.ts: option and result shapes) are copied beside them. Then checks what a user gets:
+// the entries' declarations type-check with --strict and lib es2022 alone, and no public member is typed `any` (a
+// parameter without a JSDoc type). Exits 1 with tsc's messages on any error; scripts/lint.sh runs it (check
+// "types"), scripts/build-package.sh writes dist/ with it. Usage: node scripts/emit-types.mjs [OUTDIR]
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const source = join(repo, 'src', 'js');
-const outDir = process.argv[2] ? resolve(process.argv[2]) : null;
+const outDir = resolve(process.argv[2] ?? join(repo, 'build', 'types'));
+const ENTRIES = ['index.d.ts', 'tokenizer.d.ts'];
 
 const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) };
 const config = ts.getParsedCommandLineOfConfigFile(join(source, 'tsconfig.json'), {}, host);
@@ -51,19 +54,57 @@ const diagnostics = ts.getPreEmitDiagnostics(program);
 if (diagnostics.length > 0) {
   fail(diagnostics);
 }
-if (outDir !== null) {
-  const writeFile = (fileName, text) => {
-    if (!fileName.endsWith('.d.ts')) {
-      return; // the CommonJS entries' .d.cts come from scripts/generate-cjs-types.mjs
-    }
-    const target = join(outDir, relative(config.options.outDir, fileName));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  };
-  const { diagnostics: emitted } = program.emit(undefined, writeFile, undefined, true, {
-    afterDeclarations: [stripInternal],
-  });
-  if (emitted.length > 0) {
-    fail(emitted);
+
+const writeFile = (fileName, text) => {
+  if (!fileName.endsWith('.d.ts')) {
+    return; // the CommonJS entries' .d.cts come from scripts/generate-cjs-types.mjs
   }
+  const target = join(outDir, relative(config.options.outDir, fileName));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text);
+};
+const { diagnostics: emitted } = program.emit(undefined, writeFile, undefined, true, {
+  afterDeclarations: [stripInternal],
+});
+if (emitted.length > 0) {
+  fail(emitted);
+}
+for (const file of readdirSync(source, { recursive: true }).filter((f) => f.endsWith('.d.ts'))) {
+  mkdirSync(dirname(join(outDir, file)), { recursive: true });
+  copyFileSync(join(source, file), join(outDir, file));
+}
+
+// What a user's tsc sees: the entries with lib es2022 alone (no DOM, no @types/node), strict, libraries checked.
+const published = ts.createProgram({
+  rootNames: ENTRIES.map((entry) => join(outDir, entry)),
+  options: {
+    strict: true,
+    noEmit: true,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  },
+});
+const problems = [...ts.getPreEmitDiagnostics(published)];
+const isTaggedInternal = (node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'internal');
+for (const file of published.getSourceFiles().filter((f) => f.fileName.startsWith(outDir))) {
+  const visit = (node, internal) => {
+    const inside = internal || isTaggedInternal(node);
+    if (node.kind === ts.SyntaxKind.AnyKeyword && !inside) {
+      problems.push({
+        category: ts.DiagnosticCategory.Error,
+        code: 0,
+        file,
+        start: node.getStart(file),
+        length: node.getWidth(file),
+        messageText: 'a published declaration is typed `any`: give the JavaScript a JSDoc type',
+      });
+    }
+    ts.forEachChild(node, (child) => visit(child, inside));
+  };
+  visit(file, false);
+}
+if (problems.length > 0) {
+  fail(problems);
 }
