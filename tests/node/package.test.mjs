@@ -25,14 +25,16 @@ after(() => rmSync(project, { recursive: true, force: true }));
 test('the tarball holds the package files and nothing else', () => {
   const installed = join(project, 'node_modules', 'embedlab', 'dist');
   const shippedJs = readdirSync(join(repo, 'src', 'js'), { recursive: true }).filter(
-    (file) => file !== join('runtime', 'node_shim.js'), // part of each module's glue
+    (file) => file !== join('runtime', 'node_shim.js') && file !== 'tsconfig.json', // glue; tsc's settings
   );
+  // scripts/emit-types.mjs: the declarations of every ES module, generated from its JSDoc
+  const declarations = shippedJs.filter((file) => file.endsWith('.js')).map((file) => file.replace(/\.js$/, '.d.ts'));
   const modules = ['embedlab', 'embedlab-tokenizer'].flatMap((module) =>
     ['fallback', 'simd'].flatMap((flavour) => [`${module}-${flavour}.js`, `${module}-${flavour}.wasm`]),
   );
   const generated = ['index.d.cts', 'tokenizer.d.cts']; // scripts/generate-cjs-types.mjs
   const shipped = readdirSync(installed, { recursive: true }).filter((file) => !/^(torch|vocab)\b./.test(file));
-  assert.deepEqual(shipped.sort(), [...shippedJs, ...modules, ...generated, 'torch', 'vocab'].sort());
+  assert.deepEqual(shipped.sort(), [...shippedJs, ...declarations, ...modules, ...generated, 'torch', 'vocab'].sort());
   assert.deepEqual(readdirSync(join(installed, 'torch')).sort(), [
     'README.md',
     'embedlab_gpt.py',

@@ -1,8 +1,9 @@
 // The package's entry points agree, checked on the packed tarball installed in an empty folder: require() and
 // import expose the same names as the same objects; the ES and CommonJS declarations type-check with --strict
-// and lib es2022 alone under module node16, nodenext and moduleResolution bundler, and say what runs; the files
-// a bundler may drop (package.json sideEffects) have no side effects; LICENSE ships; and README's usage examples
-// type-check and print what their comments say.
+// and lib es2022 alone under module node16, nodenext, moduleResolution bundler and node10 (module commonjs, which
+// reads package.json's types and typesVersions instead of exports), and say what runs; the files a bundler may
+// drop (package.json sideEffects) have no side effects; LICENSE ships; and README's usage examples type-check
+// (its CommonJS blocks as JavaScript under node10) and print what their comments say.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,24 @@ const instance: boolean = tokenizer instanceof Tokenizer && embedding instanceof
 console.log('ts', typeof typeErrorOnly === 'function' && instance, simdSupported(), spans.length, cosine > 0, lab.version, lab.flavour);
 `;
 
+// A CommonJS project of TypeScript's defaults (module commonjs, so moduleResolution node10): both entries resolve
+// through package.json's types and typesVersions to the CommonJS declarations.
+const NODE10_USER = `import embedlab = require('embedlab');
+import tokenizers = require('embedlab/tokenizer');
+
+async function main(): Promise<void> {
+  const lab: embedlab.EmbedLab = await embedlab({ simd: false });
+  const tokenizer: embedlab.Tokenizer = await tokenizers.getTokenizer('gpt2');
+  const ids: Uint32Array = tokenizer.encode('hello world');
+  const embedding: embedlab.TokenEmbedding = lab.tokenEmbedding({ vocabSize: 3, dim: 4, seed: 1 });
+  // @ts-expect-error: without the attention layer, the result's attention is null (never called)
+  const typeErrorOnly = (): number => lab.compare([0, 1], [1, 0], { embedding, attention: false }).attention.pooledCosine;
+  const instance: boolean = tokenizer instanceof embedlab.Tokenizer && typeof typeErrorOnly === 'function';
+  console.log('node10', instance, lab.flavour, Array.from(ids).join(' '));
+}
+void main();
+`;
+
 // lib es2022 alone has no console: this stands in for @types/node or the DOM in the user's project.
 const CONSOLE = 'declare const console: { log(...values: unknown[]): void };\n';
 
@@ -141,6 +160,12 @@ test('the ES and CommonJS declarations type-check (strict, lib es2022) and say w
   typeCheck({ module: 'node16', noEmit: true }, files);
   typeCheck({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['user.ts', 'console.d.ts']);
   typeCheck({ module: 'nodenext', outDir: join(project, 'out') }, files);
+  writeFileSync(join(project, 'user_node10.cts'), NODE10_USER);
+  typeCheck({ module: 'commonjs', moduleResolution: 'node10', outDir: join(project, 'out') }, [
+    'user_node10.cts',
+    'console.d.ts',
+  ]);
+  assert.equal(run('node', [join('out', 'user_node10.cjs')]).trim(), 'node10 true fallback 31373 995');
   const [, , simd] = run('node', [join('out', 'user.js')])
     .trim()
     .split(' ');
@@ -227,10 +252,16 @@ test("README's usage examples type-check (strict) and print what their comments 
   // node project.
   const hint = 'README\'s "Using the package" js blocks must make one program that runs as written: ';
   typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts'], hint);
+  // The CommonJS blocks as a JavaScript user's editor checks them: require() under node10 (module commonjs).
+  const cjsFiles = cjs.map((source, i) => {
+    writeFileSync(join(project, `readme_${i}.cjs`), source);
+    return `readme_${i}.cjs`;
+  });
+  const cjsOptions = { module: 'commonjs', moduleResolution: 'node10', allowJs: true, checkJs: true, noEmit: true };
+  typeCheck({ ...cjsOptions, lib: ['es2022', 'dom'] }, cjsFiles, "README's cjs blocks under node10: ");
   const printed = run('node', ['readme.mjs']).trimEnd().split('\n');
   assert.deepEqual(printed, expectedOutput(esm), 'each console.log prints one line: the text after its "→ "');
   cjs.forEach((source, i) => {
-    writeFileSync(join(project, `readme_${i}.cjs`), source);
     assert.deepEqual(
       run('node', [`readme_${i}.cjs`])
         .trimEnd()
