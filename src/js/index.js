@@ -1,6 +1,5 @@
 // Entry point: picks the SIMD module when the engine validates SIMD128 and wasm exception handling, else the
 // fallback, and finds the .wasm next to this file or takes the caller's (wasm_loader.js).
-import { requireOptions } from './runtime/checks.js';
 import { EmbedLab } from './lab.js';
 import { simdSupported, startModule } from './runtime/wasm_loader.js';
 
@@ -31,11 +30,7 @@ const BUNDLED = {
  * itself, and options.simd true/false must agree with it.
  */
 export async function createEmbedLab(options = {}) {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
-  }
-  const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
-  const { raw, flavour } = await startModule({ simd, wasm }, BUNDLED, 'embedlab');
+  const { raw, flavour } = await startModule(options, BUNDLED, 'embedlab');
   return new EmbedLab(raw, flavour);
 }
 

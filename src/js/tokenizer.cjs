@@ -13,11 +13,4 @@ try {
   }
 }
 
-function createTokenizers(options) {
-  return esm !== null
-    ? esm.createTokenizers(options)
-    : import('./tokenizer.js').then((m) => m.createTokenizers(options));
-}
-
-module.exports = createTokenizers;
-require('./runtime/expose_named_exports.cjs')(createTokenizers, esm, 'createTokenizers');
+module.exports = require('./runtime/common_js_entry.cjs')(esm, 'createTokenizers', () => import('./tokenizer.js'));

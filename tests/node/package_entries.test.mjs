@@ -30,7 +30,7 @@ function nodeJson(args) {
   return JSON.parse(child.stdout);
 }
 
-test('require() exposes every named export of import, as the same objects', () => {
+test('require() is the ES default export itself, exposing every named export of import as the same objects', () => {
   writeFileSync(
     join(project, 'compare_entries.cjs'),
     `const cjs = require('embedlab');
@@ -42,6 +42,8 @@ import('embedlab').then(async (esm) => {
     esm: Object.keys(esm).sort(),
     different: Object.keys(esm).filter((k) => k !== 'default' && k !== 'createEmbedLab' && cjs[k] !== esm[k]),
     callable: typeof cjs === 'function' && cjs.createEmbedLab === cjs && cjs.default === cjs,
+    // require() gives the very function the ES module exports as default, for both entries
+    identical: cjs === esm.default && require('embedlab/tokenizer') === (await import('embedlab/tokenizer')).default,
     instances: lab instanceof esm.EmbedLab && tokenizer instanceof cjs.Tokenizer && tokenizer instanceof esm.Tokenizer,
     ids: Array.from(tokenizer.encode('hello world')),
   }));
@@ -52,6 +54,7 @@ import('embedlab').then(async (esm) => {
   assert.deepEqual(result.cjs, result.esm);
   assert.deepEqual(result.different, []);
   assert.equal(result.callable, true);
+  assert.equal(result.identical, true);
   assert.equal(result.instances, true);
   assert.deepEqual(result.ids, [31373, 995]); // tiktoken's gpt2 ids
 });

@@ -3,7 +3,7 @@
 // options.wasm (a Module, bytes or a URL: Cloudflare workerd compiles no wasm from bytes at run time and imports
 // .wasm files as Modules) or, by default, the file next to the JS (node: read from disk; browsers and bundlers:
 // fetched from new URL(..., import.meta.url)).
-import { describe } from './checks.js';
+import { describe, requireOptions } from './checks.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -65,12 +65,17 @@ export function moduleFlavour(module, baseName) {
 }
 
 /**
- * Compiles and starts one of an entry's two modules: bundled is {simd, fallback}, each {wasm() → URL, glue() →
- * import()}; baseName names their files (embedlab, embedlab-tokenizer). Without options.wasm the flavour is chosen
- * for this engine; with it, the flavour is read from the given module (each flavour has its own glue) and
- * options.simd true/false must agree with it. Returns {raw, flavour}.
+ * Compiles and starts one of an entry's two modules for the entry's options {simd = 'auto', wasm}: bundled is
+ * {simd, fallback}, each {wasm() → URL, glue() → import()}; baseName names their files (embedlab,
+ * embedlab-tokenizer). Without options.wasm the flavour is chosen for this engine; with it, the flavour is read
+ * from the given module (each flavour has its own glue) and options.simd true/false must agree with it. Returns
+ * {raw, flavour}.
  */
-export async function startModule({ simd, wasm }, bundled, baseName) {
+export async function startModule(options, bundled, baseName) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
   const chosen = chooseFlavour(simd);
   requireWasmSource(wasm);
   if (wasm === undefined) {
