@@ -1,5 +1,5 @@
 // EmbedLab's model methods: a new tiny GPT from a config, or one saved with model.save(). Each function takes
-// the lab's internals ({lab, raw, stage}, see lab.js).
+// the lab's internals ({lab, raw, stage}, see runtime/wasm_instance.js).
 import { describe } from '../runtime/checks.js';
 import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
 

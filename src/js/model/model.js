@@ -17,7 +17,7 @@ import {
 import { normalizeRopeScaling } from '../positions/rope_scaling.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
 
-// The options createModel takes (`frozen` is read by lab_models.js), and those of config.optimizer.
+// The options createModel takes (`frozen` is read by model/create.js), and those of config.optimizer.
 const MODEL_OPTIONS = [
   'vocabSize',
   'contextLength',
