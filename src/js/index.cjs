@@ -5,13 +5,8 @@
 // it then gets createEmbedLab and default alone, which load the ES module with import().
 'use strict';
 
-let esm = null;
-try {
-  esm = require('./index.js');
-} catch (error) {
-  if (error?.code !== 'ERR_REQUIRE_ESM') {
-    throw error;
-  }
-}
-
-module.exports = require('./runtime/common_js_entry.cjs')(esm, 'createEmbedLab', () => import('./index.js'));
+module.exports = require('./runtime/common_js_entry.cjs')(
+  () => require('./index.js'),
+  () => import('./index.js'),
+  'createEmbedLab',
+);

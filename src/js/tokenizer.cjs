@@ -4,13 +4,8 @@
 // createTokenizers and default alone, which load the ES module with import().
 'use strict';
 
-let esm = null;
-try {
-  esm = require('./tokenizer.js');
-} catch (error) {
-  if (error?.code !== 'ERR_REQUIRE_ESM') {
-    throw error;
-  }
-}
-
-module.exports = require('./runtime/common_js_entry.cjs')(esm, 'createTokenizers', () => import('./tokenizer.js'));
+module.exports = require('./runtime/common_js_entry.cjs')(
+  () => require('./tokenizer.js'),
+  () => import('./tokenizer.js'),
+  'createTokenizers',
+);

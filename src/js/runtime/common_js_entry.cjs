@@ -10,7 +10,17 @@ function define(target, name, value) {
   Object.defineProperty(target, name, { value, enumerable: true, writable: false });
 }
 
-module.exports = function commonJsEntry(esm, entryName, importEsm) {
+// requireEsm and importEsm: the entry's require('./x.js') and import('./x.js'), written in the entry so that
+// bundlers see them.
+module.exports = function commonJsEntry(requireEsm, importEsm, entryName) {
+  let esm = null;
+  try {
+    esm = requireEsm();
+  } catch (error) {
+    if (error?.code !== 'ERR_REQUIRE_ESM') {
+      throw error;
+    }
+  }
   if (esm === null) {
     const entry = {
       [entryName]: (options) => importEsm().then((module) => module[entryName](options)),
