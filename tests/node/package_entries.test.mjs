@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import ts from 'typescript';
 
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot as repo, run as runIn } from './pack.mjs';
 
 let project;
@@ -197,45 +198,50 @@ test('LICENSE ships in the tarball: MIT, the embedlab authors', () => {
   assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).license, 'MIT');
 });
 
-/** README's "Using the package" section: its js blocks (one program, in order) and its cjs blocks. */
-function readmeExamples() {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Using the package\n');
-  assert.ok(start >= 0, 'README has no "Using the package" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const blocks = (language) =>
-    [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-  return { esm: blocks('js').join('\n'), cjs: blocks('cjs') };
-}
-
 /** What each console.log line says it prints: the text after its last "→ ". */
-function expectedOutput(source) {
+function expectedOutput(source, where) {
   const lines = source.split('\n').filter((line) => line.includes('console.log('));
   return lines.map((line) => {
     const at = line.lastIndexOf('→ ');
-    assert.ok(at >= 0, `README prints without saying what: ${line}`);
+    assert.ok(at >= 0, `${where} prints without saying what: ${line}`);
     return line.slice(at + 2);
   });
 }
 
-test("README's usage examples type-check (strict) and print what their comments say", () => {
-  const { esm, cjs } = readmeExamples();
-  assert.ok(esm.includes("from 'embedlab'") && expectedOutput(esm).length > 20 && cjs.length > 0);
-  writeFileSync(join(project, 'readme.mjs'), esm);
-  writeFileSync(join(project, 'readme_check.mts'), esm);
+/**
+ * Writes the js blocks of `heading` in `file` as one program named `name` (.mjs, and .mts to type-check with
+ * --strict), runs it and checks that each console.log printed what its comment says. Returns what it expected.
+ */
+function checkExamples(file, heading, name) {
+  const where = `${file}'s "${heading}"`;
+  const esm = fencedBlocks(file, heading, 'js').join('\n');
+  assert.ok(esm.includes("from 'embedlab'"), `${where} imports embedlab`);
+  writeFileSync(join(project, `${name}.mjs`), esm);
+  writeFileSync(join(project, `${name}_check.mts`), esm);
   // The examples use console, TextEncoder and AbortController: from the DOM lib here, from @types/node in a
   // node project.
-  const hint = 'README\'s "Using the package" js blocks must make one program that runs as written: ';
-  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts'], hint);
-  const printed = run('node', ['readme.mjs']).trimEnd().split('\n');
-  assert.deepEqual(printed, expectedOutput(esm), 'each console.log prints one line: the text after its "→ "');
+  const hint = `${where} js blocks must make one program that runs as written: `;
+  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, [`${name}_check.mts`], hint);
+  const printed = run('node', [`${name}.mjs`])
+    .trimEnd()
+    .split('\n');
+  const expected = expectedOutput(esm, where);
+  assert.deepEqual(printed, expected, `${where}: each console.log prints one line, the text after its "→ "`);
+  return expected;
+}
+
+test("README's usage examples type-check (strict) and print what their comments say", () => {
+  const file = 'README.md';
+  assert.ok(checkExamples(file, 'Using the package', 'readme').length > 20);
+  const cjs = fencedBlocks(file, 'Using the package', 'cjs');
+  assert.ok(cjs.length > 0, `${file}'s "Using the package" has a cjs block`);
   cjs.forEach((source, i) => {
     writeFileSync(join(project, `readme_${i}.cjs`), source);
     assert.deepEqual(
       run('node', [`readme_${i}.cjs`])
         .trimEnd()
         .split('\n'),
-      expectedOutput(source),
+      expectedOutput(source, file),
     );
   });
 });

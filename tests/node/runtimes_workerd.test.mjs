@@ -1,11 +1,11 @@
 // The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
 // system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves four
 // workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
-// and at one without FinalizationRegistry, and README's two recipes (full package, tokenizer entry) exactly as
-// written. A bounded number of requests (six).
+// and at one without FinalizationRegistry, and README's two recipes (its Runtimes section: full package,
+// tokenizer entry) exactly as written. A bounded number of requests (six).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,10 +14,12 @@ import { get_encoding } from 'tiktoken';
 
 import { checkReport, expectations } from '../runtimes/expected.mjs';
 import { freePort } from './free_port.mjs';
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
 const workerd = join(repoRoot, 'node_modules/.bin/workerd');
+const GUIDE = 'README.md';
 const TEXT = 'dog bites man, 狗咬人 🐕';
 const RECIPE_IMPORTS = [
   'embedlab',
@@ -27,15 +29,10 @@ const RECIPE_IMPORTS = [
   'embedlab/vocab/cl100k_base.emblvoc',
 ];
 
-/** README's Cloudflare Workers recipe that imports `wasmName`: a js block of the Runtimes section. */
+/** README's Cloudflare Workers recipe that imports `wasmName`: a js block of its Runtimes section. */
 function readmeWorker(wasmName) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Runtimes\n');
-  assert.ok(start >= 0, 'README has no "Runtimes" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
-  const recipe = blocks.filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
 }
 

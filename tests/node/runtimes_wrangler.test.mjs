@@ -4,13 +4,14 @@
 // Wrangler needs node >= 22.12: it runs on the newest node that scripts/setup.sh installs into build/runtimes/node.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { get_encoding } from 'tiktoken';
 
 import { freePort } from './free_port.mjs';
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const newestNode = join(repoRoot, 'build/runtimes/node/node_modules/.bin/node');
@@ -19,18 +20,11 @@ const TEXT = 'dog bites man, 狗咬人 🐕';
 // No metrics, no prompts, no update checks: the test must not depend on the network.
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
 
-/** The README's Runtimes section's fenced blocks of `language`. */
-function readmeBlocks(language) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Runtimes\n');
-  assert.ok(start >= 0, 'README has no "Runtimes" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-}
+const GUIDE = 'README.md';
 
 function readmeWorker(wasmName) {
-  const recipe = readmeBlocks('js').filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
 }
 
@@ -47,8 +41,8 @@ function writeProject(recipe) {
   const dir = join(project, recipe.name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'src/index.js'), readmeWorker(recipe.wasm));
-  const toml = readmeBlocks('toml');
-  assert.equal(toml.length, 1, "README's Runtimes section has one toml block (wrangler.toml)");
+  const toml = fencedBlocks(GUIDE, 'Runtimes', 'toml');
+  assert.equal(toml.length, 1, `${GUIDE}'s Runtimes section has one toml block (wrangler.toml)`);
   assert.match(toml[0], /^main = "src\/index\.js"$/m);
   writeFileSync(join(dir, 'wrangler.toml'), toml[0]);
   return dir;
