@@ -1,8 +1,8 @@
 // The package's entry points agree, checked on the packed tarball installed in an empty folder: require() and
 // import expose the same names as the same objects; the ES and CommonJS declarations type-check with --strict
 // and lib es2022 alone under module node16, nodenext and moduleResolution bundler, and say what runs; the files
-// a bundler may drop (package.json sideEffects) have no side effects; LICENSE ships; and README's usage examples
-// type-check and print what their comments say.
+// a bundler may drop (package.json sideEffects) have no side effects; LICENSE ships; and the examples of README's
+// quick start and of the guide's "Using the package" (docs/guide.md) type-check and print what their comments say.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -230,15 +230,22 @@ function checkExamples(file, heading, name) {
   return expected;
 }
 
-test("README's usage examples type-check (strict) and print what their comments say", () => {
-  const file = 'README.md';
-  assert.ok(checkExamples(file, 'Using the package', 'readme').length > 20);
+test("README's quick start type-checks (strict) and prints what its comments say", () => {
+  const printed = checkExamples('README.md', 'Quick start', 'quick_start');
+  assert.ok(printed.length >= 3, `the quick start prints: ${printed}`);
+  const lines = fencedBlocks('README.md', 'Quick start', 'js')[0].trimEnd().split('\n').length;
+  assert.ok(lines <= 15, `README's quick start stays within 15 lines: ${lines}`);
+});
+
+test("the guide's usage examples type-check (strict) and print what their comments say", () => {
+  const file = 'docs/guide.md';
+  assert.ok(checkExamples(file, 'Using the package', 'guide').length > 20);
   const cjs = fencedBlocks(file, 'Using the package', 'cjs');
   assert.ok(cjs.length > 0, `${file}'s "Using the package" has a cjs block`);
   cjs.forEach((source, i) => {
-    writeFileSync(join(project, `readme_${i}.cjs`), source);
+    writeFileSync(join(project, `guide_${i}.cjs`), source);
     assert.deepEqual(
-      run('node', [`readme_${i}.cjs`])
+      run('node', [`guide_${i}.cjs`])
         .trimEnd()
         .split('\n'),
       expectedOutput(source, file),

@@ -1,7 +1,7 @@
 // The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
 // system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves four
 // workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
-// and at one without FinalizationRegistry, and README's two recipes (its Runtimes section: full package,
+// and at one without FinalizationRegistry, and the guide's two recipes (docs/guide.md's Runtimes: full package,
 // tokenizer entry) exactly as written. A bounded number of requests (six).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
 const workerd = join(repoRoot, 'node_modules/.bin/workerd');
-const GUIDE = 'README.md';
+const GUIDE = 'docs/guide.md';
 const TEXT = 'dog bites man, 狗咬人 🐕';
 const RECIPE_IMPORTS = [
   'embedlab',
@@ -29,8 +29,8 @@ const RECIPE_IMPORTS = [
   'embedlab/vocab/cl100k_base.emblvoc',
 ];
 
-/** README's Cloudflare Workers recipe that imports `wasmName`: a js block of its Runtimes section. */
-function readmeWorker(wasmName) {
+/** The guide's Cloudflare Workers recipe that imports `wasmName`: a js block of its Runtimes section. */
+function guideWorker(wasmName) {
   const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
   assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
@@ -40,8 +40,8 @@ function readmeWorker(wasmName) {
 const WORKERS = [
   { name: 'smoke', main: 'workerd_worker.mjs', date: '2025-09-01' },
   { name: 'smoke-old', main: 'workerd_worker.mjs', date: '2024-09-23' },
-  { name: 'readme', main: 'readme_worker.mjs', date: '2025-09-01' },
-  { name: 'readme-tokenizer', main: 'readme_tokenizer_worker.mjs', date: '2025-09-01' },
+  { name: 'guide', main: 'guide_worker.mjs', date: '2025-09-01' },
+  { name: 'guide-tokenizer', main: 'guide_tokenizer_worker.mjs', date: '2025-09-01' },
 ];
 
 // The package laid out as the worker's imports name it (wrangler would bundle it into one file instead): the entries
@@ -89,8 +89,8 @@ before(async () => {
   for (const file of ['smoke_core.mjs', 'workerd_worker.mjs']) {
     copyFileSync(join(runtimesDir, file), join(project, file));
   }
-  writeFileSync(join(project, 'readme_worker.mjs'), readmeWorker('embedlab/embedlab-simd.wasm'));
-  writeFileSync(join(project, 'readme_tokenizer_worker.mjs'), readmeWorker('embedlab/embedlab-tokenizer-simd.wasm'));
+  writeFileSync(join(project, 'guide_worker.mjs'), guideWorker('embedlab/embedlab-simd.wasm'));
+  writeFileSync(join(project, 'guide_tokenizer_worker.mjs'), guideWorker('embedlab/embedlab-tokenizer-simd.wasm'));
   expected = await expectations(pathToFileURL(join(project, 'node_modules/embedlab/dist/index.js')).href);
   ports = [];
   for (let i = 0; i < WORKERS.length; i++) {
@@ -140,7 +140,7 @@ test('the smoke program where FinalizationRegistry is missing (compatibility dat
   checkReport(report, expected, { hasProcess: false });
 });
 
-test("README's recipe as written: the ids of the text it is sent", async () => {
+test("the guide's recipe as written: the ids of the text it is sent", async () => {
   const cl100k = get_encoding('cl100k_base');
   const ids = Array.from(cl100k.encode(TEXT));
   cl100k.free();
@@ -149,7 +149,7 @@ test("README's recipe as written: the ids of the text it is sent", async () => {
   }
 });
 
-test("README's tokenizer-only recipe as written: the token count of the text it is sent", async () => {
+test("the guide's tokenizer-only recipe as written: the token count of the text it is sent", async () => {
   const cl100k = get_encoding('cl100k_base');
   const tokens = cl100k.encode(TEXT).length;
   cl100k.free();

@@ -1,5 +1,5 @@
-// README's Cloudflare Workers recipes built and served by wrangler itself (npm `wrangler`, a dev dependency), with
-// README's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
+// The guide's Cloudflare Workers recipes (docs/guide.md, Runtimes) built and served by wrangler itself (npm
+// `wrangler`, a dev dependency), with the guide's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
 // own modules without a warning, and `wrangler dev` (workerd on 127.0.0.1) must answer with tiktoken's ids and count.
 // Wrangler needs node >= 22.12: it runs on the newest node that scripts/setup.sh installs into build/runtimes/node.
 import assert from 'node:assert/strict';
@@ -20,9 +20,9 @@ const TEXT = 'dog bites man, 狗咬人 🐕';
 // No metrics, no prompts, no update checks: the test must not depend on the network.
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
 
-const GUIDE = 'README.md';
+const GUIDE = 'docs/guide.md';
 
-function readmeWorker(wasmName) {
+function guideWorker(wasmName) {
   const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
   assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
@@ -36,11 +36,11 @@ const RECIPES = [
 let project;
 const children = [];
 
-/** A wrangler project per recipe: README's wrangler.toml with `main` pointing at the recipe. */
+/** A wrangler project per recipe: the guide's wrangler.toml with `main` pointing at the recipe. */
 function writeProject(recipe) {
   const dir = join(project, recipe.name);
   mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'src/index.js'), readmeWorker(recipe.wasm));
+  writeFileSync(join(dir, 'src/index.js'), guideWorker(recipe.wasm));
   const toml = fencedBlocks(GUIDE, 'Runtimes', 'toml');
   assert.equal(toml.length, 1, `${GUIDE}'s Runtimes section has one toml block (wrangler.toml)`);
   assert.match(toml[0], /^main = "src\/index\.js"$/m);
@@ -96,7 +96,7 @@ after(() => {
   }
 });
 
-test("wrangler bundles README's recipes with README's wrangler.toml: wasm and vocabulary as modules", { skip }, () => {
+test("wrangler bundles the guide's recipes with its wrangler.toml: wasm and vocabulary as modules", { skip }, () => {
   for (const recipe of RECIPES) {
     const dir = writeProject(recipe);
     const log = runWrangler(dir, ['deploy', '--dry-run', '--outdir', 'out']);
