@@ -1,10 +1,25 @@
 // A small static file server for the tutorial site (build/site), bound to 127.0.0.1 only.
 // `node scripts/serve.mjs [port]` (or PORT=port) serves and prints the URL: a port asked for that is in use is an
 // error that names a free one; without one it serves on 8080, or on the next free port after it and says so.
-// Tests import startServer().
-import { closeSync, constants, createReadStream, fstatSync, openSync } from 'node:fs';
+// Tests import startServer() and pinSite().
+//
+// build/site is a symlink that scripts/build-site.sh points at each new build of the site, all at once. The server
+// opens each file through it, so a reload after a rebuild shows the new build, and a file being sent stays whole even
+// when its build is removed meanwhile (the open file outlives its name).
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -85,6 +100,60 @@ export function startServer({ root = siteRoot, port = 0 } = {}) {
       resolvePromise({ server, url: `http://127.0.0.1:${server.address().port}/` });
     });
   });
+}
+
+const pins = new Map(); // pin file -> {count, unpin}: pinSite() twice in one process, one file
+
+/**
+ * Pins the build of the site that `link` (build/site) points at now, for a reader that must see one build throughout
+ * (a browser test file serves it and reads its files). Returns {root, release}: root is that build's own folder,
+ * which scripts/build-site.sh keeps (LINK.pins/PID.GENERATION names it) until release() or until this process
+ * ends. A site that is no generation of build-site.sh (built before it, or EMBEDLAB_SITE elsewhere) comes back as its
+ * real path, unpinned; a missing one as it is.
+ */
+export function pinSite(link = siteRoot) {
+  for (;;) {
+    let root;
+    try {
+      root = realpathSync(link);
+    } catch {
+      return { root: resolve(link), release() {} };
+    }
+    const generation = basename(root);
+    if (!generation.startsWith(`${basename(link)}.gen-`)) {
+      return { root, release() {} };
+    }
+    const folder = join(dirname(root), `${basename(link)}.pins`);
+    const pin = join(folder, `${process.pid}.${generation}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(pin, '');
+    let held = pins.get(pin);
+    if (!held) {
+      held = { count: 0, unpin: () => rmSync(pin, { force: true }) };
+      pins.set(pin, held);
+      process.on('exit', held.unpin);
+    }
+    held.count++;
+    let released = false;
+    const release = () => {
+      if (released) {
+        return;
+      }
+      released = true;
+      held.count--;
+      if (held.count === 0) {
+        pins.delete(pin);
+        process.off('exit', held.unpin);
+        held.unpin();
+      }
+    };
+    // The build keeps the generation it has just replaced, so this one can only be gone if two whole builds ran
+    // between realpath and the pin: then pin the newest instead.
+    if (existsSync(root)) {
+      return { root, release };
+    }
+    release();
+  }
 }
 
 /** The first port from `from` on (up to `count` of them) that 127.0.0.1 can listen on now, or null. */
