@@ -1,6 +1,6 @@
 // EmbedLab's model methods: a new tiny GPT from a config, or one saved with model.save(). Each function takes
 // the lab's internals ({lab, raw, stage}, see lab.js).
-import { describe } from '../runtime/checks.js';
+import { describe, refusePathAsText } from '../runtime/checks.js';
 import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
 
 export function createModel({ lab, raw }, config) {
@@ -29,11 +29,16 @@ export function createModel({ lab, raw }, config) {
 }
 
 export function loadModel({ lab, raw, stage }, bytes) {
+  if (typeof bytes === 'string') {
+    refusePathAsText('bytes', bytes);
+  }
   if (bytes instanceof ArrayBuffer) {
     bytes = new Uint8Array(bytes);
   }
   if (!(bytes instanceof Uint8Array)) {
-    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+    throw new TypeError(
+      `bytes must be a Uint8Array from model.save() (a file's bytes: readFileSync(path) in node), got ${describe(bytes)}`,
+    );
   }
   stage(bytes);
   return new Model(
