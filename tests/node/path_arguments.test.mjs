@@ -63,7 +63,7 @@ test('loadModel and readSafetensors name a path given as the file', async () => 
   // Any other string is not a model either; the message still says what to pass.
   assert.throws(
     () => lab.loadModel('models'),
-    /bytes must be a Uint8Array from model.save\(\) \(a file's bytes: readFileSync\(path\) in node\), got the string "models"/,
+    /bytes must be a Uint8Array from model.save\(\), got the string "models" \(a file's bytes: readFileSync\(path\) in node\)/,
   );
   await assert.rejects(lab.readSafetensors('model.safetensors'), /^TypeError: source looks like a file path/);
   await assert.rejects(lab.readSafetensors('/tmp/gpt2/model.safetensors'), PATH_MESSAGE);

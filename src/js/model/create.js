@@ -36,9 +36,8 @@ export function loadModel({ lab, raw, stage }, bytes) {
     bytes = new Uint8Array(bytes);
   }
   if (!(bytes instanceof Uint8Array)) {
-    throw new TypeError(
-      `bytes must be a Uint8Array from model.save() (a file's bytes: readFileSync(path) in node), got ${describe(bytes)}`,
-    );
+    const hint = typeof bytes === 'string' ? " (a file's bytes: readFileSync(path) in node)" : '';
+    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}${hint}`);
   }
   stage(bytes);
   return new Model(
