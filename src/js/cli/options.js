@@ -101,7 +101,13 @@ export const COMMANDS = {
         why: 'RoPE and ALiBi act inside attention, not on the input vectors',
         help: 'the positional encoding added to the token vectors (RoPE and ALiBi act inside attention, not on the input vectors)',
       },
-      seed: { type: 'string', default: '0', value: 'N', min: 0, help: 'seed of the random token and learned vectors' },
+      seed: {
+        type: 'string',
+        default: '0',
+        value: 'N',
+        min: 0,
+        help: 'seed of the random token and learned vectors (default 0)',
+      },
       'allow-special': {
         type: 'boolean',
         default: false,
