@@ -24,6 +24,9 @@ export async function loadWordVectors({ lab, raw, stage }, source) {
   return new WordVectors(lab, words, dim, vectors);
 }
 
-export function readSafetensors({ lab, raw, stage }, source) {
+export async function readSafetensors({ lab, raw, stage }, source) {
+  if (typeof source === 'string') {
+    refusePathAsText('source', source);
+  }
   return openSafetensors(lab, raw, source, stage);
 }

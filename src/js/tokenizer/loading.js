@@ -101,6 +101,9 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
     'progressInterval',
     'signal',
   ]);
+  if (typeof corpus === 'string') {
+    refusePathAsText('corpus', corpus); // one short line that is a path would train on the path's letters
+  }
   const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
   if (!(bytes instanceof Uint8Array)) {
     throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
