@@ -1,6 +1,8 @@
 // Colour legends drawn next to their figure: a bar with the scale's range in numbers, so a figure with its own
-// scale (one per ALiBi head, per matrix, per table) says which numbers its colours stand for.
+// scale (one per ALiBi head, per matrix, per table) says which numbers its colours stand for; the categorical key
+// under a scatter; and the fixed −1 to 1 bars written in the sections' HTML.
 import { fitCanvas } from './canvas.js';
+import { divergingScale } from './colour.js';
 import { figureExtras, readoutNumber } from './readout.js';
 
 /** A legend end: the readout's number without trailing zeros (−0.875, not −0.8750); whole above 100. */
@@ -124,4 +126,18 @@ export function showKey(canvas, items) {
       return li;
     }),
   );
+}
+
+/** A horizontal colour bar from -1 to 1 (the static legends written in the sections' HTML). */
+export function drawLegend(canvas) {
+  const fit = fitCanvas(canvas);
+  if (!fit) {
+    return;
+  }
+  const { ctx, width, height } = fit;
+  const scale = divergingScale(1);
+  for (let x = 0; x < width; x++) {
+    ctx.fillStyle = scale.css((2 * x) / Math.max(1, width - 1) - 1);
+    ctx.fillRect(x, 0, 1, height);
+  }
 }

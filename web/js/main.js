@@ -10,7 +10,7 @@ import * as compare from './sections/compare.js';
 import * as beyond from './sections/beyond.js';
 import * as scale from './sections/scale.js';
 import * as exercises from './sections/exercises.js';
-import { drawLegend } from './canvas.js';
+import { drawLegend } from './legend.js';
 import { $ } from './dom.js';
 import { WorkerClient } from './worker_client.js';
 import { keepForOffline } from './offline.js';

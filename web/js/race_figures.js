@@ -1,7 +1,7 @@
 // Section 7's race, drawn: per scheme a loss-by-position panel (language) and a depth × length heatmap (passkey),
 // the two tables behind them and the claims. Each figure carries the numbers it draws in data attributes.
 import { drawBandLines } from './band_plot.js';
-import { drawMatrix } from './canvas.js';
+import { drawMatrix } from './grids.js';
 import { sequentialScale } from './colour.js';
 import { $, headerCell } from './dom.js';
 import { PALETTE } from './plot.js';

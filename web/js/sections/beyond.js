@@ -1,6 +1,6 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (race.js: the long-context experiment in parallel workers).
-import { drawMatrix } from '../canvas.js';
+import { drawMatrix } from '../grids.js';
 import { $, headerCell, redrawOnResize } from '../dom.js';
 import { fixed3, scientific, subscript } from '../format.js';
 import { drawLines, PALETTE } from '../plot.js';

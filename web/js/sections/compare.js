@@ -1,5 +1,7 @@
 // Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
-import { drawLegend, drawMatrix, drawStrips, stripsHeight } from '../canvas.js';
+import { drawMatrix } from '../grids.js';
+import { drawLegend } from '../legend.js';
+import { drawStrips, stripsHeight } from '../strips.js';
 import { ownScale } from '../colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../format.js';

@@ -1,5 +1,5 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
-import { drawRows } from '../canvas.js';
+import { drawRows } from '../strips.js';
 import { $, redrawOnResize } from '../dom.js';
 import { divergenceMessage } from '../divergence.js';
 import { TrainingRow } from '../jobs.js';

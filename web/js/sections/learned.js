@@ -1,5 +1,5 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
-import { drawHeatmap, reserveHeatmap } from '../canvas.js';
+import { drawHeatmap, reserveHeatmap } from '../grids.js';
 import { $, redrawOnResize } from '../dom.js';
 import { divergenceMessage } from '../divergence.js';
 import { TrainingRow } from '../jobs.js';

@@ -1,5 +1,6 @@
 // Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
-import { drawHeatmap, drawMatrix, drawRows } from '../canvas.js';
+import { drawHeatmap, drawMatrix } from '../grids.js';
+import { drawRows } from '../strips.js';
 import { ownScale } from '../colour.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../dom.js';
 import { fixed3, scientific } from '../format.js';
