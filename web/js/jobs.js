@@ -1,5 +1,5 @@
 // Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
-import { $ } from './dom.js';
+import { $ } from './ui/dom.js';
 
 // How memory failures read: the library's "out of memory: …", and the browser's failed wasm growth or allocation.
 const OUT_OF_MEMORY = /out of memory|memory size|allocat/i;

@@ -10,8 +10,8 @@ import * as compare from './sections/compare.js';
 import * as beyond from './sections/beyond.js';
 import * as scale from './sections/scale.js';
 import * as exercises from './sections/exercises.js';
-import { drawLegend } from './legend.js';
-import { $ } from './dom.js';
+import { drawLegend } from './draw/legend.js';
+import { $ } from './ui/dom.js';
 import { WorkerClient } from './worker_client.js';
 import { keepForOffline } from './offline.js';
 

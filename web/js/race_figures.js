@@ -1,10 +1,10 @@
 // Section 7's race, drawn: per scheme a loss-by-position panel (language) and a depth × length heatmap (passkey),
 // the two tables behind them and the claims. Each figure carries the numbers it draws in data attributes.
-import { drawBandLines } from './band_plot.js';
-import { drawMatrix } from './grids.js';
-import { sequentialScale } from './colour.js';
-import { $, headerCell } from './dom.js';
-import { PALETTE } from './plot.js';
+import { drawBandLines } from './draw/band_plot.js';
+import { drawMatrix } from './draw/grids.js';
+import { sequentialScale } from './draw/colour.js';
+import { $, headerCell } from './ui/dom.js';
+import { PALETTE } from './draw/plot.js';
 import { raceClaims } from './race_claims.js';
 import { RACE_SCHEMES, SCHEME_NAMES } from './race_plan.js';
 import { accuracyCell, lossCurve, positionRanges } from './race_stats.js';

@@ -1,11 +1,11 @@
 // Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
-import { drawMatrix } from '../grids.js';
-import { drawLegend } from '../legend.js';
-import { drawStrips, stripsHeight } from '../strips.js';
-import { ownScale } from '../colour.js';
-import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../dom.js';
-import { fixed3, gapText, visibleWhitespace } from '../format.js';
-import { vocabularyNotice } from '../vocabulary_notice.js';
+import { drawMatrix } from '../draw/grids.js';
+import { drawLegend } from '../draw/legend.js';
+import { drawStrips, stripsHeight } from '../draw/strips.js';
+import { ownScale } from '../draw/colour.js';
+import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
+import { fixed3, gapText, visibleWhitespace } from '../ui/format.js';
+import { vocabularyNotice } from '../ui/vocabulary_notice.js';
 import { WorkerFailedError } from '../worker_client.js';
 import { scaleNoteText, TOKEN_STDDEV, verdictText } from './compare_text.js';
 

@@ -1,13 +1,13 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
-import { drawRows } from '../strips.js';
-import { $, redrawOnResize } from '../dom.js';
+import { drawRows } from '../draw/strips.js';
+import { $, redrawOnResize } from '../ui/dom.js';
 import { divergenceMessage } from '../divergence.js';
 import { TrainingRow } from '../jobs.js';
-import { checkOnChange, readNumberInput } from '../number_input.js';
-import { fixed3, visibleWhitespace } from '../format.js';
-import { drawScatter, PALETTE, reserveScatter } from '../plot.js';
+import { checkOnChange, readNumberInput } from '../ui/number_input.js';
+import { fixed3, visibleWhitespace } from '../ui/format.js';
+import { drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
 import { firstDistinct } from '../token_list.js';
-import { vocabularyNotice } from '../vocabulary_notice.js';
+import { vocabularyNotice } from '../ui/vocabulary_notice.js';
 import { initFrozen } from './embeddings_frozen.js';
 import { drawGlove, freezeEarlySnapshot, initGlove } from './embeddings_glove.js';
 import { initTorchPanel, offerDownloads } from './embeddings_torch.js';

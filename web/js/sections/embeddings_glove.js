@@ -2,8 +2,8 @@
 // frozen side of a table of nearest neighbours, next to the model's table at step 0 and now. Files are read and
 // parsed in a worker (glove_worker.js) with progress; one that fails says what is wrong and on which line, and the
 // last file that loaded stays in use.
-import { $ } from '../dom.js';
-import { fixed3 } from '../format.js';
+import { $ } from '../ui/dom.js';
+import { fixed3 } from '../ui/format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
 import { WorkerClient } from '../worker_client.js';
 

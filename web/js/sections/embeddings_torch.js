@@ -1,7 +1,7 @@
 // Section 2's way out to PyTorch and back: the trained model (model.save(): weights, AdamW state, step) and the ids
 // it trains on as downloads, for `npx embedlab export-torch` and train.py; a model file from there opens here to
 // keep training in the browser, once a worker has checked it.
-import { $ } from '../dom.js';
+import { $ } from '../ui/dom.js';
 import { runJob } from '../jobs.js';
 import { buildData, MODEL_DEFAULTS } from '../training.js';
 

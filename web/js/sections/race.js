@@ -1,7 +1,7 @@
 // Section 7's extrapolation race: the library's long-context experiment (passkey and Brown-corpus language task,
 // every scheme, several seeds) split into independent jobs that run in parallel Web Workers, one progress bar each.
-import { $ } from '../dom.js';
-import { checkOnChange, readNumberInput } from '../number_input.js';
+import { $ } from '../ui/dom.js';
+import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { drawRace, makePanels } from '../race_figures.js';
 import { raceWorkerCount, WorkerPool } from '../race_pool.js';
 import {

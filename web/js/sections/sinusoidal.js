@@ -1,11 +1,11 @@
 // Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
-import { drawHeatmap, drawMatrix } from '../grids.js';
-import { drawRows } from '../strips.js';
-import { ownScale } from '../colour.js';
-import { $, redrawOnColourScheme, redrawOnResize } from '../dom.js';
-import { fixed3, scientific } from '../format.js';
-import { drawLines, PALETTE } from '../plot.js';
-import { readoutNumber } from '../readout.js';
+import { drawHeatmap, drawMatrix } from '../draw/grids.js';
+import { drawRows } from '../draw/strips.js';
+import { ownScale } from '../draw/colour.js';
+import { $, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
+import { fixed3, scientific } from '../ui/format.js';
+import { drawLines, PALETTE } from '../draw/plot.js';
+import { readoutNumber } from '../draw/readout.js';
 import { updateTerms } from './sinusoidal_terms.js';
 
 const ROWS = 64;
