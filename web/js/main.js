@@ -12,14 +12,14 @@ import * as scale from './sections/scale.js';
 import * as exercises from './sections/exercises.js';
 import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
-import { WorkerClient } from './worker_client.js';
+import { WorkerClient } from './workers/client.js';
 import { keepForOffline } from './offline.js';
 
 function createContext(lab) {
   const listeners = new Set();
   const tokenizers = new Map(); // name → Tokenizer
   // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
-  const embeddingWorker = new WorkerClient(new URL('./embedding_worker.js', import.meta.url), 'the embedding worker');
+  const embeddingWorker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
   const ctx = {
     lab,
     tokenizer: null,

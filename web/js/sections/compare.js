@@ -6,7 +6,7 @@ import { ownScale } from '../draw/colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../ui/format.js';
 import { vocabularyNotice } from '../ui/vocabulary_notice.js';
-import { WorkerFailedError } from '../worker_client.js';
+import { WorkerFailedError } from '../workers/client.js';
 import { scaleNoteText, TOKEN_STDDEV, verdictText } from './compare_text.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63

@@ -1,8 +1,8 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
 import { drawRows } from '../draw/strips.js';
 import { $, redrawOnResize } from '../ui/dom.js';
-import { divergenceMessage } from '../divergence.js';
-import { TrainingRow } from '../jobs.js';
+import { divergenceMessage } from '../training/divergence.js';
+import { TrainingRow } from '../workers/jobs_client.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { fixed3, visibleWhitespace } from '../ui/format.js';
 import { drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';

@@ -5,9 +5,9 @@
 import { $ } from '../ui/dom.js';
 import { fixed3 } from '../ui/format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { WorkerClient } from '../worker_client.js';
+import { WorkerClient } from '../workers/client.js';
 
-const worker = new WorkerClient(new URL('../glove_worker.js', import.meta.url), 'the GloVe worker');
+const worker = new WorkerClient(new URL('../workers/glove.js', import.meta.url), 'the GloVe worker');
 let ctx;
 let model; // () => {labels, snapshot, initial, isWord(label)}: the section's model
 let frozen = null; // {summary: {count, dim, rows: Map word → {neighbours, vector}}, source, words: the words asked for}

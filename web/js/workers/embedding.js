@@ -1,8 +1,8 @@
 // The embedding worker: holds the page's seeded token tables (vocabSize × dim, N(0, stddev), seed 1) and computes
 // with them what sections 2, 3, 6 and 7 show. Drawing a table takes vocabSize × dim normals from one PRNG stream
 // (no row can be drawn alone), half a second and more for o200k_base: here it never blocks the page.
-import createEmbedLab from '../embedlab/index.js';
-import { serveRequests } from './worker_requests.js';
+import createEmbedLab from '../../embedlab/index.js';
+import { serveRequests } from './requests.js';
 
 const KEPT = 4; // tables kept: the sections use three (d = 16, 32, and section 6's d and scale) at a time
 let labPromise = null;

@@ -1,5 +1,5 @@
 // Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
-import { $ } from './ui/dom.js';
+import { $ } from '../ui/dom.js';
 
 // How memory failures read: the library's "out of memory: …", and the browser's failed wasm growth or allocation.
 const OUT_OF_MEMORY = /out of memory|memory size|allocat/i;
@@ -22,7 +22,7 @@ export function jobFailure(message) {
  * when cancelled, and rejects with the worker's error message.
  */
 export function runJob(type, params, onMessage) {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
   let settle;
   const done = new Promise((resolve, reject) => {
     settle = { resolve, reject };

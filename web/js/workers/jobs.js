@@ -1,8 +1,8 @@
 // The page's Web Worker: long jobs (BPE training, model training; the race has race_worker.js) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
-import createEmbedLab from '../embedlab/index.js';
-import { divergenceLimit, hasDiverged } from './divergence.js';
-import { buildData, evaluateLengths, trainingBatches, trainModel } from './training.js';
+import createEmbedLab from '../../embedlab/index.js';
+import { divergenceLimit, hasDiverged } from '../training/divergence.js';
+import { buildData, evaluateLengths, trainingBatches, trainModel } from '../training/training.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;

@@ -1,8 +1,8 @@
 // Section 2's GloVe worker: reads a learner's file in slices (reporting progress), refuses what is not GloVe text
 // with the line at fault, parses the rest with the library, and answers for the model's words: their three nearest
 // words in the file and their vectors. Keeps the last file that parsed: a file that fails replaces nothing.
-import createEmbedLab from '../embedlab/index.js';
-import { serveRequests } from './worker_requests.js';
+import createEmbedLab from '../../embedlab/index.js';
+import { serveRequests } from './requests.js';
 
 const SLICE_BYTES = 1 << 22; // progress after each 4 MiB read
 // The text is staged in WebAssembly memory (4 GiB at most) with its vectors, which take up to twice its size (each

@@ -59,7 +59,7 @@ export class TokenizeClient {
 
   #start() {
     if (!this.#worker) {
-      this.#worker = new Worker(new URL('./tokenize_worker.js', import.meta.url), { type: 'module' });
+      this.#worker = new Worker(new URL('./tokenize.js', import.meta.url), { type: 'module' });
       this.#worker.onmessage = ({ data }) => this.#receive(data);
       this.#worker.onerror = (event) => {
         event.preventDefault();

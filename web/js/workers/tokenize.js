@@ -2,7 +2,7 @@
 // text box so that pasting megabytes never blocks the page. Each result carries the ids, the byte offset where
 // each token starts and the UTF-8 bytes, as transferred typed arrays: the page renders any window of tokens from
 // them (bytes, text, span) without asking again.
-import createEmbedLab from '../embedlab/index.js';
+import createEmbedLab from '../../embedlab/index.js';
 import { tokenLengths, tokenSpans } from './token_spans.js';
 
 const PART_BYTES = 1 << 18; // progress is reported after each part of the text the stream has taken
