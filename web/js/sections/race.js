@@ -2,8 +2,8 @@
 // every scheme, several seeds) split into independent jobs that run in parallel Web Workers, one progress bar each.
 import { $ } from '../ui/dom.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
-import { drawRace, makePanels } from '../race_figures.js';
-import { raceWorkerCount, WorkerPool } from '../race_pool.js';
+import { drawRace, makePanels } from '../race/figures.js';
+import { raceWorkerCount, WorkerPool } from '../race/pool.js';
 import {
   RACE_CORPUS,
   RACE_EVAL_ROWS,
@@ -12,9 +12,9 @@ import {
   raceJobs,
   SCHEME_NAMES,
   taskOptions,
-} from '../race_plan.js';
+} from '../race/plan.js';
 
-const WORKER_URL = new URL('../race_worker.js', import.meta.url);
+const WORKER_URL = new URL('../race/worker.js', import.meta.url);
 const PAINT_INTERVAL = 500; // ms between progress paints
 let pool = null;
 let panels = null;

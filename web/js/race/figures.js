@@ -1,13 +1,13 @@
 // Section 7's race, drawn: per scheme a loss-by-position panel (language) and a depth × length heatmap (passkey),
 // the two tables behind them and the claims. Each figure carries the numbers it draws in data attributes.
-import { drawBandLines } from './draw/band_plot.js';
-import { drawMatrix } from './draw/grids.js';
-import { sequentialScale } from './draw/colour.js';
-import { $, headerCell } from './ui/dom.js';
-import { PALETTE } from './draw/plot.js';
-import { raceClaims } from './race_claims.js';
-import { RACE_SCHEMES, SCHEME_NAMES } from './race_plan.js';
-import { accuracyCell, lossCurve, positionRanges } from './race_stats.js';
+import { drawBandLines } from '../draw/band_plot.js';
+import { drawMatrix } from '../draw/grids.js';
+import { sequentialScale } from '../draw/colour.js';
+import { $, headerCell } from '../ui/dom.js';
+import { PALETTE } from '../draw/plot.js';
+import { raceClaims } from './claims.js';
+import { RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
+import { accuracyCell, lossCurve, positionRanges } from './stats.js';
 
 // Every panel: blue for zero-shot, vermillion (dashed) after fine-tuning.
 const [ZERO_SHOT, FINE_TUNED] = [PALETTE[0], PALETTE[4]];

@@ -1,6 +1,6 @@
 // Section 7's race: what the long-context literature predicts, set against this run's numbers. Each verdict counts
 // the seeds for which the comparison holds, so a prediction is reported as seen, never assumed. No DOM.
-import { accuracyCell, lossCurve } from './race_stats.js';
+import { accuracyCell, lossCurve } from './stats.js';
 
 const f2 = (x) =>
   x
