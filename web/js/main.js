@@ -1,15 +1,15 @@
 // The tutorial page: loads the library once and starts the sections in the chapter's order.
 // Sections share one context: the library, the current tokenizer (section 1) and the embedding worker.
 import createEmbedLab from '../embedlab/index.js';
-import * as tokenize from './sections/tokenize.js';
-import * as embeddings from './sections/embeddings.js';
+import * as tokenize from './sections/tokenize/tokenize.js';
+import * as embeddings from './sections/embeddings/embeddings.js';
 import * as order from './sections/order.js';
-import * as sinusoidal from './sections/sinusoidal.js';
+import * as sinusoidal from './sections/sinusoidal/sinusoidal.js';
 import * as learned from './sections/learned.js';
-import * as compare from './sections/compare.js';
-import * as beyond from './sections/beyond.js';
-import * as scale from './sections/scale.js';
-import * as exercises from './sections/exercises.js';
+import * as compare from './sections/compare/compare.js';
+import * as beyond from './sections/beyond/beyond.js';
+import * as scale from './sections/scale/scale.js';
+import * as exercises from './sections/exercises/exercises.js';
 import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
 import { WorkerClient } from './workers/client.js';

@@ -1,12 +1,12 @@
 // Section 2, trained or frozen: the tiny GPT trained twice from the same start on the same batches, once with its
 // token table trained and once with it frozen (lab.createModel's `frozen`), in a worker; loss curves and neighbours.
-import { $, redrawOnResize } from '../ui/dom.js';
-import { divergenceMessage } from '../training/divergence.js';
-import { fixed3, visibleWhitespace } from '../ui/format.js';
-import { liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { TrainingRow } from '../workers/jobs_client.js';
-import { readNumberInput } from '../ui/number_input.js';
-import { drawLines, PALETTE } from '../draw/plot.js';
+import { $, redrawOnResize } from '../../ui/dom.js';
+import { divergenceMessage } from '../../training/divergence.js';
+import { fixed3, visibleWhitespace } from '../../ui/format.js';
+import { liveNearest, neighboursText, wordsOf } from './glove_text.js';
+import { TrainingRow } from '../../workers/jobs_client.js';
+import { readNumberInput } from '../../ui/number_input.js';
+import { drawLines, PALETTE } from '../../draw/plot.js';
 
 export const RUNS = ['trained', 'frozen'];
 const STYLE = { trained: { colour: PALETTE[0] }, frozen: { colour: PALETTE[1], dash: [6, 4] } };

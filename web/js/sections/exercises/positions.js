@@ -1,6 +1,6 @@
 // Section 9, the exercises on positions (sections 3 to 7). Each check returns {ok, message}: the message says what
 // the library found for the learner's input, never the answer; `explain` is shown only after a success.
-import { scientific } from '../ui/format.js';
+import { scientific } from '../../ui/format.js';
 
 const withEncoding = (lab, options, fn) => {
   const pe = lab.positionalEncoding('sinusoidal', options);

@@ -1,6 +1,6 @@
 // Section 6's sentences about the numbers: the verdict (token by token) and the note on the two parts' sizes.
 // Pure formatting of what compare.js computed with the library; no DOM here, so node tests can call it.
-import { fixed3 } from '../ui/format.js';
+import { fixed3 } from '../../ui/format.js';
 
 /** Token stddev of each choice of the scale control: N(0, 1/√d) · √d has entries of stddev 1. */
 export const TOKEN_STDDEV = { sqrt: 1, gpt2: 0.02 };

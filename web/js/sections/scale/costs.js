@@ -1,6 +1,6 @@
 // Section 8, what the token table costs at scale: published configurations counted by the library
 // (lab.transformerParameterCount), with the output head as published, tied or untied.
-import { $ } from '../ui/dom.js';
+import { $ } from '../../ui/dom.js';
 
 const gpt2 = (channels, layers, heads) => ({ vocabSize: 50257, channels, layers, heads, positionRows: 1024 });
 const llama3 = (channels, layers, heads, ffnHidden) => ({

@@ -1,13 +1,13 @@
 // Section 8: RoPE at longer contexts. Each pair's wavelength against the training window, how each scaling method
 // moves each pair's frequency, and the score against distance, all from the library's lab.ropeFrequencies (the
 // function the model uses) and its kernels. The token tables' cost at scale is in scale_costs.js.
-import { showKey } from '../draw/legend.js';
-import { $, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
-import { subscript } from '../ui/format.js';
-import { PALETTE } from '../draw/plot.js';
-import { readoutNumber } from '../draw/readout.js';
-import * as costs from './scale_costs.js';
-import { drawLogChart } from './scale_plot.js';
+import { showKey } from '../../draw/legend.js';
+import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
+import { subscript } from '../../ui/format.js';
+import { PALETTE } from '../../draw/plot.js';
+import { readoutNumber } from '../../draw/readout.js';
+import * as costs from './costs.js';
+import { drawLogChart } from './log_chart.js';
 
 /**
  * The head and window of each preset: the tiny GPT of the README's long-context table (the library's defaults: 64

@@ -1,9 +1,9 @@
 // Section 2's way out to PyTorch and back: the trained model (model.save(): weights, AdamW state, step) and the ids
 // it trains on as downloads, for `npx embedlab export-torch` and train.py; a model file from there opens here to
 // keep training in the browser, once a worker has checked it.
-import { $ } from '../ui/dom.js';
-import { runJob } from '../workers/jobs_client.js';
-import { buildData, MODEL_DEFAULTS } from '../training/training.js';
+import { $ } from '../../ui/dom.js';
+import { runJob } from '../../workers/jobs_client.js';
+import { buildData, MODEL_DEFAULTS } from '../../training/training.js';
 
 const MODEL_FILE = 'embedlab-section2.safetensors';
 const DATA_FILE = 'embedlab-section2-train.bin';

@@ -1,16 +1,16 @@
 // Section 2: the token table as rows; a tiny GPT trains its token table end to end in a worker.
-import { drawRows } from '../draw/strips.js';
-import { $, redrawOnResize } from '../ui/dom.js';
-import { divergenceMessage } from '../training/divergence.js';
-import { TrainingRow } from '../workers/jobs_client.js';
-import { checkOnChange, readNumberInput } from '../ui/number_input.js';
-import { fixed3, visibleWhitespace } from '../ui/format.js';
-import { drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
-import { firstDistinct } from '../token_list.js';
-import { vocabularyNotice } from '../ui/vocabulary_notice.js';
-import { initFrozen } from './embeddings_frozen.js';
-import { drawGlove, freezeEarlySnapshot, initGlove } from './embeddings_glove.js';
-import { initTorchPanel, offerDownloads } from './embeddings_torch.js';
+import { drawRows } from '../../draw/strips.js';
+import { $, redrawOnResize } from '../../ui/dom.js';
+import { divergenceMessage } from '../../training/divergence.js';
+import { TrainingRow } from '../../workers/jobs_client.js';
+import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
+import { fixed3, visibleWhitespace } from '../../ui/format.js';
+import { drawScatter, PALETTE, reserveScatter } from '../../draw/plot.js';
+import { firstDistinct } from '../tokenize/token_list.js';
+import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
+import { initFrozen } from './frozen.js';
+import { drawGlove, freezeEarlySnapshot, initGlove } from './glove.js';
+import { initTorchPanel, offerDownloads } from './torch.js';
 
 const DIM = 16;
 const MAX_ROWS = 16;

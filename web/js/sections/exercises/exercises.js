@@ -1,10 +1,10 @@
 // Section 9: exercises, each checked live by the library when the learner presses its button. The exercises
 // themselves are in exercises_tokens.js, exercises_positions.js and exercises_scale.js; this file draws them and
 // runs the checks.
-import { $ } from '../ui/dom.js';
-import { POSITION_EXERCISES } from './exercises_positions.js';
-import { SCALE_EXERCISES } from './exercises_scale.js';
-import { TOKEN_EXERCISES } from './exercises_tokens.js';
+import { $ } from '../../ui/dom.js';
+import { POSITION_EXERCISES } from './positions.js';
+import { SCALE_EXERCISES } from './scale.js';
+import { TOKEN_EXERCISES } from './tokens.js';
 
 const EXERCISES = [...TOKEN_EXERCISES, ...POSITION_EXERCISES, ...SCALE_EXERCISES];
 

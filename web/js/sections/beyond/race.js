@@ -1,9 +1,9 @@
 // Section 7's extrapolation race: the library's long-context experiment (passkey and Brown-corpus language task,
 // every scheme, several seeds) split into independent jobs that run in parallel Web Workers, one progress bar each.
-import { $ } from '../ui/dom.js';
-import { checkOnChange, readNumberInput } from '../ui/number_input.js';
-import { drawRace, makePanels } from '../race/figures.js';
-import { raceWorkerCount, WorkerPool } from '../race/pool.js';
+import { $ } from '../../ui/dom.js';
+import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
+import { drawRace, makePanels } from '../../race/figures.js';
+import { raceWorkerCount, WorkerPool } from '../../race/pool.js';
 import {
   RACE_CORPUS,
   RACE_EVAL_ROWS,
@@ -12,9 +12,9 @@ import {
   raceJobs,
   SCHEME_NAMES,
   taskOptions,
-} from '../race/plan.js';
+} from '../../race/plan.js';
 
-const WORKER_URL = new URL('../race/worker.js', import.meta.url);
+const WORKER_URL = new URL('../../race/worker.js', import.meta.url);
 const PAINT_INTERVAL = 500; // ms between progress paints
 let pool = null;
 let panels = null;

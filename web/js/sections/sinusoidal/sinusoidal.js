@@ -1,12 +1,12 @@
 // Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
-import { drawHeatmap, drawMatrix } from '../draw/grids.js';
-import { drawRows } from '../draw/strips.js';
-import { ownScale } from '../draw/colour.js';
-import { $, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
-import { fixed3, scientific } from '../ui/format.js';
-import { drawLines, PALETTE } from '../draw/plot.js';
-import { readoutNumber } from '../draw/readout.js';
-import { updateTerms } from './sinusoidal_terms.js';
+import { drawHeatmap, drawMatrix } from '../../draw/grids.js';
+import { drawRows } from '../../draw/strips.js';
+import { ownScale } from '../../draw/colour.js';
+import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
+import { fixed3, scientific } from '../../ui/format.js';
+import { drawLines, PALETTE } from '../../draw/plot.js';
+import { readoutNumber } from '../../draw/readout.js';
+import { updateTerms } from './terms.js';
 
 const ROWS = 64;
 const DOTS = 32;

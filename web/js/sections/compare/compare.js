@@ -1,13 +1,13 @@
 // Section 6: two sentences, tokenized with section 1's vocabulary, a choice of positional encoding.
-import { drawMatrix } from '../draw/grids.js';
-import { drawLegend } from '../draw/legend.js';
-import { drawStrips, stripsHeight } from '../draw/strips.js';
-import { ownScale } from '../draw/colour.js';
-import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../ui/dom.js';
-import { fixed3, gapText, visibleWhitespace } from '../ui/format.js';
-import { vocabularyNotice } from '../ui/vocabulary_notice.js';
-import { WorkerFailedError } from '../workers/client.js';
-import { scaleNoteText, TOKEN_STDDEV, verdictText } from './compare_text.js';
+import { drawMatrix } from '../../draw/grids.js';
+import { drawLegend } from '../../draw/legend.js';
+import { drawStrips, stripsHeight } from '../../draw/strips.js';
+import { ownScale } from '../../draw/colour.js';
+import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
+import { fixed3, gapText, visibleWhitespace } from '../../ui/format.js';
+import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
+import { WorkerFailedError } from '../../workers/client.js';
+import { scaleNoteText, TOKEN_STDDEV, verdictText } from './text.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };

@@ -1,8 +1,8 @@
 // Section 4, below the rotation: the four terms of an attention score (x + PE(p))ᵀW(x′ + PE(p′)) with W = R_k and
 // the key k tokens back, over 64 query positions, and the ±k symmetry of PE(p)·PE(p+k). Dot products from the
 // library's kernel.
-import { $ } from '../ui/dom.js';
-import { fixed3, scientific } from '../ui/format.js';
+import { $ } from '../../ui/dom.js';
+import { fixed3, scientific } from '../../ui/format.js';
 
 const POSITIONS = 64; // query positions k…k+63; they stay below the encoding's 128 rows (k ≤ 32)
 

@@ -1,10 +1,10 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (race.js: the long-context experiment in parallel workers).
-import { drawMatrix } from '../draw/grids.js';
-import { $, headerCell, redrawOnResize } from '../ui/dom.js';
-import { fixed3, scientific, subscript } from '../ui/format.js';
-import { drawLines, PALETTE } from '../draw/plot.js';
-import { vocabularyNotice } from '../ui/vocabulary_notice.js';
+import { drawMatrix } from '../../draw/grids.js';
+import { $, headerCell, redrawOnResize } from '../../ui/dom.js';
+import { fixed3, scientific, subscript } from '../../ui/format.js';
+import { drawLines, PALETTE } from '../../draw/plot.js';
+import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import * as race from './race.js';
 
 let ctx;

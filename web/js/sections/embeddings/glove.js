@@ -2,12 +2,12 @@
 // frozen side of a table of nearest neighbours, next to the model's table at step 0 and now. Files are read and
 // parsed in a worker (glove_worker.js) with progress; one that fails says what is wrong and on which line, and the
 // last file that loaded stays in use.
-import { $ } from '../ui/dom.js';
-import { fixed3 } from '../ui/format.js';
-import { gloveText, liveNearest, neighboursText, wordsOf } from '../glove.js';
-import { WorkerClient } from '../workers/client.js';
+import { $ } from '../../ui/dom.js';
+import { fixed3 } from '../../ui/format.js';
+import { gloveText, liveNearest, neighboursText, wordsOf } from './glove_text.js';
+import { WorkerClient } from '../../workers/client.js';
 
-const worker = new WorkerClient(new URL('../workers/glove.js', import.meta.url), 'the GloVe worker');
+const worker = new WorkerClient(new URL('../../workers/glove.js', import.meta.url), 'the GloVe worker');
 let ctx;
 let model; // () => {labels, snapshot, initial, isWord(label)}: the section's model
 let frozen = null; // {summary: {count, dim, rows: Map word → {neighbours, vector}}, source, words: the words asked for}

@@ -1,7 +1,7 @@
 // Section 1's token list, drawn lazily: a tokenizer worker result ({ids, starts, utf8}) holds every token, and the
 // list shows the first PAGE_TOKENS of them with a button for the next page, so a pasted book costs a few
 // thousand list items, not a million.
-import { visibleWhitespace } from './ui/format.js';
+import { visibleWhitespace } from '../../ui/format.js';
 
 export const PAGE_TOKENS = 300;
 const COLOURS = 5; // token backgrounds cycle through 5 light tints (CSS classes t0..t4)

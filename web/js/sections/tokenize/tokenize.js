@@ -1,12 +1,12 @@
 // Section 1: tokens of the learner's text with ids and byte spans; train a vocabulary in a worker.
-import { $ } from '../ui/dom.js';
-import { visibleWhitespace } from '../ui/format.js';
-import { runJob } from '../workers/jobs_client.js';
-import { LargePaste } from '../large_paste.js';
-import { checkOnChange, readNumberInput } from '../ui/number_input.js';
-import { TokenizeClient } from '../workers/tokenize_client.js';
-import { PAGE_TOKENS, tokenItems } from '../token_list.js';
-import { tokenLengths, tokenSpans } from '../workers/token_spans.js';
+import { $ } from '../../ui/dom.js';
+import { visibleWhitespace } from '../../ui/format.js';
+import { runJob } from '../../workers/jobs_client.js';
+import { LargePaste } from './large_paste.js';
+import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
+import { TokenizeClient } from '../../workers/tokenize_client.js';
+import { PAGE_TOKENS, tokenItems } from './token_list.js';
+import { tokenLengths, tokenSpans } from '../../workers/token_spans.js';
 
 let ctx;
 let job = null;
