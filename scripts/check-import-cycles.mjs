@@ -160,7 +160,8 @@ export function codeOnly(source) {
 
 const SPECIFIER = String.raw`(['"\x60])(\.{1,2}\/[^'"\x60\s]+)\1`;
 const REFERENCES = [
-  new RegExp(String.raw`\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?${SPECIFIER}`, 'g'), // import … from './x', import './x'
+  // import … from './x', import './x'
+  new RegExp(String.raw`\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?${SPECIFIER}`, 'g'),
   new RegExp(String.raw`\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*${SPECIFIER}`, 'g'),
   new RegExp(String.raw`\bimport\s*\(\s*${SPECIFIER}\s*[,)]`, 'g'),
   new RegExp(String.raw`\brequire\s*\(\s*${SPECIFIER}\s*\)`, 'g'),

@@ -71,7 +71,7 @@ function createContext(lab) {
       return ctx.setTokenizer(ctx.builtInName);
     },
     /**
-     * Runs `ops` (embedding_worker.js: lookup, compose, compare) on the token embedding table of the current
+     * Runs `ops` (workers/embedding.js: lookup, compose, compare) on the token embedding table of the current
      * vocabulary (or of vocabSize rows), of dim, N(0, stddev), seed 1, in the embedding worker; resolves with their
      * results.
      */

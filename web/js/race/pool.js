@@ -1,4 +1,4 @@
-// A pool of long-lived module workers (race_worker.js) for independent jobs: each worker runs one job at a time and
+// A pool of long-lived module workers (worker.js) for independent jobs: each worker runs one job at a time and
 // takes the next waiting job when it is done; a job waits until its inputs are ready (start(job) may be called
 // later). stop() ends every job at once by terminating the workers.
 

@@ -1,4 +1,4 @@
-// One worker of section 7's long-context race (race_pool.js keeps several alive and hands each one job at a time).
+// One worker of section 7's long-context race (pool.js keeps several alive and hands each one job at a time).
 // Jobs: 'corpus' (fetch the site's Brown excerpt, train a BPE on it, encode it) and 'run' (one scheme, or the RoPE
 // family of one seed, of the library's long-context experiment). The page stops a job by terminating the worker.
 import createEmbedLab from '../../embedlab/index.js';

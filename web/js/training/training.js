@@ -1,4 +1,4 @@
-// Training jobs shared by the Web Worker (web/js/worker.js) and the node tests: no DOM here.
+// Training jobs shared by the Web Worker (web/js/workers/jobs.js) and the node tests: no DOM here.
 // The corpus is a seeded stream of "who did what to whom" sentences, tokenized with a real BPE vocabulary;
 // the model's vocabulary is the set of distinct token ids of that corpus (a handful of rows instead of 50k).
 

@@ -1,4 +1,4 @@
-// The page's side of a long-lived module worker that answers requests (worker_requests.js): each request is a
+// The page's side of a long-lived module worker that answers requests (requests.js): each request is a
 // promise of its result, with progress messages passed to its onProgress. Errors keep their type (RangeError,
 // TypeError), so a section shows a refusal of the library the same way whichever thread computed it. A worker that
 // dies (out of memory, say) fails the requests it held with a message, and the next request starts a fresh one.

@@ -1,4 +1,4 @@
-// The page's Web Worker: long jobs (BPE training, model training; the race has race_worker.js) run here so the
+// The page's Web Worker: long jobs (BPE training, model training; the race has race/worker.js) run here so the
 // page stays responsive. One job per worker; the page cancels a job by terminating its worker.
 import createEmbedLab from '../../embedlab/index.js';
 import { divergenceLimit, hasDiverged } from '../training/divergence.js';
@@ -82,8 +82,8 @@ async function resume({ encoding, resume: bytes, steps, every, options = {} }) {
 
 /**
  * One scheme, with snapshots of wte / wpe every `every` steps (step 0 included). A run whose loss diverges
- * (divergence.js) stops there and reports {diverged: {step, loss, limit, rolledBackTo}}: the model rolls back to
- * its last snapshot, whose saved bytes come with `keep`.
+ * (training/divergence.js) stops there and reports {diverged: {step, loss, limit, rolledBackTo}}: the model rolls
+ * back to its last snapshot, whose saved bytes come with `keep`.
  */
 async function train({ encoding, positions, steps, every, options, keep = false }) {
   const l = await lab();

@@ -96,7 +96,10 @@ export class TrainingRow {
     }
   }
 
-  /** Shows a run stopped because its loss diverged (divergence.js): data-state 'diverged', the reason in the error line. */
+  /**
+   * Shows a run stopped because its loss diverged (training/divergence.js): data-state 'diverged', the reason in the
+   * error line.
+   */
   diverged(status, reason) {
     this.status.textContent = status;
     this.error.textContent = reason;

@@ -1,4 +1,4 @@
-// The worker's side of worker_client.js: one request at a time, in the order they came, each answered with its
+// The worker's side of client.js: one request at a time, in the order they came, each answered with its
 // result (typed arrays in it transferred, not copied) or its error's name and message.
 
 /** Transferable buffers of the typed arrays in `value` (an array, a plain object or a typed array), each once. */

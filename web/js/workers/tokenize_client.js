@@ -1,4 +1,4 @@
-// The page's side of section 1's tokenizer worker (tokenize_worker.js): one request in flight at a time, and of
+// The page's side of section 1's tokenizer worker (tokenize.js): one request in flight at a time, and of
 // those asked for meanwhile only the latest is sent next, so typing into a box holding megabytes never queues up
 // work; a text is sent in parts, and not again when only the vocabulary changes. Only the latest request's progress and result are reported; a worker that dies is replaced.
 

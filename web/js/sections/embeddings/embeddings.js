@@ -6,7 +6,6 @@ import { TrainingRow } from '../../workers/jobs_client.js';
 import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { fixed3, visibleWhitespace } from '../../ui/format.js';
 import { drawScatter, PALETTE, reserveScatter } from '../../draw/plot.js';
-import { firstDistinct } from '../tokenize/token_list.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import { initFrozen } from './frozen.js';
 import { drawGlove, freezeEarlySnapshot, initGlove } from './glove.js';
@@ -27,6 +26,15 @@ let sectionTokens = { ids: new Uint32Array(0), vocab: null }; // section 1's ids
 const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
 const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
 const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
+
+/** The first `n` distinct ids, in order of appearance (stops as soon as it has them). */
+function firstDistinct(ids, n) {
+  const seen = new Set();
+  for (let i = 0; i < ids.length && seen.size < n; i++) {
+    seen.add(ids[i]);
+  }
+  return [...seen];
+}
 
 let tableRequest = 0; // the latest showTable; an older one whose rows come later is dropped
 

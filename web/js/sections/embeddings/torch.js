@@ -22,7 +22,7 @@ function offer(id, bytes, name, text) {
   link.hidden = false;
 }
 
-// The worker's corpus, tokenized the same way (training.js buildData with r50k_base), as train.py reads it.
+// The worker's corpus, tokenized the same way (training/training.js buildData with r50k_base), as train.py reads it.
 async function trainingIds(ctx) {
   if (!trainIds) {
     const { train } = buildData(ctx.lab, await ctx.loadTokenizer('r50k_base'));

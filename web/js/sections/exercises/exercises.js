@@ -1,6 +1,5 @@
 // Section 9: exercises, each checked live by the library when the learner presses its button. The exercises
-// themselves are in exercises_tokens.js, exercises_positions.js and exercises_scale.js; this file draws them and
-// runs the checks.
+// themselves are in tokens.js, positions.js and scale.js beside it; this file draws them and runs the checks.
 import { $ } from '../../ui/dom.js';
 import { POSITION_EXERCISES } from './positions.js';
 import { SCALE_EXERCISES } from './scale.js';

@@ -1,5 +1,6 @@
 // Section 8's charts: lines and dots on logarithmic (or linear) axes, with marked levels and a shaded range.
-// Wavelengths, frequency ratios and distances span several powers of ten, which plot.js's linear charts cannot show.
+// Wavelengths, frequency ratios and distances span several powers of ten, which the linear charts of draw/plot.js
+// cannot show.
 import { drawPlotFrame, FONT, fitCanvas, theme } from '../../draw/canvas.js';
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };

@@ -1,6 +1,6 @@
 // Section 8: RoPE at longer contexts. Each pair's wavelength against the training window, how each scaling method
 // moves each pair's frequency, and the score against distance, all from the library's lab.ropeFrequencies (the
-// function the model uses) and its kernels. The token tables' cost at scale is in scale_costs.js.
+// function the model uses) and its kernels. The token tables' cost at scale is in costs.js.
 import { showKey } from '../../draw/legend.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
 import { subscript } from '../../ui/format.js';

@@ -109,7 +109,7 @@ function draw() {
     cols: dim,
     range: 1,
     marks: [{ from: p, to: p }],
-    readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (web/js/readout.js)
+    readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (draw/readout.js)
     describe: (row, col, value) => peFormula(row, col, value, state),
     legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
   });

@@ -39,12 +39,3 @@ export function tokenItems(result, from, to) {
   }
   return items;
 }
-
-/** The first `n` distinct ids, in order of appearance (stops as soon as it has them). */
-export function firstDistinct(ids, n) {
-  const seen = new Set();
-  for (let i = 0; i < ids.length && seen.size < n; i++) {
-    seen.add(ids[i]);
-  }
-  return [...seen];
-}
