@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Formatting and lint: clang-format (.clang-format) on the C++ of src/ and tests/, Prettier and ESLint on the
-# JavaScript, and the size of hand-written files in src/ and web/. `npm run lint`; npm test runs it first. Ends with
-# "lint: N passed, M failed" (one per checker).
+# JavaScript, no import circle in src/js or web/js, and the size of hand-written files in src/ and web/.
+# `npm run lint`; npm test runs it first. Ends with "lint: N passed, M failed" (one per checker).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
@@ -21,6 +21,7 @@ mapfile -t cpp < <(git ls-files --cached --others --exclude-standard 'src/**.cc'
 check clang-format clang-format --dry-run --Werror "${cpp[@]}"
 check prettier npx --no-install prettier --check --log-level warn .
 check eslint npx --no-install eslint --max-warnings 0 .
+check import-cycles node scripts/check-import-cycles.mjs # src/js and web/js: no module imports itself round a circle
 # A file past 400 lines holds more than one concern; the generated Unicode table is not hand-written.
 short_files() {
   local long
