@@ -97,7 +97,7 @@ export class EmbedLab extends Tokenizers {
     return batches.evenlySpacedWindows(internalsOf(this), tokens, options);
   }
 
-  // ---- long contexts (train at T, read at T x factor; see README "Long contexts") ----
+  // ---- long contexts (train at T, read at T x factor; see docs/long-contexts.md) ----
 
   /** One passkey sequence {digits = 2, length, depth = 0.5, seed = 0}: {ids, targets, keyPosition, vocabSize, text}. */
   passkeySample(options) {

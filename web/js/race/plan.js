@@ -1,4 +1,4 @@
-// Section 7's race: its configuration (a smaller run of the README's native experiment, sized for a browser) and the
+// Section 7's race: its configuration (a smaller run of the native experiment of docs/long-contexts.md, sized for a browser) and the
 // jobs it splits into. No DOM: the configuration is also what the page states and what its tests compare against.
 
 /** Options of every run (lab.longContextRun's names); steps and fine-tuning steps come from the page's inputs. */

@@ -66,7 +66,7 @@ export function accuracyCell(runs, length, fineTuned) {
   return { byDepth, perSeed, ...spread(perSeed) };
 }
 
-/** Position ranges [0, T), [T, f1·T), ... of the factors, as the README's table reports them. */
+/** Position ranges [0, T), [T, f1·T), ... of the factors, as the tables of docs/long-contexts.md report them. */
 export function positionRanges(trainLength, factors) {
   const edges = [0, ...factors.map((f) => f * trainLength)];
   return edges.slice(1).map((to, i) => [edges[i], to]);

@@ -10,7 +10,7 @@ import * as costs from './costs.js';
 import { drawLogChart } from './log_chart.js';
 
 /**
- * The head and window of each preset: the tiny GPT of the README's long-context table (the library's defaults: 64
+ * The head and window of each preset: the tiny GPT of the long-context tables (docs/long-contexts.md) (the library's defaults: 64
  * channels, 4 heads, T = 64), Llama 2 7B, Llama 3 8B.
  */
 export const PRESETS = {
