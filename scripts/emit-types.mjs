@@ -8,7 +8,7 @@
 // parameter without a JSDoc type). Exits 1 with tsc's messages on any error; scripts/lint.sh runs it (check
 // "types"), scripts/build-package.sh writes dist/ with it. Usage: node scripts/emit-types.mjs [OUTDIR]
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -69,7 +69,8 @@ const { diagnostics: emitted } = program.emit(undefined, writeFile, undefined, t
 if (emitted.length > 0) {
   fail(emitted);
 }
-for (const file of readdirSync(source, { recursive: true }).filter((f) => f.endsWith('.d.ts'))) {
+// runtime/glue.d.ts, which stands in for the built Emscripten glue, is for tsc over src/js alone.
+for (const file of readdirSync(source, { recursive: true }).filter((f) => basename(f) === 'types.d.ts')) {
   mkdirSync(dirname(join(outDir, file)), { recursive: true });
   copyFileSync(join(source, file), join(outDir, file));
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Formatting and lint: clang-format (.clang-format) on the C++ of src/ and tests/, Prettier and ESLint on the
-# JavaScript, tsc on the package's JSDoc types (scripts/emit-types.mjs), and the size of hand-written files in src/
-# and web/. `npm run lint`; npm test runs it first. Ends with "lint: N passed, M failed" (one per checker).
+# JavaScript, tsc on the package's JSDoc types (scripts/emit-types.mjs), no import circle in src/js or web/js, and
+# the size of hand-written files in src/ and web/. `npm run lint`; npm test runs it first. Ends with "lint: N passed,
+# M failed" (one per checker).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0
@@ -24,6 +25,7 @@ check eslint npx --no-install eslint --max-warnings 0 .
 # The JavaScript type-checked from its JSDoc (src/js/tsconfig.json), and the declarations generated from it: they
 # type-check for a user with lib es2022 alone, and no public member is `any`.
 check types node scripts/emit-types.mjs
+check import-cycles node scripts/check-import-cycles.mjs # src/js and web/js: no module imports itself round a circle
 # A file past 400 lines holds more than one concern; the generated Unicode table is not hand-written.
 short_files() {
   local long

@@ -49,7 +49,8 @@ target_link_libraries(embedlab_model_bench PRIVATE embedlab_core)
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
 
-# The long-context experiment for the README's tables (training/long_context_run.h; BPE for the corpus task).
+# The long-context experiment for the tables of docs/long-contexts.md (training/long_context_run.h; BPE for the
+# corpus task).
 add_executable(embedlab_long_context ${CMAKE_SOURCE_DIR}/src/tools/embedlab_long_context.cc)
 target_link_libraries(embedlab_long_context PRIVATE embedlab_core Threads::Threads)
 

@@ -1,264 +1,359 @@
-// The idiomatic API over the raw Embind module: option objects, checked arguments, real JS errors. EmbedLab
-// lists every method; the work is done by one module per domain (lab_tokenizers.js, lab_models.js,
-// lab_embeddings.js, lab_files.js, lab_batches.js, lab_nearest.js, lab_positions.js,
-// lab_principal_components.js, lab_glove_text.js, lab_parameter_count.js), whose functions take the lab's
-// internals: {lab, raw, stage}.
-import * as batches from './training/batches.js';
+// EmbedLab: the full library on one loaded module. Its tokenizer methods and what every instance has (version,
+// limits, memory(), call()) come from Tokenizers (tokenizer/tokenizers.js) and WasmInstance
+// (runtime/wasm_instance.js), shared with the `embedlab/tokenizer` entry; the rest is listed here by domain and
+// done by one module per domain, whose functions take the instance's internals {lab, raw, stage}.
 import * as embeddings from './embeddings/embeddings.js';
-import * as fileReaders from './files/readers.js';
-import * as gloveText from './embeddings/word_vectors_text.js';
-import * as longContext from './training/long_context.js';
-import * as models from './model/create.js';
+import * as principal from './embeddings/principal_components.js';
 import * as neighbours from './embeddings/nearest.js';
+import * as gloveText from './embeddings/word_vectors_text.js';
+import * as fileReaders from './files/readers.js';
+import * as models from './model/create.js';
 import * as parameterCount from './model/parameter_count.js';
 import * as positions from './positions/positions.js';
-import * as principal from './embeddings/principal_components.js';
-import * as tokenizers from './tokenizer/loading.js';
-import { encodingNameForModel } from './tokenizer/model_encodings.js';
+import { internalsOf } from './runtime/wasm_instance.js';
+import { Tokenizers } from './tokenizer/tokenizers.js';
+import * as batches from './training/batches.js';
+import * as longContext from './training/long_context.js';
+/** @import { PositionalEncoding, SelfAttention, TokenEmbedding } from './embeddings/handles.js' */
+/** @import { AttentionComparison, CompareOptions, CompareWithAttentionOptions, CompareWithoutAttentionOptions, Comparison, ComposeOptions, ComposedSequence, Kernels, NearestRowsOptions, PositionalEncodingOptions, PositionalKind, PrincipalComponents, PrincipalComponentsOptions, RowCosine, SelfAttentionOptions, TokenEmbeddingOptions } from './embeddings/types.js' */
+/** @import { WordVectors } from './embeddings/word_vectors.js' */
+/** @import { SafetensorsFile } from './files/safetensors.js' */
+/** @import { Model } from './model/model.js' */
+/** @import { ModelConfig, PositionScheme, RopeLayout, TransformerConfig, TransformerParameterCount } from './model/types.js' */
+/** @import { RelativePositionBucketsOptions, RopeFrequencies, RopeFrequenciesOptions, RopeRotateOptions, RopeScalingType } from './positions/types.js' */
+/** @import { TokenIds, Vector } from './runtime/types.js' */
+/** @import { CorpusBatches } from './training/batches.js' */
+/** @import { CorpusBatchesOptions, LongContextExperimentOptions, LongContextExperimentResult, LongContextRunOptions, LongContextRunResult, LongContextScheme, LongContextSequence, PasskeySampleOptions, RandomUniformOptions, RecallSampleOptions, WindowBatch, WindowOptions } from './training/types.js' */
 
-const ERROR_TYPES = { RangeError, TypeError, Error };
-
-export class EmbedLab {
-  #raw;
-  #internals;
-
+/** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
+export class EmbedLab extends Tokenizers {
+  /**
+   * @internal
+   * @param {any} raw the Embind module
+   * @param {'simd' | 'fallback'} flavour
+   */
   constructor(raw, flavour) {
-    this.#raw = raw;
-    this.#internals = Object.freeze({ lab: this, raw, stage: (bytes) => this.#stage(bytes) });
-    /** Package version. */
-    this.version = raw.version();
-    /** Highway target the kernels run on: "WASM" (SIMD128) or "EMU128" (no SIMD). */
-    this.simdTarget = raw.simdTarget();
-    /** Which module was loaded: "simd" or "fallback". */
-    this.flavour = flavour;
-    // Names and caps the C++ core defines, read once from it.
-    /** Caps on sizes, the same the C++ core enforces. */
-    this.limits = Object.freeze(raw.limits());
-    /** Pre-tokenizer patterns of trainTokenizer() and tokenizerFromVocabulary(): 'gpt2', 'cl100k', 'o200k'. */
-    this.patternNames = Object.freeze(raw.patternNames());
-    /** Positional schemes of createModel(): 'learned', 'sinusoidal', 'rope', 'alibi', 't5', 'none'. */
+    super(raw, flavour);
+    // Names the C++ core defines, read once from it.
+    /**
+     * The positional schemes of createModel(), in the C++ core's order: learned, sinusoidal, rope, alibi, t5, none.
+     * @readonly
+     * @type {readonly PositionScheme[]}
+     */
     this.positionSchemes = Object.freeze(raw.positionSchemes());
-    /** RoPE layouts of createModel({ropeLayout}): 'interleaved', 'rotate_half'. */
+    /**
+     * The RoPE layouts of createModel({ropeLayout}), in the C++ core's order: interleaved, rotate_half.
+     * @readonly
+     * @type {readonly RopeLayout[]}
+     */
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
-    /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
+    /**
+     * RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'.
+     * @readonly
+     * @type {readonly RopeScalingType[]}
+     */
     this.ropeScalingTypes = Object.freeze(raw.ropeScalingTypes());
-    /** Schemes of longContextRun(): 'learned', 'sinusoidal', 'rope', 'rope_pi', 'rope_ntk', ... 'none'. */
+    /**
+     * The schemes of longContextRun(), those the model has: learned, sinusoidal, rope, rope_pi, ..., none.
+     * @readonly
+     * @type {readonly LongContextScheme[]}
+     */
     this.longContextSchemes = Object.freeze(raw.longContextSchemes());
-    this.kernels = Object.freeze(embeddings.makeKernels(this.#internals));
-  }
-
-  /** Wasm memory: {heapBytes: size of the wasm memory, allocatedBytes: bytes malloc has handed out}. */
-  memory() {
-    return { heapBytes: this.#raw.HEAPU8.length, allocatedBytes: this.#raw.allocatedBytes() };
-  }
-
-  /** Runs a raw call and turns a recorded C++ error into a thrown JS error. */
-  call(body) {
-    const result = body();
-    if (this.#raw.hasError()) {
-      const { kind, message } = this.#raw.takeError();
-      throw new (ERROR_TYPES[kind] ?? Error)(message);
-    }
-    return result;
-  }
-
-  // ---- tokenizers ----
-
-  /** Encoding names accepted by getTokenizer(). */
-  get tokenizerNames() {
-    return [...tokenizers.ENCODING_NAMES];
-  }
-
-  /**
-   * Loads one of OpenAI's vocabularies: 'gpt2' | 'r50k_base' | 'p50k_base' | 'p50k_edit' | 'cl100k_base' |
-   * 'o200k_base'; options.vocabulary: that encoding's bytes from the caller (where no file system or fetch is).
-   */
-  getTokenizer(name, options) {
-    return tokenizers.getTokenizer(this.#internals, name, options);
-  }
-
-  /** The encoding an OpenAI model uses, as tiktoken maps it: 'gpt-4o' -> 'o200k_base' (exact names, then prefixes). */
-  encodingNameForModel(model) {
-    return encodingNameForModel(model);
-  }
-
-  /** The tokenizer of an OpenAI model ('gpt-4o', 'gpt-4', 'text-davinci-003', ...): getTokenizer of its encoding. */
-  async encodingForModel(model, options) {
-    return tokenizers.getTokenizer(this.#internals, encodingNameForModel(model), options);
-  }
-
-  /**
-   * Trains a byte-level BPE vocabulary on `corpus` (string or bytes): {vocabSize (256 single bytes
-   * included), pattern = 'o200k' | 'cl100k' | 'gpt2', specialTokens = [], name = 'trained', onProgress,
-   * progressInterval, signal}. Trains in slices of ~16 ms, yielding to the event loop in between, so pages
-   * stay responsive; onProgress({merges, wanted, token, count}) runs after each slice (at most
-   * progressInterval merges) and may return false, like aborting options.signal, to stop early with the
-   * merges made so far.
-   */
-  trainTokenizer(corpus, options) {
-    return tokenizers.trainTokenizer(this.#internals, corpus, options);
-  }
-
-  /** A tokenizer saved with tokenizer.save() (text or binary form). */
-  loadTokenizer(bytes) {
-    return tokenizers.loadTokenizer(this.#internals, bytes);
+    /**
+     * @readonly
+     * @type {Kernels}
+     */
+    this.kernels = Object.freeze(embeddings.makeKernels(internalsOf(this)));
   }
 
   // ---- models ----
 
   /**
-   * A tiny GPT: {vocabSize, contextLength = 32, channels = 32, layers = 2, heads = 2, positions = 'learned'
-   * | 'sinusoidal' | 'rope' | 'alibi' | 't5' | 'none', ropeLayout, ropeBase, ropeScaling, causal = true,
-   * t5NumBuckets = 32, t5MaxDistance = 128, embeddingScale = 1, seed = 0, optimizer}.
+   * A tiny GPT with AdamW.
+   * @param {ModelConfig} config
+   * @returns {Model}
    */
   createModel(config) {
-    return models.createModel(this.#internals, config);
-  }
-
-  /** A model saved with model.save() (safetensors bytes), optimizer state included. */
-  loadModel(bytes) {
-    return models.loadModel(this.#internals, bytes);
-  }
-
-  /** One vector (a head's q or k) rotated by RoPE at `position`, as the model does: {base = 10000, layout}. */
-  ropeRotate(vector, position, options) {
-    return positions.ropeRotate(this.#internals, vector, position, options);
+    return models.createModel(internalsOf(this), config);
   }
 
   /**
-   * RoPE's inverse frequencies and attention factor for {headDim, base = 10000, scaling = {type: 'none'}, length}
-   * (length: the sequence length, required by dynamic NTK), as the model uses them.
+   * A model from {@link Model.save} bytes, optimizer state included.
+   * @param {Uint8Array | ArrayBuffer} bytes
+   * @returns {Model}
+   */
+  loadModel(bytes) {
+    return models.loadModel(internalsOf(this), bytes);
+  }
+
+  /**
+   * `vector` (even length: one head's q or k) rotated by RoPE at `position` exactly as a model with
+   * positions 'rope' rotates it: each pair by position · base^(−2i/d). q · k of two rotated vectors depends
+   * only on their positions' difference.
+   * @example lab.ropeRotate(q, 5, { base: 10000, layout: 'interleaved' }) // Float32Array, same length as q
+   * @param {Vector} vector
+   * @param {number} position
+   * @param {RopeRotateOptions} [options]
+   * @returns {Float32Array}
+   */
+  ropeRotate(vector, position, options) {
+    return positions.ropeRotate(internalsOf(this), vector, position, options);
+  }
+
+  /**
+   * RoPE's inverse frequencies θ_i (i < headDim/2, in double precision) and attention factor under a scaling,
+   * exactly as a model with that ropeScaling uses them (Hugging Face transformers' modeling_rope_utils).
+   * @example lab.ropeFrequencies({ headDim: 64, scaling: { type: 'yarn', factor: 4, originalContextLength: 64 } })
+   * // {inverseFrequencies: Float64Array(32), attentionFactor: 1.1386…}
+   * @param {RopeFrequenciesOptions} options
+   * @returns {RopeFrequencies}
    */
   ropeFrequencies(options) {
-    return positions.ropeFrequencies(this.#internals, options);
+    return positions.ropeFrequencies(internalsOf(this), options);
   }
 
   /**
-   * The parameter count of a transformer configuration {vocabSize, channels, layers, heads, kvHeads, ffnHidden |
-   * mlpRatio, gatedMlp, tiedOutput, biases, norm, positionRows}: each part, the token tables' share, the bytes.
+   * The parameters of a transformer of this configuration, by part (token table, output head, position table,
+   * attention, MLP, norms), the token tables' share and the weights' memory at float32 and bfloat16.
+   * @example lab.transformerParameterCount({ vocabSize: 50257, channels: 768, layers: 12, heads: 12, positionRows: 1024 }).total // 124439808 (GPT-2)
+   * @param {TransformerConfig} config
+   * @returns {TransformerParameterCount}
    */
   transformerParameterCount(config) {
-    return parameterCount.transformerParameterCount(this.#internals, config);
-  }
-
-  /** The model's ALiBi slope of each of `heads` heads: a Float32Array. */
-  alibiSlopes(heads) {
-    return positions.alibiSlopes(this.#internals, heads);
+    return parameterCount.transformerParameterCount(internalsOf(this), config);
   }
 
   /**
-   * T5's bucket of each (query i, key j) as positions 't5' reads its bias table: an Int32Array of length x
-   * length, row i. {length, numBuckets = 32, maxDistance = 128, bidirectional = false (causal, as the GPT)}.
+   * The ALiBi slope m_h of each head h = 1…heads, as a model with positions 'alibi' uses them: head h adds
+   * −m_h · (i − j) to the score of query i and key j. Press et al.'s reference construction: 2^(−8h/H) when
+   * H is a power of two, otherwise the slopes of the power of two n below H, then every other slope of 2n.
+   * @example lab.alibiSlopes(4) // Float32Array [0.25, 0.0625, 0.015625, 0.00390625]
+   * @example lab.alibiSlopes(3) // Float32Array [0.0625, 0.00390625, 0.25]
+   * @param {number} heads
+   * @returns {Float32Array}
+   */
+  alibiSlopes(heads) {
+    return positions.alibiSlopes(internalsOf(this), heads);
+  }
+
+  /**
+   * T5's bucket of every (query i, key j), row-major length × length, as a model with positions 't5' reads its
+   * bias table (Raffel et al. 2020; transformers' `_relative_position_bucket` of the offset j − i). Causal
+   * (default): every bucket for keys at or before the query, keys after it in bucket 0; bidirectional: half the
+   * buckets per sign. Of B buckets per sign, E = B / 2 are exact offsets 0…E−1; then log-spaced up to maxDistance,
+   * past which all share the last.
+   * @example lab.relativePositionBuckets({ length: 3, bidirectional: true }) // Int32Array [0, 17, 18, 1, 0, 17, 2, 1, 0]
+   * @param {RelativePositionBucketsOptions} options
+   * @returns {Int32Array}
    */
   relativePositionBuckets(options) {
-    return positions.relativePositionBuckets(this.#internals, options);
+    return positions.relativePositionBuckets(internalsOf(this), options);
   }
 
   // ---- training data (the project PRNG: the same numbers for a seed natively and in wasm) ----
 
-  /** `count` uniforms in [0, 1) from the project PRNG for {seed = 0}: a Float64Array. */
+  /**
+   * `count` (in [0, 2^24]) uniforms in [0, 1) from the project PRNG: the same for a seed natively and in wasm.
+   * @param {number} count
+   * @param {RandomUniformOptions} [options]
+   * @returns {Float64Array}
+   */
   randomUniform(count, options) {
-    return batches.randomUniform(this.#internals, count, options);
+    return batches.randomUniform(internalsOf(this), count, options);
   }
 
-  /** Random windows of a token stream for {batch, length, seed = 0}: a CorpusBatches whose next() gives a batch. */
+  /**
+   * Random windows of a token stream, seeded: call `next()` for each training step.
+   * @param {TokenIds} tokens
+   * @param {CorpusBatchesOptions} options
+   * @returns {CorpusBatches}
+   */
   corpusBatches(tokens, options) {
-    return batches.corpusBatches(this.#internals, tokens, options);
+    return batches.corpusBatches(internalsOf(this), tokens, options);
   }
 
-  /** `batch` windows of `length` tokens spread evenly over the stream, with next-token targets: {batch, length}. */
+  /**
+   * `batch` windows of `length` tokens spread evenly over the stream (window b starts at
+   * b · ⌊(tokens − length − 1) / batch⌋), with next-token targets: a fixed batch for validation losses.
+   * @param {TokenIds} tokens
+   * @param {WindowOptions} options
+   * @returns {WindowBatch}
+   */
   evenlySpacedWindows(tokens, options) {
-    return batches.evenlySpacedWindows(this.#internals, tokens, options);
+    return batches.evenlySpacedWindows(internalsOf(this), tokens, options);
   }
 
-  // ---- long contexts (train at T, read at T x factor; see README "Long contexts") ----
+  // ---- long contexts (train at T, read at T x factor; see docs/long-contexts.md) ----
 
-  /** One passkey sequence {digits = 2, length, depth = 0.5, seed = 0}: {ids, targets, keyPosition, vocabSize, text}. */
+  /**
+   * One passkey sequence: filler, KEY and the digits at `depth`, QUERY and the answer; `text` spells it.
+   * @param {PasskeySampleOptions} options
+   * @returns {LongContextSequence & { text: string }}
+   */
   passkeySample(options) {
-    return longContext.passkeySample(this.#internals, options);
+    return longContext.passkeySample(internalsOf(this), options);
   }
 
-  /** One associative-recall sequence {keys = 256, values = 16, length, depth = 0.5, seed = 0}. */
+  /**
+   * One associative-recall sequence: distinct key-value pairs, QUERY, the key of the pair at `depth`.
+   * @param {RecallSampleOptions} options
+   * @returns {LongContextSequence}
+   */
   recallSample(options) {
-    return longContext.recallSample(this.#internals, options);
+    return longContext.recallSample(internalsOf(this), options);
   }
 
-  /** One (scheme, seed) run of the long-context experiment; resolves to its readings per length. */
+  /**
+   * One (scheme, seed) run: train at trainLength, read at trainLength x factor zero-shot, then fine-tune briefly at
+   * each longer length and read again. Learned positions past T are reported unavailable with the model's refusal.
+   * @param {LongContextRunOptions} [options]
+   * @returns {Promise<LongContextRunResult>}
+   */
   longContextRun(options) {
-    return longContext.longContextRun(this.#internals, options);
+    return longContext.longContextRun(internalsOf(this), options);
   }
 
-  /** Every scheme x seed, with the mean and min-max over seeds in `summary`. */
+  /**
+   * Every scheme x seed (the RoPE rows of a seed read one trained model) with the spread over seeds.
+   * @param {LongContextExperimentOptions} [options]
+   * @returns {Promise<LongContextExperimentResult>}
+   */
   longContextExperiment(options) {
-    return longContext.longContextExperiment(this.#internals, options);
+    return longContext.longContextExperiment(internalsOf(this), options);
   }
 
   // ---- embeddings ----
 
-  /** The rows of table (rows × dim) most cosine-similar to query (a row index, then skipped, or a vector). */
+  /**
+   * The rows of `table` (rows × dim, row-major) with the largest cosine to `query`, best first; equal cosines
+   * keep row order. `query` is a row of the table (which is then skipped: a row is its own nearest
+   * neighbour) or a vector of dim numbers.
+   * @example lab.nearestRows(model.tokenEmbeddings(), channels, 5, { k: 3 }) // [{row, cosine}, ...]
+   * @param {Vector} table
+   * @param {number} dim
+   * @param {number | Vector} query
+   * @param {NearestRowsOptions} [options]
+   * @returns {RowCosine[]}
+   */
   nearestRows(table, dim, query, options) {
-    return neighbours.nearestRows(this.#internals, table, dim, query, options);
+    return neighbours.nearestRows(internalsOf(this), table, dim, query, options);
   }
 
-  /** The first {count = 2} principal components of the rows (rows × cols): {components, variances, projections}. */
+  /**
+   * The first `count` principal components of the rows of `values` (rows × cols, row-major), computed in
+   * double precision: the directions of largest variance and each row's coordinates along them.
+   * @example
+   * const { projections } = lab.principalComponents(model.tokenEmbeddings(), vocabSize, channels);
+   * // row r of the table plots at (projections[2 * r], projections[2 * r + 1])
+   * @param {Vector} values
+   * @param {number} rows
+   * @param {number} cols
+   * @param {PrincipalComponentsOptions} [options]
+   * @returns {PrincipalComponents}
+   */
   principalComponents(values, rows, cols, options) {
-    return principal.principalComponents(this.#internals, values, rows, cols, options);
+    return principal.principalComponents(internalsOf(this), values, rows, cols, options);
   }
 
+  /**
+   * @param {TokenEmbeddingOptions} options
+   * @returns {TokenEmbedding}
+   */
   tokenEmbedding(options) {
-    return embeddings.tokenEmbedding(this.#internals, options);
+    return embeddings.tokenEmbedding(internalsOf(this), options);
   }
 
+  /**
+   * @param {PositionalKind} kind
+   * @param {PositionalEncodingOptions} options
+   * @returns {PositionalEncoding}
+   */
   positionalEncoding(kind, options) {
-    return embeddings.positionalEncoding(this.#internals, kind, options);
+    return embeddings.positionalEncoding(internalsOf(this), kind, options);
   }
 
+  /**
+   * @param {SelfAttentionOptions} options
+   * @returns {SelfAttention}
+   */
   selfAttention(options) {
-    return embeddings.selfAttention(this.#internals, options);
+    return embeddings.selfAttention(internalsOf(this), options);
   }
 
+  /**
+   * input = token embedding + position embedding, for each id.
+   * @param {TokenIds} ids
+   * @param {ComposeOptions} options
+   * @returns {ComposedSequence}
+   */
   compose(ids, options) {
-    return embeddings.compose(this.#internals, ids, options);
+    return embeddings.compose(internalsOf(this), ids, options);
   }
 
+  /**
+   * Compares two sequences: input similarity, pooled cosine, and the same after attention. The overloads say
+   * when `attention` is there: with the attention layer (the default) it is, with `attention: false | null` not.
+   * @overload
+   * @param {TokenIds} idsA
+   * @param {TokenIds} idsB
+   * @param {CompareWithAttentionOptions} options
+   * @returns {Comparison & { attention: AttentionComparison }}
+   */
+  /**
+   * @overload
+   * @param {TokenIds} idsA
+   * @param {TokenIds} idsB
+   * @param {CompareWithoutAttentionOptions} options
+   * @returns {Comparison & { attention: null }}
+   */
+  /**
+   * @overload
+   * @param {TokenIds} idsA
+   * @param {TokenIds} idsB
+   * @param {CompareOptions} options
+   * @returns {Comparison}
+   */
+  /**
+   * @param {TokenIds} idsA
+   * @param {TokenIds} idsB
+   * @param {CompareOptions} options
+   * @returns {Comparison}
+   */
   compare(idsA, idsB, options) {
-    return embeddings.compare(this.#internals, idsA, idsB, options);
+    return embeddings.compare(internalsOf(this), idsA, idsB, options);
   }
 
   // ---- files ----
 
   /**
-   * A tokenizer from vocabulary files you have: {tiktoken, encoding} (a .tiktoken file with a named
-   * encoding's pattern and special tokens) or {tiktoken, pattern, specialTokens, name}; {tiktokenJson}
-   * (npm tiktoken's encoder JSON: pat_str, special_tokens, bpe_ranks); {encoderJson, vocabBpe} (GPT-2's
-   * files). Files are strings or bytes.
+   * Parses a GloVe / word2vec text file (text, bytes, Blob or File).
+   * @param {string | Uint8Array | ArrayBuffer | Blob} source
+   * @returns {Promise<WordVectors>}
    */
-  tokenizerFromVocabulary(files) {
-    return fileReaders.tokenizerFromVocabulary(this.#internals, files);
+  loadWordVectors(source) {
+    return fileReaders.loadWordVectors(internalsOf(this), source);
   }
 
   /**
-   * Pretrained word vectors from a GloVe / word2vec text file (string, bytes, or a Blob/File): one
-   * "word v1 ... vd" per line, an optional "count dim" header. Malformed files give an error naming the line.
+   * GloVe text of a table: one "word v1 … vd" line per word (words[i] with row i of `table`, words.length × dim),
+   * each value with 9 significant digits so loadWordVectors gives back the same float32 values. Words must be
+   * non-empty and free of whitespace.
+   * @example lab.wordVectorsText(['dog', 'cat'], model.tokenEmbeddings().subarray(0, 2 * 32), 32)
+   * @param {readonly string[]} words
+   * @param {Vector} table
+   * @param {number} dim
+   * @returns {string}
    */
-  loadWordVectors(source) {
-    return fileReaders.loadWordVectors(this.#internals, source);
-  }
-
-  /** words (no whitespace) with their rows of table (words.length × dim) as GloVe text loadWordVectors reads back. */
   wordVectorsText(words, table, dim) {
-    return gloveText.wordVectorsText(this.#internals, words, table, dim);
+    return gloveText.wordVectorsText(internalsOf(this), words, table, dim);
   }
 
-  /** Opens a safetensors file (Uint8Array, ArrayBuffer, Blob or File): names, shapes, and get(name). */
+  /**
+   * Opens a safetensors file (bytes, Blob or File), reading only its header.
+   * @param {Uint8Array | ArrayBuffer | Blob} source
+   * @returns {Promise<SafetensorsFile>}
+   */
   readSafetensors(source) {
-    return fileReaders.readSafetensors(this.#internals, source);
-  }
-
-  // Copies bytes into the wasm staging buffer that the next raw call reads.
-  #stage(bytes) {
-    const raw = this.#raw;
-    const pointer = this.call(() => raw.stagingBuffer(bytes.length));
-    raw.HEAPU8.set(bytes, pointer);
+    return fileReaders.readSafetensors(internalsOf(this), source);
   }
 }

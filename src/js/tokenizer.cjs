@@ -4,20 +4,8 @@
 // createTokenizers and default alone, which load the ES module with import().
 'use strict';
 
-let esm = null;
-try {
-  esm = require('./tokenizer.js');
-} catch (error) {
-  if (error?.code !== 'ERR_REQUIRE_ESM') {
-    throw error;
-  }
-}
-
-function createTokenizers(options) {
-  return esm !== null
-    ? esm.createTokenizers(options)
-    : import('./tokenizer.js').then((m) => m.createTokenizers(options));
-}
-
-module.exports = createTokenizers;
-require('./runtime/expose_named_exports.cjs')(createTokenizers, esm, 'createTokenizers');
+module.exports = require('./runtime/common_js_entry.cjs')(
+  () => require('./tokenizer.js'),
+  () => import('./tokenizer.js'),
+  'createTokenizers',
+);

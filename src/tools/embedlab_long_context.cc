@@ -1,7 +1,8 @@
-// embedlab_long_context: the long-context experiment natively, for the README's tables. Every (scheme, seed)
-// is one run of training/long_context_run.h (the RoPE rows of a seed share one trained model, as the runs of the
-// package would train identical ones); runs go to --threads worker threads. Prints Markdown tables: passkey or
-// recall accuracy (mean over depths, and by depth x length), or held-out loss by position range for language.
+// embedlab_long_context: the long-context experiment natively, for the tables of docs/long-contexts.md. Every
+// (scheme, seed) is one run of training/long_context_run.h (the RoPE rows of a seed share one trained model, as the
+// runs of the package would train identical ones); runs go to --threads worker threads. Prints Markdown tables:
+// passkey or recall accuracy (mean over depths, and by depth x length), or held-out loss by position range for
+// language.
 //
 //   embedlab_long_context --task passkey|recall|language [--corpus build/corpus/brown.txt] [--bpe-vocab 512]
 //     [--schemes learned,sinusoidal,...] [--seeds 0,1,2] [--train-length 64] [--factors 1,2,4,8] [--steps 1500]

@@ -3,10 +3,12 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { pinSite, startServer } from '../../scripts/serve.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const siteRoot = resolve(process.env.EMBEDLAB_SITE ?? resolve(repoRoot, 'build/site'));
+// One build of the site for the whole test file, served and read from its own folder: a rebuild meanwhile (npm start
+// beside npm test) switches build/site to a new build but leaves this one in place until the file's process ends.
+export const siteRoot = pinSite(resolve(process.env.EMBEDLAB_SITE ?? resolve(repoRoot, 'build/site'))).root;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { buildData, trainModel } from '../../web/js/training.js';
+import { buildData, trainModel } from '../../web/js/training/training.js';
 import { launch, openPage, waitForPage, waitForResults } from './browser.mjs';
 
 const byTestId = (id) => `[data-testid="${id}"]`;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { neighboursText } from '../../web/js/glove.js';
+import { neighboursText } from '../../web/js/sections/embeddings/glove_text.js';
 import { launch, openPage } from './browser.mjs';
 
 const SMALL = [

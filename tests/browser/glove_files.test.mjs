@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { neighboursText } from '../../web/js/glove.js';
+import { neighboursText } from '../../web/js/sections/embeddings/glove_text.js';
 import { launch, openPage } from './browser.mjs';
 
 const GOOD = ['dog 0.9 0.1 0.0 0.2', 'cat 0.8 0.2 0.1 0.1', 'man 0.1 0.9 0.1 0.0', 'bites 0.0 0.1 0.9 0.1', ''].join(

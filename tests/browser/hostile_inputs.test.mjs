@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { buildData, MODEL_DEFAULTS, modelConfig, trainModel } from '../../web/js/training.js';
+import { buildData, MODEL_DEFAULTS, modelConfig, trainModel } from '../../web/js/training/training.js';
 import { launch, openPage } from './browser.mjs';
 
 const encoder = new TextEncoder();
@@ -413,7 +413,7 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
       const response = await route.fetch();
       await route.fulfill({ response, body: FAILURE + (await response.text()) });
     };
-    await page.context().route('**/js/worker.js', inject);
+    await page.context().route('**/js/workers/jobs.js', inject);
     // Records the steps the section's figure shows, to see it show the failing run's model first.
     await page.evaluate(() => {
       window.shownSteps = [];
@@ -421,10 +421,10 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
       new MutationObserver(() => window.shownSteps.push(label.textContent)).observe(label, { childList: true });
     });
     await page.getByTestId('embeddings-steps').fill('2000');
-    const started = page.waitForEvent('worker', (w) => new URL(w.url()).pathname.endsWith('/js/worker.js'));
+    const started = page.waitForEvent('worker', (w) => new URL(w.url()).pathname.endsWith('/js/workers/jobs.js'));
     await page.getByTestId('embeddings-train').click();
     const worker = await started;
-    await page.context().unroute('**/js/worker.js', inject);
+    await page.context().unroute('**/js/workers/jobs.js', inject);
     const closed = new Promise((resolve) => worker.once('close', resolve));
     await waitForState('embeddings-status', 'error', 180_000);
     await closed; // the page ended the worker
@@ -450,7 +450,7 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
         contentType: 'text/javascript',
         body: "throw new RangeError('WebAssembly.Memory(): could not allocate memory');",
       });
-    await page.context().route('**/js/worker.js', fail);
+    await page.context().route('**/js/workers/jobs.js', fail);
     await page.getByTestId('embeddings-steps').fill('10');
     await page.getByTestId('embeddings-train').click();
     await waitForState('embeddings-status', 'error', 30_000);
@@ -459,7 +459,7 @@ describe('hostile files and values through the page', { timeout: 600_000 }, () =
       'The worker doing this job died (Uncaught RangeError: WebAssembly.Memory(): could not allocate memory): it ran out of memory. The next run starts a new worker. The section shows the model from before this run, and “Keep training” goes on from it.',
     );
     assert.deepEqual(await sectionModel(), before);
-    await page.context().unroute('**/js/worker.js', fail);
+    await page.context().unroute('**/js/workers/jobs.js', fail);
     await page.getByTestId('embeddings-train').click();
     await doneAt(10);
     assert.equal(await page.getByTestId('embeddings-error').textContent(), '');

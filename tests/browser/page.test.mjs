@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { fixed3 } from '../../web/js/format.js';
-import { rotate } from '../../web/js/sections/sinusoidal.js';
-import { buildData, trainModel } from '../../web/js/training.js';
+import { fixed3 } from '../../web/js/ui/format.js';
+import { rotate } from '../../web/js/sections/sinusoidal/sinusoidal.js';
+import { buildData, trainModel } from '../../web/js/training/training.js';
 import { launch, openPage, STRICT_CSP, waitForPage, waitForResults } from './browser.mjs';
 
 const A = 'dog bites man';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { PAGE_TOKENS } from '../../web/js/token_list.js';
+import { PAGE_TOKENS } from '../../web/js/sections/tokenize/token_list.js';
 import { launch, openPage, waitForPage } from './browser.mjs';
 import { measureTasks, overloaded, pasteStaged, stage, variedText } from './heavy_input.mjs';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
-import { buildData, trainModel } from '../../web/js/training.js';
+import { buildData, trainModel } from '../../web/js/training/training.js';
 import { launch, openPage, waitForPage } from './browser.mjs';
 
 const T = 16; // section 5's table: 16 positions × 32 channels

@@ -139,5 +139,6 @@ test('--format bin refuses a bad --chunk-size and names the formats', () => {
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /--chunk-size must be an integer in \[1, 1073741824\], got 0/);
   const format = run(['tokenize', '--format', 'binary'], { input: 'x', encoding: 'utf8' });
-  assert.match(format.stderr, /--format must be ids, json or bin, got binary/);
+  assert.equal(format.status, 2);
+  assert.match(format.stderr, /^embedlab tokenize: --format must be one of ids, json, bin; got binary\n/);
 });

@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { testVector } from './reference.mjs';
 
-// web/js/glove.js gloveText before it used the package, for words that are all kept.
+// web/js/sections/embeddings/glove_text.js gloveText before it used the package, for words that are all kept.
 function formerPageText(words, table, dim) {
   const lines = words.map((word, i) => {
     const values = Array.from(table.subarray(i * dim, (i + 1) * dim), (v) => String(Number(v.toPrecision(9))));

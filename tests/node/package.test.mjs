@@ -23,7 +23,13 @@ before(() => {
 after(() => rmSync(project, { recursive: true, force: true }));
 
 test('the tarball holds the package files and nothing else', () => {
-  const installed = join(project, 'node_modules', 'embedlab', 'dist');
+  const root = join(project, 'node_modules', 'embedlab');
+  // README links to docs/, so the documents ship beside it.
+  assert.deepEqual(readdirSync(root).sort(), ['LICENSE', 'README.md', 'dist', 'docs', 'package.json']);
+  const docs = readdirSync(join(repo, 'docs')).filter((file) => file.endsWith('.md'));
+  assert.ok(docs.length >= 4, `docs/: ${docs}`);
+  assert.deepEqual(readdirSync(join(root, 'docs')).sort(), docs.sort());
+  const installed = join(root, 'dist');
   const shippedJs = readdirSync(join(repo, 'src', 'js'), { recursive: true }).filter(
     (file) => file !== join('runtime', 'node_shim.js') && file !== 'tsconfig.json', // glue; tsc's settings
   );

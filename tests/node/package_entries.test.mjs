@@ -2,8 +2,9 @@
 // import expose the same names as the same objects; the ES and CommonJS declarations type-check with --strict
 // and lib es2022 alone under module node16, nodenext, moduleResolution bundler and node10 (module commonjs, which
 // reads package.json's types and typesVersions instead of exports), and say what runs; the files a bundler may
-// drop (package.json sideEffects) have no side effects; LICENSE ships; and README's usage examples type-check
-// (its CommonJS blocks as JavaScript under node10) and print what their comments say.
+// drop (package.json sideEffects) have no side effects; LICENSE ships; and the examples of README's quick start
+// and of the guide's "Using the package" (docs/guide.md) type-check (its CommonJS blocks as JavaScript under
+// node10) and print what their comments say.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import ts from 'typescript';
 
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot as repo, run as runIn } from './pack.mjs';
 
 let project;
@@ -31,7 +33,7 @@ function nodeJson(args) {
   return JSON.parse(child.stdout);
 }
 
-test('require() exposes every named export of import, as the same objects', () => {
+test('require() is the ES default export itself, exposing every named export of import as the same objects', () => {
   writeFileSync(
     join(project, 'compare_entries.cjs'),
     `const cjs = require('embedlab');
@@ -43,6 +45,8 @@ import('embedlab').then(async (esm) => {
     esm: Object.keys(esm).sort(),
     different: Object.keys(esm).filter((k) => k !== 'default' && k !== 'createEmbedLab' && cjs[k] !== esm[k]),
     callable: typeof cjs === 'function' && cjs.createEmbedLab === cjs && cjs.default === cjs,
+    // require() gives the very function the ES module exports as default, for both entries
+    identical: cjs === esm.default && require('embedlab/tokenizer') === (await import('embedlab/tokenizer')).default,
     instances: lab instanceof esm.EmbedLab && tokenizer instanceof cjs.Tokenizer && tokenizer instanceof esm.Tokenizer,
     ids: Array.from(tokenizer.encode('hello world')),
   }));
@@ -53,6 +57,7 @@ import('embedlab').then(async (esm) => {
   assert.deepEqual(result.cjs, result.esm);
   assert.deepEqual(result.different, []);
   assert.equal(result.callable, true);
+  assert.equal(result.identical, true);
   assert.equal(result.instances, true);
   assert.deepEqual(result.ids, [31373, 995]); // tiktoken's gpt2 ids
 });
@@ -222,51 +227,63 @@ test('LICENSE ships in the tarball: MIT, the embedlab authors', () => {
   assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).license, 'MIT');
 });
 
-/** README's "Using the package" section: its js blocks (one program, in order) and its cjs blocks. */
-function readmeExamples() {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Using the package\n');
-  assert.ok(start >= 0, 'README has no "Using the package" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const blocks = (language) =>
-    [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-  return { esm: blocks('js').join('\n'), cjs: blocks('cjs') };
-}
-
 /** What each console.log line says it prints: the text after its last "→ ". */
-function expectedOutput(source) {
+function expectedOutput(source, where) {
   const lines = source.split('\n').filter((line) => line.includes('console.log('));
   return lines.map((line) => {
     const at = line.lastIndexOf('→ ');
-    assert.ok(at >= 0, `README prints without saying what: ${line}`);
+    assert.ok(at >= 0, `${where} prints without saying what: ${line}`);
     return line.slice(at + 2);
   });
 }
 
-test("README's usage examples type-check (strict) and print what their comments say", () => {
-  const { esm, cjs } = readmeExamples();
-  assert.ok(esm.includes("from 'embedlab'") && expectedOutput(esm).length > 20 && cjs.length > 0);
-  writeFileSync(join(project, 'readme.mjs'), esm);
-  writeFileSync(join(project, 'readme_check.mts'), esm);
+/**
+ * Writes the js blocks of `heading` in `file` as one program named `name` (.mjs, and .mts to type-check with
+ * --strict), runs it and checks that each console.log printed what its comment says. Returns what it expected.
+ */
+function checkExamples(file, heading, name) {
+  const where = `${file}'s "${heading}"`;
+  const esm = fencedBlocks(file, heading, 'js').join('\n');
+  assert.ok(esm.includes("from 'embedlab'"), `${where} imports embedlab`);
+  writeFileSync(join(project, `${name}.mjs`), esm);
+  writeFileSync(join(project, `${name}_check.mts`), esm);
   // The examples use console, TextEncoder and AbortController: from the DOM lib here, from @types/node in a
   // node project.
-  const hint = 'README\'s "Using the package" js blocks must make one program that runs as written: ';
-  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, ['readme_check.mts'], hint);
+  const hint = `${where} js blocks must make one program that runs as written: `;
+  typeCheck({ module: 'nodenext', noEmit: true, lib: ['es2022', 'dom'] }, [`${name}_check.mts`], hint);
+  const printed = run('node', [`${name}.mjs`])
+    .trimEnd()
+    .split('\n');
+  const expected = expectedOutput(esm, where);
+  assert.deepEqual(printed, expected, `${where}: each console.log prints one line, the text after its "→ "`);
+  return expected;
+}
+
+test("README's quick start type-checks (strict) and prints what its comments say", () => {
+  const printed = checkExamples('README.md', 'Quick start', 'quick_start');
+  assert.ok(printed.length >= 3, `the quick start prints: ${printed}`);
+  const lines = fencedBlocks('README.md', 'Quick start', 'js')[0].trimEnd().split('\n').length;
+  assert.ok(lines <= 15, `README's quick start stays within 15 lines: ${lines}`);
+});
+
+test("the guide's usage examples type-check (strict) and print what their comments say", () => {
+  const file = 'docs/guide.md';
+  assert.ok(checkExamples(file, 'Using the package', 'guide').length > 20);
+  const cjs = fencedBlocks(file, 'Using the package', 'cjs');
+  assert.ok(cjs.length > 0, `${file}'s "Using the package" has a cjs block`);
   // The CommonJS blocks as a JavaScript user's editor checks them: require() under node10 (module commonjs).
   const cjsFiles = cjs.map((source, i) => {
-    writeFileSync(join(project, `readme_${i}.cjs`), source);
-    return `readme_${i}.cjs`;
+    writeFileSync(join(project, `guide_${i}.cjs`), source);
+    return `guide_${i}.cjs`;
   });
   const cjsOptions = { module: 'commonjs', moduleResolution: 'node10', allowJs: true, checkJs: true, noEmit: true };
-  typeCheck({ ...cjsOptions, lib: ['es2022', 'dom'] }, cjsFiles, "README's cjs blocks under node10: ");
-  const printed = run('node', ['readme.mjs']).trimEnd().split('\n');
-  assert.deepEqual(printed, expectedOutput(esm), 'each console.log prints one line: the text after its "→ "');
+  typeCheck({ ...cjsOptions, lib: ['es2022', 'dom'] }, cjsFiles, `${file}'s cjs blocks under node10: `);
   cjs.forEach((source, i) => {
     assert.deepEqual(
-      run('node', [`readme_${i}.cjs`])
+      run('node', [`guide_${i}.cjs`])
         .trimEnd()
         .split('\n'),
-      expectedOutput(source),
+      expectedOutput(source, file),
     );
   });
 });

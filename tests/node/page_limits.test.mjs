@@ -1,9 +1,9 @@
-// The page's limits without a browser: how a number input's value is judged (web/js/number_input.js) and when a
-// training run counts as diverged (web/js/divergence.js), checked against values written out by hand.
+// The page's limits without a browser: how a number input's value is judged (web/js/ui/number_input.js) and when a
+// training run counts as diverged (web/js/training/divergence.js), checked against values written out by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { divergenceLimit, divergenceMessage, hasDiverged } from '../../web/js/divergence.js';
-import { numberInputProblem } from '../../web/js/number_input.js';
+import { divergenceLimit, divergenceMessage, hasDiverged } from '../../web/js/training/divergence.js';
+import { numberInputProblem } from '../../web/js/ui/number_input.js';
 
 /** What numberInputProblem reads of an <input type="number">; badInput is the browser's unparsable text. */
 const input = (value, { min, max, step = '', badInput = false }) => ({

@@ -20,7 +20,7 @@ function referenceRotate(x, position, base = 10000, layout = 'interleaved') {
   return out;
 }
 
-// What web/js/sections/beyond.js computed before it used lab.ropeRotate (float angles, the sinCos kernel).
+// What web/js/sections/beyond/beyond.js computed before it used lab.ropeRotate (float angles, the sinCos kernel).
 function formerPageRotate(lab, x, pos, base = 10000) {
   const d = x.length;
   const angles = new Float32Array(d / 2);

@@ -1,11 +1,11 @@
 // The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
 // system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves four
 // workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
-// and at one without FinalizationRegistry, and README's two recipes (full package, tokenizer entry) exactly as
-// written. A bounded number of requests (six).
+// and at one without FinalizationRegistry, and the guide's two recipes (docs/guide.md's Runtimes: full package,
+// tokenizer entry) exactly as written. A bounded number of requests (six).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,10 +14,12 @@ import { get_encoding } from 'tiktoken';
 
 import { checkReport, expectations } from '../runtimes/expected.mjs';
 import { freePort } from './free_port.mjs';
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const runtimesDir = fileURLToPath(new URL('../runtimes/', import.meta.url));
 const workerd = join(repoRoot, 'node_modules/.bin/workerd');
+const GUIDE = 'docs/guide.md';
 const TEXT = 'dog bites man, 狗咬人 🐕';
 const RECIPE_IMPORTS = [
   'embedlab',
@@ -27,15 +29,10 @@ const RECIPE_IMPORTS = [
   'embedlab/vocab/cl100k_base.emblvoc',
 ];
 
-/** README's Cloudflare Workers recipe that imports `wasmName`: a js block of the Runtimes section. */
-function readmeWorker(wasmName) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Runtimes\n');
-  assert.ok(start >= 0, 'README has no "Runtimes" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
-  const recipe = blocks.filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
+/** The guide's Cloudflare Workers recipe that imports `wasmName`: a js block of its Runtimes section. */
+function guideWorker(wasmName) {
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
 }
 
@@ -43,8 +40,8 @@ function readmeWorker(wasmName) {
 const WORKERS = [
   { name: 'smoke', main: 'workerd_worker.mjs', date: '2025-09-01' },
   { name: 'smoke-old', main: 'workerd_worker.mjs', date: '2024-09-23' },
-  { name: 'readme', main: 'readme_worker.mjs', date: '2025-09-01' },
-  { name: 'readme-tokenizer', main: 'readme_tokenizer_worker.mjs', date: '2025-09-01' },
+  { name: 'guide', main: 'guide_worker.mjs', date: '2025-09-01' },
+  { name: 'guide-tokenizer', main: 'guide_tokenizer_worker.mjs', date: '2025-09-01' },
 ];
 
 // The package laid out as the worker's imports name it (wrangler would bundle it into one file instead): the entries
@@ -92,8 +89,8 @@ before(async () => {
   for (const file of ['smoke_core.mjs', 'workerd_worker.mjs']) {
     copyFileSync(join(runtimesDir, file), join(project, file));
   }
-  writeFileSync(join(project, 'readme_worker.mjs'), readmeWorker('embedlab/embedlab-simd.wasm'));
-  writeFileSync(join(project, 'readme_tokenizer_worker.mjs'), readmeWorker('embedlab/embedlab-tokenizer-simd.wasm'));
+  writeFileSync(join(project, 'guide_worker.mjs'), guideWorker('embedlab/embedlab-simd.wasm'));
+  writeFileSync(join(project, 'guide_tokenizer_worker.mjs'), guideWorker('embedlab/embedlab-tokenizer-simd.wasm'));
   expected = await expectations(pathToFileURL(join(project, 'node_modules/embedlab/dist/index.js')).href);
   ports = [];
   for (let i = 0; i < WORKERS.length; i++) {
@@ -143,7 +140,7 @@ test('the smoke program where FinalizationRegistry is missing (compatibility dat
   checkReport(report, expected, { hasProcess: false });
 });
 
-test("README's recipe as written: the ids of the text it is sent", async () => {
+test("the guide's recipe as written: the ids of the text it is sent", async () => {
   const cl100k = get_encoding('cl100k_base');
   const ids = Array.from(cl100k.encode(TEXT));
   cl100k.free();
@@ -152,7 +149,7 @@ test("README's recipe as written: the ids of the text it is sent", async () => {
   }
 });
 
-test("README's tokenizer-only recipe as written: the token count of the text it is sent", async () => {
+test("the guide's tokenizer-only recipe as written: the token count of the text it is sent", async () => {
   const cl100k = get_encoding('cl100k_base');
   const tokens = cl100k.encode(TEXT).length;
   cl100k.free();

@@ -1,16 +1,17 @@
-// README's Cloudflare Workers recipes built and served by wrangler itself (npm `wrangler`, a dev dependency), with
-// README's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
+// The guide's Cloudflare Workers recipes (docs/guide.md, Runtimes) built and served by wrangler itself (npm
+// `wrangler`, a dev dependency), with the guide's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
 // own modules without a warning, and `wrangler dev` (workerd on 127.0.0.1) must answer with tiktoken's ids and count.
 // Wrangler needs node >= 22.12: it runs on the newest node that scripts/setup.sh installs into build/runtimes/node.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { get_encoding } from 'tiktoken';
 
 import { freePort } from './free_port.mjs';
+import { fencedBlocks } from './markdown_blocks.mjs';
 import { installPackedPackage, repoRoot } from './pack.mjs';
 
 const newestNode = join(repoRoot, 'build/runtimes/node/node_modules/.bin/node');
@@ -19,18 +20,11 @@ const TEXT = 'dog bites man, 狗咬人 🐕';
 // No metrics, no prompts, no update checks: the test must not depend on the network.
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
 
-/** The README's Runtimes section's fenced blocks of `language`. */
-function readmeBlocks(language) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Runtimes\n');
-  assert.ok(start >= 0, 'README has no "Runtimes" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-}
+const GUIDE = 'docs/guide.md';
 
-function readmeWorker(wasmName) {
-  const recipe = readmeBlocks('js').filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `README's Runtimes section has one js block importing ${wasmName}`);
+function guideWorker(wasmName) {
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
   return recipe[0];
 }
 
@@ -42,13 +36,13 @@ const RECIPES = [
 let project;
 const children = [];
 
-/** A wrangler project per recipe: README's wrangler.toml with `main` pointing at the recipe. */
+/** A wrangler project per recipe: the guide's wrangler.toml with `main` pointing at the recipe. */
 function writeProject(recipe) {
   const dir = join(project, recipe.name);
   mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'src/index.js'), readmeWorker(recipe.wasm));
-  const toml = readmeBlocks('toml');
-  assert.equal(toml.length, 1, "README's Runtimes section has one toml block (wrangler.toml)");
+  writeFileSync(join(dir, 'src/index.js'), guideWorker(recipe.wasm));
+  const toml = fencedBlocks(GUIDE, 'Runtimes', 'toml');
+  assert.equal(toml.length, 1, `${GUIDE}'s Runtimes section has one toml block (wrangler.toml)`);
   assert.match(toml[0], /^main = "src\/index\.js"$/m);
   writeFileSync(join(dir, 'wrangler.toml'), toml[0]);
   return dir;
@@ -102,7 +96,7 @@ after(() => {
   }
 });
 
-test("wrangler bundles README's recipes with README's wrangler.toml: wasm and vocabulary as modules", { skip }, () => {
+test("wrangler bundles the guide's recipes with its wrangler.toml: wasm and vocabulary as modules", { skip }, () => {
   for (const recipe of RECIPES) {
     const dir = writeProject(recipe);
     const log = runWrangler(dir, ['deploy', '--dry-run', '--outdir', 'out']);

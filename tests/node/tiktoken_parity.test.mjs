@@ -12,14 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { get_encoding } from 'tiktoken';
 
 import createEmbedLab from '../../dist/index.js';
-import {
-  adversarialStrings,
-  englishCorpus,
-  multilingualCorpus,
-  specialTokenStrings,
-  testPlanCases,
-  utf8Bytes,
-} from '../reference/tokenizer_corpora.mjs';
+import { englishCorpus, multilingualCorpus, testPlanCases, utf8Bytes } from '../reference/tokenizer_corpora.mjs';
+import { adversarialStrings, specialTokenStrings } from '../reference/adversarial_strings.mjs';
 import { firstDifference } from '../reference/token_comparison.mjs';
 
 const require = createRequire(import.meta.url);

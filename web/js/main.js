@@ -1,25 +1,25 @@
 // The tutorial page: loads the library once and starts the sections in the chapter's order.
 // Sections share one context: the library, the current tokenizer (section 1) and the embedding worker.
 import createEmbedLab from '../embedlab/index.js';
-import * as tokenize from './sections/tokenize.js';
-import * as embeddings from './sections/embeddings.js';
+import * as tokenize from './sections/tokenize/tokenize.js';
+import * as embeddings from './sections/embeddings/embeddings.js';
 import * as order from './sections/order.js';
-import * as sinusoidal from './sections/sinusoidal.js';
+import * as sinusoidal from './sections/sinusoidal/sinusoidal.js';
 import * as learned from './sections/learned.js';
-import * as compare from './sections/compare.js';
-import * as beyond from './sections/beyond.js';
-import * as scale from './sections/scale.js';
-import * as exercises from './sections/exercises.js';
-import { drawLegend } from './canvas.js';
-import { $ } from './dom.js';
-import { WorkerClient } from './worker_client.js';
+import * as compare from './sections/compare/compare.js';
+import * as beyond from './sections/beyond/beyond.js';
+import * as scale from './sections/scale/scale.js';
+import * as exercises from './sections/exercises/exercises.js';
+import { drawLegend } from './draw/legend.js';
+import { $ } from './ui/dom.js';
+import { WorkerClient } from './workers/client.js';
 import { keepForOffline } from './offline.js';
 
 function createContext(lab) {
   const listeners = new Set();
   const tokenizers = new Map(); // name → Tokenizer
   // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
-  const embeddingWorker = new WorkerClient(new URL('./embedding_worker.js', import.meta.url), 'the embedding worker');
+  const embeddingWorker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
   const ctx = {
     lab,
     tokenizer: null,
@@ -71,7 +71,7 @@ function createContext(lab) {
       return ctx.setTokenizer(ctx.builtInName);
     },
     /**
-     * Runs `ops` (embedding_worker.js: lookup, compose, compare) on the token embedding table of the current
+     * Runs `ops` (workers/embedding.js: lookup, compose, compare) on the token embedding table of the current
      * vocabulary (or of vocabSize rows), of dim, N(0, stddev), seed 1, in the embedding worker; resolves with their
      * results.
      */

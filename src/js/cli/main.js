@@ -1,76 +1,16 @@
 #!/usr/bin/env node
-// The embedlab command line, on the same package:
-//   embedlab tokenize [--encoding cl100k_base | --tokenizer FILE] [--format ids|json|bin] [FILE]   (stdin without FILE)
-//   embedlab count    [--encoding NAME | --tokenizer FILE] [FILE]
-//   embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]        ids separated by spaces/newlines
-//   embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k] [--special TEXT]... [--binary] -o OUT
-//   embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]
-//   embedlab bench [FILE]                                                encode MB/s per vocabulary
-//   embedlab export-torch MODEL.safetensors -o DIR                       the model, its PyTorch module and train.py
-//   embedlab long-context [--task passkey|recall|language] [--corpus FILE] ...  the long-context experiment
+// The embedlab command line, on the same package: `embedlab --help` lists the commands (their descriptions and
+// options are in options.js), `embedlab COMMAND --help` describes one.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 import { exportTorch } from './export_torch.js';
-import { LONG_CONTEXT_OPTIONS, LONG_CONTEXT_USAGE, longContext } from './long_context.js';
+import { longContext } from './long_context.js';
+import { parseCommandLine } from './options.js';
 import { chunkSizeOption, countFile, refuseTextAsFile, writeIds, writeTokensJson } from './stream.js';
 import { tokenizeBin } from './tokenize_bin.js';
+import { commandHelp, fullUsage, usageLine } from './usage.js';
+import { UsageError } from './usage_error.js';
 import createEmbedLab from '../index.js';
-
-// One line per command: `embedlab COMMAND --help` prints its own, `embedlab --help` all of them.
-const COMMAND_USAGE = {
-  tokenize:
-    'embedlab tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]',
-  count: 'embedlab count    [--encoding NAME | --tokenizer FILE] [--chunk-size BYTES] [FILE]',
-  decode: 'embedlab decode   [--encoding NAME | --tokenizer FILE] [FILE]          ids separated by spaces or newlines',
-  'train-bpe':
-    'embedlab train-bpe CORPUS... --vocab-size N [--pattern o200k|cl100k|gpt2] [--special TEXT]... [--binary] -o OUT',
-  encode:
-    'embedlab encode TEXT [--encoding NAME] [--dim 16] [--positions sinusoidal|learned|none] [--seed 0] [--allow-special]',
-  bench: 'embedlab bench [FILE]',
-  'export-torch': 'embedlab export-torch MODEL.safetensors -o DIR',
-  'long-context': LONG_CONTEXT_USAGE,
-};
-const STREAM_NOTES = `tokenize and count read FILE, or stdin without one (text on the command line: echo TEXT | embedlab tokenize);
-they encode special-token text as special tokens. They stream: the input is read and encoded in chunks of about
---chunk-size bytes (default 1048576), cut only where the ids cannot change, so any size fits in bounded memory.
---format bin writes uint32 little-endian ids; json gives byte offsets in the whole input.`;
-const ENCODING_NOTES = `NAME: gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base (default), o200k_base, o200k_harmony.
---tokenizer FILE: a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well,
-for its pattern and special tokens.`;
-const DECODE_NOTES = 'decode reads FILE, or stdin without one, and writes the text those ids stand for.';
-const VERSION_NOTE = "--version prints the package's version.";
-// The notes `embedlab COMMAND --help` adds below its usage line: only those about that command's options.
-const COMMAND_NOTES = {
-  tokenize: [STREAM_NOTES, ENCODING_NOTES],
-  count: [STREAM_NOTES, ENCODING_NOTES],
-  decode: [DECODE_NOTES, ENCODING_NOTES],
-  encode: [ENCODING_NOTES.split('\n')[0]],
-};
-const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
-  .map((line) => `  ${line}`)
-  .join('\n')}\n${[STREAM_NOTES, ENCODING_NOTES, VERSION_NOTE].join('\n')}`;
-const POSITIONS = ['sinusoidal', 'learned', 'none'];
-
-/** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
-const OPTIONS = {
-  encoding: { type: 'string' }, // cl100k_base when neither it nor --tokenizer is given
-  tokenizer: { type: 'string' },
-  format: { type: 'string', default: 'ids' },
-  'chunk-size': { type: 'string', default: String(1 << 20) },
-  'vocab-size': { type: 'string' },
-  pattern: { type: 'string', default: 'o200k' },
-  special: { type: 'string', multiple: true, default: [] },
-  binary: { type: 'boolean', default: false },
-  output: { type: 'string', short: 'o' },
-  dim: { type: 'string', default: '16' },
-  positions: { type: 'string', default: 'sinusoidal' },
-  seed: { type: 'string', default: '0' },
-  'allow-special': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-  version: { type: 'boolean', short: 'v', default: false },
-  ...LONG_CONTEXT_OPTIONS,
-};
 
 // FILE, or stdin without one (the whole input: decode needs all of it).
 function readInput(file) {
@@ -78,12 +18,28 @@ function readInput(file) {
   return readFileSync(file ?? 0);
 }
 
-function integer(name, text) {
-  const value = Number(text);
-  if (!Number.isInteger(value)) {
-    throw new RangeError(`--${name} must be an integer, got ${text}`);
+// Token ids separated by spaces or newlines. A word that is not one is quoted by at most its first 12 bytes, escaped
+// (\xNN for anything but printable ASCII), so a binary file's NULs and control bytes never reach the terminal.
+function idsOfText(bytes) {
+  const text = bytes.toString('latin1'); // a character per byte: indices are byte offsets, escapes are exact
+  const ids = [];
+  for (const { 0: word, index } of text.matchAll(/[^ \t\n\r\f\v]+/g)) {
+    if (!/^\d+$/.test(word) || !Number.isSafeInteger(Number(word))) {
+      const shown = Array.from(word.slice(0, 12), (c) =>
+        /[ -~]/.test(c) && c !== '"' && c !== '\\' ? c : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+      ).join('');
+      const nul = text.indexOf('\0');
+      throw new RangeError(
+        `the input must be token ids (whole numbers >= 0) separated by spaces or newlines, got "${shown}"` +
+          `${word.length > 12 ? '…' : ''} at byte ${index}` +
+          (nul < 0
+            ? ''
+            : `; it looks binary (a NUL byte at ${nul}): decode reads ids as text, as tokenize writes them`),
+      );
+    }
+    ids.push(Number(word));
   }
-  return value;
+  return ids;
 }
 
 // --tokenizer FILE: a saved tokenizer, or with --encoding NAME a plain .tiktoken file with NAME's pattern and
@@ -133,11 +89,7 @@ function variedText(lab, bytes) {
 
 const COMMANDS = {
   async tokenize(lab, values, files) {
-    const formats = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson };
-    const write = Object.hasOwn(formats, values.format) ? formats[values.format] : undefined;
-    if (write === undefined) {
-      throw new RangeError(`--format must be ids, json or bin, got ${values.format}`);
-    }
+    const write = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson }[values.format]; // checked by options.js
     const chunkSize = chunkSizeOption(values['chunk-size']);
     return write(await openTokenizer(lab, values), files[0], { chunkSize });
   },
@@ -148,33 +100,25 @@ const COMMANDS = {
   },
   async decode(lab, values, files) {
     const tokenizer = await openTokenizer(lab, values);
-    const ids = readInput(files[0])
-      .toString('utf8')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => {
-        const id = Number(word);
-        if (!Number.isInteger(id) || id < 0) {
-          throw new RangeError(`the input must be token ids (whole numbers >= 0) separated by spaces, got "${word}"`);
-        }
-        return id;
-      });
-    process.stdout.write(tokenizer.decodeBytes(ids));
+    process.stdout.write(tokenizer.decodeBytes(idsOfText(readInput(files[0]))));
   },
   async 'train-bpe'(lab, values, files) {
     if (files.length === 0) {
-      throw new TypeError('train-bpe needs at least one CORPUS file');
+      throw new UsageError('train-bpe needs at least one CORPUS file', 'train-bpe');
     }
     if (!values.output) {
-      throw new TypeError('train-bpe needs -o OUT');
+      throw new UsageError('train-bpe needs -o OUT', 'train-bpe');
     }
     if (values['vocab-size'] === undefined) {
-      throw new TypeError('train-bpe needs --vocab-size N');
+      throw new UsageError('train-bpe needs --vocab-size N', 'train-bpe');
     }
     const corpus = Buffer.concat(files.map((file) => readFileSync(file)));
+    if (corpus.length === 0) {
+      throw new RangeError(`nothing to train on: ${files.join(', ')} ${files.length > 1 ? 'are' : 'is'} empty`);
+    }
     const started = performance.now();
     const tokenizer = await lab.trainTokenizer(new Uint8Array(corpus), {
-      vocabSize: integer('vocab-size', values['vocab-size']),
+      vocabSize: Number(values['vocab-size']),
       pattern: values.pattern,
       specialTokens: values.special,
       // A progress line rewritten with \r only on a terminal; a log or a pipe gets the summary below.
@@ -190,12 +134,7 @@ const COMMANDS = {
   },
   async encode(lab, values, files) {
     if (files.length === 0) {
-      throw new TypeError('encode needs TEXT');
-    }
-    if (!POSITIONS.includes(values.positions)) {
-      throw new RangeError(
-        `--positions must be ${POSITIONS.join(', ')}, got ${values.positions} (RoPE and ALiBi act inside attention, not on the input vectors)`,
-      );
+      throw new UsageError('encode needs TEXT', 'encode');
     }
     const tokenizer = await openTokenizer(lab, values);
     const text = files.join(' ');
@@ -207,15 +146,15 @@ const COMMANDS = {
         ? new RangeError(`${error.message.split(';')[0]}; pass --allow-special to encode it as that token`)
         : error;
     }
-    const dim = integer('dim', values.dim);
-    const embedding = lab.tokenEmbedding({ vocabSize: tokenizer.vocabSize, dim, seed: integer('seed', values.seed) });
+    const dim = Number(values.dim);
+    const embedding = lab.tokenEmbedding({ vocabSize: tokenizer.vocabSize, dim, seed: Number(values.seed) });
     const positional =
       values.positions === 'none'
         ? null
         : lab.positionalEncoding(values.positions, {
             dim,
             maxLength: Math.max(1, ids.length),
-            seed: integer('seed', values.seed),
+            seed: Number(values.seed),
           });
     const { tokenVectors, positionVectors, inputVectors } = lab.compose(ids, { embedding, positional });
     const rows = (array) =>
@@ -251,38 +190,44 @@ const COMMANDS = {
 async function main() {
   let parsed;
   try {
-    parsed = parseArgs({ options: OPTIONS, allowPositionals: true });
+    parsed = parseCommandLine(process.argv.slice(2));
   } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
+    return usageError(error);
   }
-  const [command, ...files] = parsed.positionals;
-  if (parsed.values.version) {
+  const { command, values, files } = parsed;
+  if (parsed.version) {
     console.log(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
     return 0;
   }
-  if (command !== undefined && !(command in COMMANDS)) {
-    console.error(`unknown command ${command}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help || command === undefined) {
-    console.log(
-      command === undefined
-        ? USAGE
-        : [`usage: ${COMMAND_USAGE[command]}`, ...(COMMAND_NOTES[command] ?? []), VERSION_NOTE].join('\n'),
-    );
-    return command === undefined && !parsed.values.help ? 2 : 0;
+  if (parsed.help) {
+    console.log(command === undefined ? fullUsage() : commandHelp(command));
+    return 0;
   }
   try {
-    await COMMANDS[command](await createEmbedLab(), parsed.values, files);
+    await COMMANDS[command](await createEmbedLab(), values, files);
     return 0;
   } catch (error) {
     if (error.code === 'EPIPE') {
       return 0; // the reader closed the pipe (`| head`): it has all the output it wants, as with cat or grep
     }
+    if (error instanceof UsageError) {
+      return usageError(error);
+    }
     console.error(`embedlab ${command}: ${error.message}`);
     return 1;
   }
+}
+
+// A command line that cannot run: the reason and the usage (the command's line, or all of them), status 2.
+function usageError(error) {
+  if (!(error instanceof UsageError)) {
+    throw error;
+  }
+  const { command } = error;
+  const usage =
+    command === undefined ? fullUsage() : `${usageLine(command)}\n(embedlab ${command} --help describes it)`;
+  console.error(`${command === undefined ? 'embedlab' : `embedlab ${command}`}: ${error.message}\n${usage}`);
+  return 2;
 }
 
 process.exitCode = await main();

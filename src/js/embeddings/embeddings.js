@@ -1,6 +1,6 @@
 // EmbedLab's embedding methods: token embeddings, positional encodings, self-attention, composing and
 // comparing sequences, and the raw vector kernels. Each function takes the lab's internals ({lab, raw}, see
-// lab.js).
+// runtime/wasm_instance.js).
 import {
   describe,
   requireBoolean,

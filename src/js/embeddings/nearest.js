@@ -1,6 +1,6 @@
 // EmbedLab's nearest-neighbour search: the rows of any table (a model's token embeddings, a GloVe file's
 // vectors) most cosine-similar to a query row or vector, found by the C++ core (compare/nearest_rows.h).
-// The function takes the lab's internals ({lab, raw}, see lab.js).
+// The function takes the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import { describe, requireInteger, requireOptions, requireVector } from '../runtime/checks.js';
 /** @import { LabInternals, Vector } from '../runtime/types.js' */
 /** @import { NearestRowsOptions, RowCosine } from './types.js' */

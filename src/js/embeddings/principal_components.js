@@ -1,6 +1,6 @@
 // EmbedLab's principal components: the directions along which a table's rows vary most and each row's
 // coordinates along them, computed by the C++ core in double precision (compare/principal_components.h).
-// The function takes the lab's internals ({lab, raw}, see lab.js).
+// The function takes the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import { requireInteger, requireOptions, requireVector } from '../runtime/checks.js';
 /** @import { LabInternals, Vector } from '../runtime/types.js' */
 /** @import { PrincipalComponents, PrincipalComponentsOptions } from './types.js' */

@@ -1,5 +1,5 @@
 // EmbedLab's GloVe text writer: a table of word vectors written as the text lab.loadWordVectors reads back,
-// by the C++ core (embed/glove_text_writer.h). The function takes the lab's internals ({lab, raw}, see lab.js).
+// by the C++ core (embed/glove_text_writer.h). The function takes the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import { describe, requireInteger, requireVector } from '../runtime/checks.js';
 /** @import { LabInternals, Vector } from '../runtime/types.js' */
 

@@ -11,6 +11,7 @@ import { WasmHandle } from '../runtime/wasm_handle.js';
 /**
  * @param {Uint8Array | ArrayBuffer | Blob} source
  * @returns {ByteReader}
+ * @internal
  */
 export function byteReader(source) {
   if (source instanceof ArrayBuffer) {
@@ -98,6 +99,7 @@ export class SafetensorsFile extends WasmHandle {
  * @param {Uint8Array | ArrayBuffer | Blob} source
  * @param {(bytes: Uint8Array) => void} stage
  * @returns {Promise<SafetensorsFile>}
+ * @internal
  */
 export async function openSafetensors(lab, rawModule, source, stage) {
   const reader = byteReader(source);

@@ -1,6 +1,6 @@
 // EmbedLab's model methods: a new tiny GPT from a config, or one saved with model.save(). Each function takes
-// the lab's internals ({lab, raw, stage}, see lab.js).
-import { describe } from '../runtime/checks.js';
+// the lab's internals ({lab, raw, stage}, see runtime/wasm_instance.js).
+import { describe, refusePathAsText } from '../runtime/checks.js';
 import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
 /** @import { LabInternals } from '../runtime/types.js' */
 /** @import { ModelConfig } from './types.js' */
@@ -41,11 +41,15 @@ export function createModel({ lab, raw }, config) {
  * @returns {Model}
  */
 export function loadModel({ lab, raw, stage }, bytes) {
+  if (typeof bytes === 'string') {
+    refusePathAsText('bytes', bytes);
+  }
   if (bytes instanceof ArrayBuffer) {
     bytes = new Uint8Array(bytes);
   }
   if (!(bytes instanceof Uint8Array)) {
-    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}`);
+    const hint = typeof bytes === 'string' ? " (a file's bytes: readFileSync(path) in node)" : '';
+    throw new TypeError(`bytes must be a Uint8Array from model.save(), got ${describe(bytes)}${hint}`);
   }
   stage(bytes);
   return new Model(

@@ -20,7 +20,7 @@ import { yieldToEventLoop } from '../runtime/scheduling.js';
 /** @import { Batch, ModelConfig, OptimizerOptions, TrainOptions, TrainStepResult } from './types.js' */
 /** @import { RopeScaling } from '../positions/types.js' */
 
-// The options createModel takes (`frozen` is read by lab_models.js), and those of config.optimizer.
+// The options createModel takes (`frozen` is read by model/create.js), and those of config.optimizer.
 const MODEL_OPTIONS = [
   'vocabSize',
   'contextLength',
@@ -45,6 +45,7 @@ const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay
 /**
  * @param {ModelConfig} config
  * @param {EmbedLab} lab
+ * @internal
  */
 export function normalizeModelConfig(config, lab) {
   const { limits, positionSchemes, ropeLayouts } = lab;
@@ -144,7 +145,10 @@ function normalizeT5Buckets(positions, causal, numBuckets, maxDistance) {
   return { t5NumBuckets, t5MaxDistance };
 }
 
-/** The shortest decimal that rounds to the same float32 as `value`. */
+/**
+ * The shortest decimal that rounds to the same float32 as `value`.
+ * @internal
+ */
 export function shortestFloat32(value) {
   for (let digits = 1; digits <= 9; digits++) {
     const candidate = Number(value.toPrecision(digits));
@@ -159,6 +163,7 @@ export function shortestFloat32(value) {
  * @param {string} name
  * @param {unknown} names
  * @returns {asserts names is string[]}
+ * @internal
  */
 export function requireTensorNames(name, names) {
   if (!Array.isArray(names) || !names.every((entry) => typeof entry === 'string')) {
@@ -223,6 +228,7 @@ function flatten(name, rows, batch, length, maxLength) {
  * @param {Batch} batch
  * @param {boolean} needTargets
  * @param {number} maxLength
+ * @internal
  */
 export function normalizeBatch(batch, needTargets, maxLength) {
   if (batch === null || typeof batch !== 'object' || Array.isArray(batch)) {
@@ -441,7 +447,7 @@ export class Model extends WasmHandle {
     if (positions !== 'rope') {
       throw new TypeError(`setRopeScaling needs a model with positions 'rope', this one has '${positions}'`);
     }
-    const normalized = normalizeRopeScaling('scaling', scaling, this.lab);
+    const normalized = normalizeRopeScaling('scaling', scaling, /** @type {EmbedLab} */ (this.lab));
     this.lab.call(() => raw.setRopeScaling(normalized));
   }
 

@@ -1,6 +1,6 @@
 // EmbedLab's parameter count of a published transformer configuration (C++ core:
 // model/transformer_parameter_count.h): the token tables' share of the model and its memory. The function takes the
-// lab's internals ({lab, raw}, see lab.js).
+// lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import { describe, requireBoolean, requireInteger, requireNumber, requireOptions } from '../runtime/checks.js';
 
 /** @import { LabInternals } from '../runtime/types.js' */

@@ -1,7 +1,7 @@
 // EmbedLab's positional schemes that act inside attention, exposed one piece at a time: the RoPE rotation of
 // one vector at one position, RoPE's (scaled) frequencies, the ALiBi slope of each head and T5's offset buckets, as
 // the tiny GPT computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h,
-// model/relative_position_bias.h). The functions take the lab's internals ({lab, raw}, see lab.js).
+// model/relative_position_bias.h). The functions take the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import {
   describe,
   requireBoolean,

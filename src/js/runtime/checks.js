@@ -97,13 +97,13 @@ export function requireOptions(name, value, known) {
   return value;
 }
 
-// The known name within edit distance 2 of `key` (case aside), or undefined.
 /**
+ * The known name within edit distance 2 of `key` (case aside), or undefined.
  * @param {string} key
  * @param {readonly string[]} known
  * @returns {string | undefined}
  */
-function closest(key, known) {
+export function closest(key, known) {
   const distance = (a, b) => {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
@@ -122,21 +122,31 @@ function closest(key, known) {
 }
 
 /**
- * Refuses text that is a file path rather than file contents (one short line naming a file), which would otherwise
- * fail deep in a parser with a message about the format.
+ * Whether `text` is a file path rather than file contents: one short line that starts at a root (/, ./, ../, ~/,
+ * C:\) or ends in a file extension, and is a single word unless it has both. Text of one line that merely begins
+ * with a slash or ends with a file name ("/r/rust is great", "saved to notes.txt") is contents.
+ * @param {string} text
+ * @returns {boolean}
+ */
+export function looksLikePath(text) {
+  if (text.length >= 1024 || /[\r\n]/.test(text)) {
+    return false;
+  }
+  const rooted = /^(~|\.{1,2})?\//.test(text) || /^[A-Za-z]:[\\/]/.test(text);
+  const named = /\.(txt|text|md|csv|tsv|jsonl?|vec|tiktoken|bpe|safetensors|emblvoc|model|bin)$/i.test(text);
+  return /\s/.test(text) ? rooted && named : rooted || named;
+}
+
+/**
+ * Refuses text that is a file path rather than file contents (see looksLikePath), which would otherwise fail deep
+ * in a parser with a message about the format, or train on the path's letters.
  * @param {string} name
  * @param {string} text
  */
 export function refusePathAsText(name, text) {
-  const looksLikePath =
-    text.length < 1024 &&
-    !/[\r\n]/.test(text) &&
-    (/^(~|\.{1,2})?\//.test(text) ||
-      /^[A-Za-z]:\\/.test(text) ||
-      /\.(txt|vec|tiktoken|json|bpe|safetensors|emblvoc|model)$/i.test(text));
-  if (looksLikePath) {
+  if (looksLikePath(text)) {
     throw new TypeError(
-      `${name} looks like a file path (${describe(text)}); pass the file's contents: readFileSync(path) in node, the File or its bytes in a browser`,
+      `${name} looks like a file path (${describe(text)}); pass the file's contents: readFileSync(path) in node, the File or its bytes in a browser (text that only looks like a path: pass its bytes, new TextEncoder().encode(text))`,
     );
   }
 }

@@ -1,12 +1,33 @@
 // Types shared by the whole package: the array-likes the API accepts, the internals each domain module gets from
 // its EmbedLab, and the few global names the declarations use.
 import type { EmbedLab } from '../lab.js';
+import type { WasmInstance } from './wasm_instance.js';
 
 /** Array or typed array of integer token ids. */
 export type TokenIds = ArrayLike<number>;
 
 /** Array or typed array of finite numbers. */
 export type Vector = ArrayLike<number>;
+
+/** Options of `createEmbedLab` and `createTokenizers`. */
+export interface CreateOptions {
+  /** `true` requires the SIMD128 module, `false` forces the non-SIMD fallback, `'auto'` (default) picks. */
+  simd?: boolean | 'auto';
+  /**
+   * The wasm module to run instead of the `.wasm` file next to the package's JS: a compiled
+   * `WebAssembly.Module` (what Cloudflare workerd gives for `import wasm from './embedlab-simd.wasm'`), the
+   * file's bytes, or its URL (a `URL` or a string; a string without a scheme is a file path in node). Either
+   * flavour may be given; `lab.flavour` then reports which it is, and `simd: true | false` must agree with it.
+   */
+  wasm?: WasmModule | ArrayBuffer | Uint8Array | { readonly href: string } | string;
+}
+
+/** `WebAssembly.Module` where the libs declare it (DOM, webworker, @types/node), any object otherwise (lib es2022). */
+export type WasmModule = typeof globalThis extends {
+  WebAssembly: { Module: abstract new (...args: never[]) => infer M };
+}
+  ? M
+  : object;
 
 /** Size caps enforced by the library. */
 export interface Limits {
@@ -16,12 +37,13 @@ export interface Limits {
 }
 
 /**
- * What the functions of each domain module get from their EmbedLab: the lab (limits, `call`), its raw Embind
- * module (untyped: the C++ bindings, src/bindings/) and `stage`, which copies bytes into wasm memory.
+ * What the functions of each domain module get from their instance (runtime/wasm_instance.js's internalsOf): the
+ * instance as `lab` (an EmbedLab, or the Tokenizers of `embedlab/tokenizer` for the tokenizer's functions), its raw
+ * Embind module (untyped: the C++ bindings, src/bindings/) and `stage`, which copies bytes into wasm memory.
  * @internal
  */
-export interface LabInternals {
-  readonly lab: EmbedLab;
+export interface LabInternals<L extends WasmInstance = EmbedLab> {
+  readonly lab: L;
   readonly raw: any;
   readonly stage: (bytes: Uint8Array) => any;
 }

@@ -1,7 +1,7 @@
 // JS objects that own wasm memory. dispose() (or `using`) frees it; a FinalizationRegistry frees what a
 // caller forgets, as a safety net only: it runs late or not at all.
 /// <reference path="./types.d.ts" />
-/** @import { EmbedLab } from '../lab.js' */
+/** @import { WasmInstance } from './wasm_instance.js' */
 
 // Typed as Symbol.dispose, which `using` calls where it exists; the declared [Symbol.dispose]() is this method.
 /** @type {typeof Symbol.dispose} */
@@ -23,12 +23,12 @@ const registry =
 export class WasmHandle {
   /** @type {any} */
   #raw;
-  /** @type {EmbedLab} */
+  /** @type {WasmInstance} */
   #lab;
 
   /**
    * @internal
-   * @param {EmbedLab} lab the lab whose module holds the object
+   * @param {WasmInstance} lab the instance whose module holds the object
    * @param {any} raw the Embind object
    */
   constructor(lab, raw) {
@@ -50,7 +50,10 @@ export class WasmHandle {
     return this.#raw;
   }
 
-  /** @internal */
+  /**
+   * @internal
+   * @returns {WasmInstance}
+   */
   get lab() {
     return this.#lab;
   }

@@ -3,7 +3,7 @@
 // options.wasm (a Module, bytes or a URL: Cloudflare workerd compiles no wasm from bytes at run time and imports
 // .wasm files as Modules) or, by default, the file next to the JS (node: read from disk; browsers and bundlers:
 // fetched from new URL(..., import.meta.url)).
-import { describe } from './checks.js';
+import { describe, requireOptions } from './checks.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -17,17 +17,26 @@ const EXCEPTIONS_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11,
 ]);
 
-/** True when this engine runs WebAssembly SIMD128. */
+/**
+ * True when this engine runs WebAssembly SIMD128.
+ * @returns {boolean}
+ */
 export function simdSupported() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
-/** True when this engine runs WebAssembly exception handling, which the SIMD flavour is built with. */
+/**
+ * True when this engine runs WebAssembly exception handling, which the SIMD flavour is built with.
+ * @internal
+ */
 export function exceptionsSupported() {
   return WebAssembly.validate(EXCEPTIONS_PROBE);
 }
 
-/** options.simd checked, and the flavour it picks on this engine: 'simd' or 'fallback'. */
+/**
+ * options.simd checked, and the flavour it picks on this engine: 'simd' or 'fallback'.
+ * @internal
+ */
 export function chooseFlavour(simd) {
   if (simd !== 'auto' && simd !== true && simd !== false) {
     throw new TypeError(`options.simd must be true, false or 'auto', got ${describe(simd)}`);
@@ -47,11 +56,15 @@ export function chooseFlavour(simd) {
  * The flavour of a compiled module given as options.wasm, read from the name the build writes into it (custom
  * section "embedlab", scripts/name-wasm-module.mjs): each flavour has its own glue (the fallback's C++ exceptions go
  * through JS), so the glue is chosen by the module. Another entry's module, or a module without the name, is refused.
+ * @param {WebAssembly.Module} module
+ * @param {string} baseName
+ * @returns {'simd' | 'fallback'}
+ * @internal
  */
 export function moduleFlavour(module, baseName) {
   const [section] = WebAssembly.Module.customSections(module, 'embedlab');
   const name = section === undefined ? undefined : new TextDecoder().decode(section);
-  for (const flavour of ['simd', 'fallback']) {
+  for (const flavour of /** @type {const} */ (['simd', 'fallback'])) {
     if (name === `${baseName}-${flavour}`) {
       return flavour;
     }
@@ -65,12 +78,22 @@ export function moduleFlavour(module, baseName) {
 }
 
 /**
- * Compiles and starts one of an entry's two modules: bundled is {simd, fallback}, each {wasm() → URL, glue() →
- * import()}; baseName names their files (embedlab, embedlab-tokenizer). Without options.wasm the flavour is chosen
- * for this engine; with it, the flavour is read from the given module (each flavour has its own glue) and
- * options.simd true/false must agree with it. Returns {raw, flavour}.
+ * Compiles and starts one of an entry's two modules for the entry's options {simd = 'auto', wasm}: bundled is
+ * {simd, fallback}, each {wasm() → URL, glue() → import()}; baseName names their files (embedlab,
+ * embedlab-tokenizer). Without options.wasm the flavour is chosen for this engine; with it, the flavour is read
+ * from the given module (each flavour has its own glue) and options.simd true/false must agree with it. Returns
+ * {raw, flavour}.
+ * @param {import('./types.js').CreateOptions} options
+ * @param {Record<'simd' | 'fallback', { wasm: () => URL, glue: () => Promise<{ default: unknown }> }>} bundled
+ * @param {string} baseName
+ * @returns {Promise<{ raw: any, flavour: 'simd' | 'fallback' }>}
+ * @internal
  */
-export async function startModule({ simd, wasm }, bundled, baseName) {
+export async function startModule(options, bundled, baseName) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
   const chosen = chooseFlavour(simd);
   requireWasmSource(wasm);
   if (wasm === undefined) {
@@ -91,7 +114,10 @@ export async function startModule({ simd, wasm }, bundled, baseName) {
 
 const WASM_KINDS = 'a WebAssembly.Module, the bytes of the .wasm file (ArrayBuffer or Uint8Array) or its URL';
 
-/** Throws a TypeError unless `wasm` is undefined or one of the accepted kinds of options.wasm. */
+/**
+ * Throws a TypeError unless `wasm` is undefined or one of the accepted kinds of options.wasm.
+ * @internal
+ */
 export function requireWasmSource(wasm) {
   if (
     wasm === undefined ||
@@ -106,7 +132,10 @@ export function requireWasmSource(wasm) {
   throw new TypeError(`options.wasm must be ${WASM_KINDS}, got ${describe(wasm)}`);
 }
 
-/** Compiles options.wasm (see requireWasmSource) to a WebAssembly.Module. */
+/**
+ * Compiles options.wasm (see requireWasmSource) to a WebAssembly.Module.
+ * @internal
+ */
 export async function compileWasmSource(wasm) {
   if (wasm instanceof WebAssembly.Module) {
     return wasm;
@@ -162,6 +191,7 @@ async function compileBytes(bytes, what) {
 /**
  * The .wasm next to the JS file, compiled. In node its bytes are read from disk; elsewhere it is fetched with
  * compileStreaming when the server labels it application/wasm.
+ * @internal
  */
 export async function compileBundled(url) {
   if (isNode && url.protocol === 'file:') {
@@ -181,6 +211,7 @@ export async function compileBundled(url) {
  * Runs the Emscripten factory on an already compiled module (a promise of one, so that V8 compiles while the
  * glue is imported). `fileName` is what the glue would otherwise fetch: given through locateFile, it keeps the
  * glue from building new URL(..., import.meta.url), which throws where import.meta.url is no URL (workerd).
+ * @internal
  */
 export async function instantiateCompiled(factory, compiling, fileName) {
   const compiled = await compiling;

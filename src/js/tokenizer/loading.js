@@ -1,15 +1,18 @@
-// EmbedLab's tokenizer methods: OpenAI's shipped vocabularies, BPE training in slices, and tokenizers saved
-// with tokenizer.save(). Each function takes the lab's internals ({lab, raw, stage}, see lab.js).
+// The tokenizer methods of Tokenizers (and so of EmbedLab): OpenAI's shipped vocabularies, BPE training in slices,
+// and tokenizers saved with tokenizer.save(). Each function takes the instance's internals ({lab, raw, stage}, see
+// runtime/wasm_instance.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
 import { requireSpecialTokenExtension } from './special_tokens.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 /** @import { LabInternals } from '../runtime/types.js' */
+/** @import { Tokenizers } from './tokenizers.js' */
 /** @import { EncodingName, GetTokenizerOptions, TrainTokenizerOptions } from './types.js' */
 
 /** Encoding names accepted by getTokenizer(). */
-export const ENCODING_NAMES = Object.freeze(Object.keys(VOCABULARY_FILES));
+/** @type {readonly EncodingName[]} */
+export const ENCODING_NAMES = Object.freeze(/** @type {EncodingName[]} */ (Object.keys(VOCABULARY_FILES)));
 
 /**
  * Throws a TypeError unless `pattern` is one of `patterns` (lab.patternNames).
@@ -28,7 +31,7 @@ export function requirePattern(name, pattern, patterns) {
 }
 
 /**
- * @param {LabInternals} internals
+ * @param {LabInternals<Tokenizers>} internals
  * @param {EncodingName} name
  * @param {GetTokenizerOptions} [options]
  * @returns {Promise<Tokenizer>}
@@ -102,7 +105,7 @@ function vocabularyBytes(vocabulary, name) {
 }
 
 /**
- * @param {LabInternals} internals
+ * @param {LabInternals<Tokenizers>} internals
  * @param {string | Uint8Array} corpus
  * @param {TrainTokenizerOptions} options
  * @returns {Promise<Tokenizer>}
@@ -125,6 +128,9 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
     'progressInterval',
     'signal',
   ]);
+  if (typeof corpus === 'string') {
+    refusePathAsText('corpus', corpus); // one short line that is a path would train on the path's letters
+  }
   const bytes = typeof corpus === 'string' ? new TextEncoder().encode(corpus) : corpus;
   if (!(bytes instanceof Uint8Array)) {
     throw new TypeError(`corpus must be a string or a Uint8Array, got ${describe(corpus)}`);
@@ -179,7 +185,7 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
 }
 
 /**
- * @param {LabInternals} internals
+ * @param {LabInternals<Tokenizers>} internals
  * @param {Uint8Array | ArrayBuffer | string} bytes
  * @returns {Tokenizer}
  */

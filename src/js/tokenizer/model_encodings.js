@@ -4,6 +4,7 @@
 // davinci-002 and babbage-002 to p50k_base and r50k_base; tiktoken uses cl100k_base for both.
 import { describe } from '../runtime/checks.js';
 import { VOCABULARY_FILES } from './vocabularies.js';
+/** @import { EncodingName } from './types.js' */
 
 const O200K = 'o200k_base';
 const CL100K = 'cl100k_base';
@@ -12,6 +13,10 @@ const R50K = 'r50k_base';
 
 // Model -> encoding by exact name: tiktoken's MODEL_TO_ENCODING. npm tiktoken's longer list of dated names
 // (gpt-4o-2024-05-13, o1-mini, ...) is covered by the prefix rules; tests/node/tokenizer_conveniences checks all.
+/**
+ * @internal
+ * @type {Readonly<Record<string, EncodingName>>}
+ */
 export const MODEL_ENCODINGS = Object.freeze({
   // reasoning
   o1: O200K,
@@ -77,6 +82,10 @@ export const MODEL_ENCODINGS = Object.freeze({
 });
 
 // Prefix -> encoding, tried in this order (tiktoken's MODEL_PREFIX_TO_ENCODING): "ft:gpt-4o" before "ft:gpt-4".
+/**
+ * @internal
+ * @type {readonly (readonly [string, EncodingName])[]}
+ */
 export const MODEL_PREFIX_ENCODINGS = Object.freeze([
   ['o1-', O200K],
   ['o3-', O200K],
@@ -98,7 +107,12 @@ export const MODEL_PREFIX_ENCODINGS = Object.freeze([
   ['ft:babbage-002', CL100K],
 ]);
 
-/** The encoding name of an OpenAI model ('gpt-4o' -> 'o200k_base'); throws for a model tiktoken cannot map. */
+/**
+ * The encoding an OpenAI model uses, as tiktoken maps it ('gpt-4o' -> 'o200k_base', 'gpt-4' -> 'cl100k_base'): an
+ * exact model name, else a known prefix (dated and fine-tuned names). Throws a RangeError for other names.
+ * @param {string} model
+ * @returns {EncodingName}
+ */
 export function encodingNameForModel(model) {
   if (typeof model !== 'string') {
     throw new TypeError(`model must be a model name string such as 'gpt-4o', got ${describe(model)}`);

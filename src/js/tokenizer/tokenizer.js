@@ -5,7 +5,7 @@ import { WasmHandle } from '../runtime/wasm_handle.js';
 import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
 import { specialTokenOptions } from './special_tokens.js';
-/** @import { EmbedLab } from '../lab.js' */
+/** @import { WasmInstance } from '../runtime/wasm_instance.js' */
 /** @import { IdsSource, SpecialTokenOptions, StreamingDecoder, StreamOptions, TextSource, TokenSpan } from './types.js' */
 
 const textEncoder = new TextEncoder();
@@ -69,7 +69,7 @@ export class Tokenizer extends WasmHandle {
 
   /**
    * @internal
-   * @param {EmbedLab} lab
+   * @param {WasmInstance} lab
    * @param {any} raw
    * @param {any} module the Embind module, whose heap the text is written into
    */

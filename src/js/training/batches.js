@@ -1,7 +1,7 @@
 // EmbedLab's training-data methods: seeded uniforms from the project PRNG, random training windows of a
 // token stream (CorpusBatches, the batcher of the C++ trainer) and fixed, evenly spaced evaluation windows.
 // A seed gives the same numbers here, in the other wasm flavour and natively. Each function takes the lab's
-// internals ({lab, raw}, see lab.js).
+// internals ({lab, raw}, see runtime/wasm_instance.js).
 import { requireIds, requireInteger, requireOptions } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 /** @import { EmbedLab } from '../lab.js' */

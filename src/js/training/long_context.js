@@ -1,7 +1,7 @@
 // The long-context experiment (C++ core: training/long_context_run.h): train at trainLength, read at
 // trainLength x factor zero-shot and after a short fine-tune, for one scheme and seed (longContextRun, the unit a
 // page runs in a worker) or for a grid of schemes x seeds with the spread over seeds (longContextExperiment).
-// Plus single passkey / recall sequences for a seed. Functions take the lab's internals ({lab, raw}, see lab.js).
+// Plus single passkey / recall sequences for a seed. Functions take the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
 import {
   describe,
   requireIds,

@@ -1,11 +1,11 @@
 // Section 5: learned positions trained in a worker (heatmap and PCA per snapshot); GPT-2's wpe from a file.
-import { drawHeatmap, reserveHeatmap } from '../canvas.js';
-import { $, redrawOnResize } from '../dom.js';
-import { divergenceMessage } from '../divergence.js';
-import { TrainingRow } from '../jobs.js';
-import { checkOnChange, readNumberInput } from '../number_input.js';
-import { fixed3 } from '../format.js';
-import { drawLines, drawScatter, PALETTE, reserveScatter } from '../plot.js';
+import { drawHeatmap, reserveHeatmap } from '../draw/grids.js';
+import { $, redrawOnResize } from '../ui/dom.js';
+import { divergenceMessage } from '../training/divergence.js';
+import { TrainingRow } from '../workers/jobs_client.js';
+import { checkOnChange, readNumberInput } from '../ui/number_input.js';
+import { fixed3 } from '../ui/format.js';
+import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
 
 const WPE_LEGEND = 'The same scale for every snapshot: ± the largest |value| in any of them.';
 let ctx;

@@ -1,7 +1,7 @@
 // Section 3: swap two tokens; attention without positions returns the same rows, permuted.
-import { $ } from '../dom.js';
-import { fixed3, gapText, scientific, visibleWhitespace } from '../format.js';
-import { vocabularyNotice } from '../vocabulary_notice.js';
+import { $ } from '../ui/dom.js';
+import { fixed3, gapText, scientific, visibleWhitespace } from '../ui/format.js';
+import { vocabularyNotice } from '../ui/vocabulary_notice.js';
 
 const DIM = 32;
 const ATTENTION = { dim: DIM, seed: 3 }; // one random head

@@ -1,0 +1,94 @@
+// Tokenizers: the tokenizer methods of a loaded module, the whole API of the `embedlab/tokenizer` entry and the
+// base of EmbedLab (lab.js), so both entries run the same methods on their own module.
+import { WasmInstance, internalsOf } from '../runtime/wasm_instance.js';
+import { tokenizerFromVocabulary } from './from_vocabulary.js';
+import { ENCODING_NAMES, getTokenizer, loadTokenizer, trainTokenizer } from './loading.js';
+import { encodingNameForModel } from './model_encodings.js';
+/** @import { Tokenizer } from './tokenizer.js' */
+/** @import { EncodingName, GetTokenizerOptions, PatternName, TrainTokenizerOptions, VocabularyFiles } from './types.js' */
+
+/** One instance of the tokenizer module, from {@link createTokenizers}; its methods are EmbedLab's. */
+export class Tokenizers extends WasmInstance {
+  /**
+   * @internal
+   * @param {any} raw the Embind module
+   * @param {'simd' | 'fallback'} flavour
+   */
+  constructor(raw, flavour) {
+    super(raw, flavour);
+    /**
+     * The pre-tokenizer patterns the C++ core implements, for trainTokenizer() and tokenizerFromVocabulary().
+     * @readonly
+     * @type {readonly PatternName[]}
+     */
+    this.patternNames = Object.freeze(raw.patternNames());
+  }
+
+  /**
+   * The names getTokenizer() accepts.
+   * @returns {EncodingName[]}
+   */
+  get tokenizerNames() {
+    return [...ENCODING_NAMES];
+  }
+
+  /**
+   * Loads an OpenAI vocabulary (shipped with the package in binary form: 1–5 ms once the file is read) as a {@link Tokenizer}.
+   * @param {EncodingName} name
+   * @param {GetTokenizerOptions} [options]
+   * @returns {Promise<Tokenizer>}
+   */
+  getTokenizer(name, options) {
+    return getTokenizer(internalsOf(this), name, options);
+  }
+
+  /**
+   * The encoding an OpenAI model uses, as tiktoken maps it ('gpt-4o' -> 'o200k_base', 'gpt-4' -> 'cl100k_base'):
+   * an exact model name, else a known prefix (dated and fine-tuned names). Throws a RangeError for other names.
+   * @param {string} model
+   * @returns {EncodingName}
+   */
+  encodingNameForModel(model) {
+    return encodingNameForModel(model);
+  }
+
+  /**
+   * getTokenizer(encodingNameForModel(model), options): the tokenizer of an OpenAI model.
+   * @param {string} model
+   * @param {GetTokenizerOptions} [options]
+   * @returns {Promise<Tokenizer>}
+   */
+  async encodingForModel(model, options) {
+    return getTokenizer(internalsOf(this), encodingNameForModel(model), options);
+  }
+
+  /**
+   * Trains a byte-level BPE vocabulary (incremental pair counts and a heap; ties go to the pair with the
+   * lowest left id, then the lowest right id), in slices that yield to the event loop.
+   * @param {string | Uint8Array} corpus
+   * @param {TrainTokenizerOptions} options
+   * @returns {Promise<Tokenizer>}
+   */
+  trainTokenizer(corpus, options) {
+    return trainTokenizer(internalsOf(this), corpus, options);
+  }
+
+  /**
+   * A tokenizer file from {@link Tokenizer.save}.
+   * @param {Uint8Array | ArrayBuffer | string} bytes
+   * @returns {Tokenizer}
+   */
+  loadTokenizer(bytes) {
+    return loadTokenizer(internalsOf(this), bytes);
+  }
+
+  /**
+   * A tokenizer from vocabulary files: a .tiktoken file with a named encoding (or a pattern and special
+   * tokens), npm tiktoken's encoder JSON, or GPT-2's encoder.json + vocab.bpe.
+   * @param {VocabularyFiles} files
+   * @returns {Tokenizer}
+   */
+  tokenizerFromVocabulary(files) {
+    return tokenizerFromVocabulary(internalsOf(this), files);
+  }
+}

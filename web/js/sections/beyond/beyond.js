@@ -1,0 +1,218 @@
+// Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
+// and the extrapolation race (race.js: the long-context experiment in parallel workers).
+import { drawMatrix } from '../../draw/grids.js';
+import { $, headerCell, redrawOnResize } from '../../ui/dom.js';
+import { fixed3, scientific, subscript } from '../../ui/format.js';
+import { drawLines, PALETTE } from '../../draw/plot.js';
+import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
+import * as race from './race.js';
+
+let ctx;
+
+// ---- RoPE ------------------------------------------------------------------------------------------------
+const ROPE_DIM = 16;
+const ROPE_POSITIONS = 48;
+let qk = null;
+let sinusoid = null;
+
+function updateRope() {
+  const lab = ctx.lab;
+  const offset = Number($('beyond-rope-offset').value);
+  $('beyond-rope-offset-out').textContent = String(offset);
+  const q = qk.subarray(0, ROPE_DIM);
+  const k = qk.subarray(ROPE_DIM, 2 * ROPE_DIM);
+  const ropeScores = [];
+  const addScores = [];
+  for (let m = 0; m < ROPE_POSITIONS; m++) {
+    const n = m - offset;
+    if (n < 0) {
+      ropeScores.push(NaN);
+      addScores.push(NaN);
+      continue;
+    }
+    ropeScores.push(lab.kernels.dot(lab.ropeRotate(q, m), lab.ropeRotate(k, n))); // the model's RoPE
+    addScores.push(lab.kernels.dot(lab.kernels.add(q, sinusoid.row(m)), lab.kernels.add(k, sinusoid.row(n))));
+  }
+  const valid = ropeScores.filter(Number.isFinite);
+  const spread = Math.max(...valid) - Math.min(...valid);
+  const addValid = addScores.filter(Number.isFinite);
+  const addSpread = Math.max(...addValid) - Math.min(...addValid);
+  drawLines(
+    $('beyond-rope-plot'),
+    [
+      { values: addScores, colour: '#999999', dash: [5, 3] },
+      { values: ropeScores, colour: PALETTE[0], width: 3 },
+    ],
+    { xLabel: 'query position m (key at m − offset)' },
+  );
+  // (R_m q)·(R_n k) = q·R_{n−m} k = (R_{m−n} q)·k: one rotation by the offset, at no position in particular.
+  const relative = lab.kernels.dot(lab.ropeRotate(q, offset), k);
+  const out = $('beyond-rope-result');
+  out.textContent = `RoPE: (Rₘq)·(Rₙk) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}), and (R${subscript(offset)}q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
+  out.dataset.score = String(valid[0]);
+  out.dataset.relative = String(relative);
+  out.dataset.spread = String(spread);
+  out.dataset.offset = String(offset);
+}
+
+// ---- ALiBi -----------------------------------------------------------------------------------------------
+/**
+ * Press et al.'s rule for head h of H, as text: 2^(−8h/n) for the n = 2^⌊log₂ H⌋ first heads, then every other
+ * slope of 2n heads. Only the label: the slope itself comes from the library.
+ */
+export function alibiRule(h, H) {
+  const n = 2 ** Math.floor(Math.log2(H));
+  return h <= n ? `2^(−8·${h}/${n})` : `2^(−8·${2 * (h - n) - 1}/${2 * n})`;
+}
+
+function alibiRuleText(H) {
+  const n = 2 ** Math.floor(Math.log2(H));
+  if (n === H) {
+    return `H = ${H} is a power of two: m_h = 2^(−8h/${H}) for h = 1…${H}.`;
+  }
+  const odd = Array.from({ length: H - n }, (_, i) => 2 * i + 1).join(', ');
+  const rest = n + 1 === H ? `head ${H} takes the first slope` : `heads ${n + 1}–${H} take every other slope`;
+  return `H = ${H} is not a power of two: heads 1–${n} take the slopes of ${n} heads, 2^(−8h/${n}); ${rest} of ${2 * n} heads, 2^(−8h/${2 * n}) for h = ${odd}.`;
+}
+
+function updateAlibi() {
+  const H = Number($('beyond-alibi-heads').value);
+  const L = Number($('beyond-alibi-len').value);
+  $('beyond-alibi-heads-out').textContent = String(H);
+  $('beyond-alibi-len-out').textContent = String(L);
+  const grid = $('beyond-alibi-grid');
+  const slopes = ctx.lab.alibiSlopes(H); // the model's slopes, head h at slopes[h − 1]
+  const labels = Array.from({ length: L }, (_, i) => String(i));
+  const figures = [];
+  const head = document.createElement('tr');
+  for (const text of ['head h', 'rule', 'slope m_h', ...labels.map((l) => `key ${l}`)]) {
+    head.append(headerCell(text, 'col'));
+  }
+  const body = [];
+  for (let h = 1; h <= H; h++) {
+    const m = slopes[h - 1];
+    const values = new Float32Array(L * L);
+    for (let i = 0; i < L; i++) {
+      for (let j = 0; j < L; j++) {
+        values[i * L + j] = j <= i ? -m * (i - j) : NaN;
+      }
+    }
+    const figure = document.createElement('figure');
+    figure.className = 'figure alibi-head';
+    const caption = document.createElement('figcaption');
+    caption.textContent = `head ${h}: m = 1/${(1 / m).toFixed(m > 0.01 ? 2 : 0).replace(/\.00$/, '')}`;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'matrix small-matrix';
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `ALiBi bias of head ${h}, slope ${m}`);
+    canvas.id = `beyond-alibi-head-${h}`;
+    canvas.dataset.testid = canvas.id;
+    figure.append(caption, canvas);
+    figures.push({ figure, canvas, values, range: m * (L - 1) });
+    const tr = document.createElement('tr');
+    tr.insertCell().textContent = String(h);
+    tr.insertCell().textContent = alibiRule(h, H);
+    tr.insertCell().textContent = m.toPrecision(4);
+    for (let j = 0; j < L; j++) {
+      tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
+    }
+    tr.dataset.head = String(h);
+    body.push(tr);
+  }
+  grid.replaceChildren(...figures.map((f) => f.figure));
+  for (const f of figures) {
+    // Each head on its own scale, 0 to −m_h·(L − 1): on the steepest head's scale the flat heads look blank.
+    drawMatrix(f.canvas, {
+      values: f.values,
+      rows: L,
+      cols: L,
+      rowLabels: labels,
+      colLabels: labels,
+      range: f.range,
+      rowTitle: 'query',
+      colTitle: 'key',
+      compact: true,
+    });
+  }
+  $('beyond-alibi-thead').replaceChildren(head);
+  $('beyond-alibi-tbody').replaceChildren(...body);
+  $('beyond-alibi-rule').textContent = alibiRuleText(H);
+  grid.dataset.state = `${H}/${L}`;
+}
+
+// ---- NoPE ------------------------------------------------------------------------------------------------
+const NOPE_SEEDS = [4, 5, 6, 7, 8];
+
+let nopeRequest = 0; // the latest updateNope; an older one whose results come later is dropped
+
+async function updateNope() {
+  const request = ++nopeRequest;
+  const note = $('beyond-nope-note');
+  try {
+    const tok = ctx.tokenizer;
+    const a = tok.encode(' dog bites man');
+    const b = tok.encode(' man bites dog');
+    // A random head (seed 3) with and without the mask; then the same over other heads: the claim must not rest on
+    // seed 3.
+    const heads = [3, ...NOPE_SEEDS].flatMap((seed) => [false, true].map((causal) => ({ seed, causal })));
+    note.setAttribute('aria-busy', 'true');
+    const results = await ctx.embeddingRun(
+      32,
+      1,
+      heads.map(({ seed, causal }) => ({
+        op: 'compare',
+        idsA: a,
+        idsB: b,
+        positional: null,
+        attention: { dim: 32, seed, causal },
+      })),
+    );
+    if (request !== nopeRequest) {
+      return;
+    }
+    note.removeAttribute('aria-busy');
+    const pooled = (seed, causal) =>
+      results[heads.findIndex((h) => h.seed === seed && h.causal === causal)].attention.pooledCosine;
+    $('beyond-nope-bi').textContent = fixed3(pooled(3, false));
+    $('beyond-nope-causal').textContent = fixed3(pooled(3, true));
+    $('beyond-nope-causal').dataset.value = String(pooled(3, true));
+    $('beyond-nope-bi').dataset.value = String(pooled(3, false));
+    const others = NOPE_SEEDS.map((seed) => [pooled(seed, false), pooled(seed, true)]);
+    const causalOthers = others.map(([, c]) => c);
+    const biWorst = Math.max(...others.map(([x]) => Math.abs(1 - x)));
+    note.textContent = `“␣dog␣bites␣man” against “␣man␣bites␣dog” (${ctx.tokenizerName === 'trained' ? 'your vocabulary' : ctx.tokenizerName}), d = 32, a random head (seed 3), no positional encoding. With the mask the pooled vectors differ: the mask alone leaks order. Over ${NOPE_SEEDS.length} other random heads (seeds ${NOPE_SEEDS[0]}–${NOPE_SEEDS.at(-1)}): bidirectional ${fixed3(1 - biWorst)} every time; causal ${fixed3(Math.min(...causalOthers))} to ${fixed3(Math.max(...causalOthers))}.`;
+    note.dataset.causal = causalOthers.join(' ');
+  } catch (error) {
+    if (request === nopeRequest) {
+      note.removeAttribute('aria-busy');
+      note.textContent = error.message;
+    }
+  }
+}
+
+/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
+export function init(context) {
+  ctx = context;
+  const table = ctx.lab.tokenEmbedding({ vocabSize: 2, dim: ROPE_DIM, seed: 5, stddev: 1 });
+  qk = table.table();
+  table.dispose();
+  sinusoid = ctx.lab.positionalEncoding('sinusoidal', { dim: ROPE_DIM, maxLength: 64 });
+  $('beyond-rope-offset').addEventListener('input', updateRope);
+  $('beyond-alibi-heads').addEventListener('input', updateAlibi);
+  $('beyond-alibi-len').addEventListener('input', updateAlibi);
+  vocabularyNotice(ctx, {
+    id: 'beyond-vocab-notice',
+    where: 'section 7, NoPE',
+    before: $('beyond-nope-scores'),
+    effect: 'the two sentences below are cut into its tokens (the race further down uses none of it: its own tokens)',
+  });
+  ctx.onTokenizer(updateNope);
+  redrawOnResize('beyond', () => {
+    updateRope();
+  });
+  updateRope();
+  updateAlibi();
+  const first = updateNope(); // its first results, from the embedding worker
+  race.init();
+  return first;
+}

@@ -1,0 +1,222 @@
+// Section 9, the exercises on positions (sections 3 to 7). Each check returns {ok, message}: the message says what
+// the library found for the learner's input, never the answer; `explain` is shown only after a success.
+import { scientific } from '../../ui/format.js';
+
+const withEncoding = (lab, options, fn) => {
+  const pe = lab.positionalEncoding('sinusoidal', options);
+  try {
+    return fn(pe);
+  } finally {
+    pe.dispose();
+  }
+};
+
+const isWhole = (x, min, max) => Number.isInteger(x) && x >= min && x <= max;
+const spreadText = (s) => (s === 0 ? '0' : scientific(s));
+/** A number with a true minus sign, as the page's readouts write it. */
+const minus = (x) => String(x).replace('-', '−');
+
+/** Seeds of the random attention heads the "apart" exercise averages over: no answer rests on one head. */
+export const APART_SEEDS = [1, 2, 3, 4, 5];
+/** The pooled cosine, averaged over APART_SEEDS, must fall below this. */
+export const APART_TARGET = 0.995;
+/** The exercise on ALiBi asks about this many heads: not a power of two, where Press et al.'s rule bends. */
+export const ALIBI_HEADS = 6;
+
+export const POSITION_EXERCISES = [
+  {
+    id: 'closest',
+    title: 'The two closest positions',
+    text: 'With d = 16 and base 10 000, which two different positions in 0…63 have the most similar sinusoidal vectors (largest cosine)?',
+    inputs: [
+      { name: 'p', label: 'p', value: '', type: 'number' },
+      { name: 'q', label: 'q', value: '', type: 'number' },
+    ],
+    explain:
+      'Every pair at distance 1 ties: the cosine of PE(p) and PE(q) depends only on q − p (section 4’s PE·PE matrix), and over 0…63 it is largest for neighbours.',
+    async check(ctx, values) {
+      const p = Number(values.p);
+      const q = Number(values.q);
+      if (!(isWhole(p, 0, 63) && isWhole(q, 0, 63) && p !== q)) {
+        return { ok: false, message: 'Two different whole positions in 0…63.' };
+      }
+      return withEncoding(ctx.lab, { dim: 16, maxLength: 64 }, (pe) => {
+        const t = pe.table(64);
+        const row = (i) => t.subarray(i * 16, (i + 1) * 16);
+        let best = -2;
+        for (let a = 0; a < 64; a++) {
+          for (let b = a + 1; b < 64; b++) {
+            best = Math.max(best, ctx.lab.kernels.cosine(row(a), row(b)));
+          }
+        }
+        const mine = ctx.lab.kernels.cosine(row(p), row(q));
+        const ok = mine >= best - 1e-6;
+        return {
+          ok,
+          message: `cos(PE(${p}), PE(${q})) = ${mine.toFixed(4)}${ok ? ', as large as any pair.' : `; the closest pairs reach ${best.toFixed(4)}.`}`,
+        };
+      });
+    },
+  },
+  {
+    id: 'rotation',
+    title: 'PE(p)·PE(p + k) depends on k alone',
+    text: 'With d = 16 and base 10 000, PE(p)·PE(p + k) is the same number for every p. Choose k and predict that number to two decimals, without choosing p (each (sin, cos) pair gives cos(k·ωᵢ), ωᵢ = 10000^(−2i/16); section 4’s sliders can help). The page compares it with the library at every p from 0 to 127 − k.',
+    inputs: [
+      { name: 'k', label: 'k', value: '3', type: 'number' },
+      { name: 'dot', label: 'Your value', value: '', type: 'text', size: 8 },
+    ],
+    explain:
+      'sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels in every pair. That is why R_k, a rotation by k·ωᵢ in each pair, takes PE(p) to PE(p + k) for every p (section 4).',
+    async check(ctx, values) {
+      const k = Number(values.k);
+      const guess = Number(String(values.dot).replace('−', '-'));
+      if (!isWhole(k, 1, 64)) {
+        return { ok: false, message: 'k must be a whole number in 1…64.' };
+      }
+      if (!Number.isFinite(guess)) {
+        return { ok: false, message: `“${values.dot}” is not a number.` };
+      }
+      return withEncoding(ctx.lab, { dim: 16, maxLength: 128 }, (pe) => {
+        const dots = Array.from({ length: 128 - k }, (_, p) => ctx.lab.kernels.dot(pe.row(p), pe.row(p + k)));
+        const spread = Math.max(...dots) - Math.min(...dots);
+        const ok = dots.every((d) => Math.abs(d - guess) < 0.01);
+        return {
+          ok,
+          message: ok
+            ? `The library gives ${dots[0].toFixed(4)} at every p from 0 to ${127 - k} (max − min = ${spreadText(spread)}, float32 rounding).`
+            : `The library gives one number at every p from 0 to ${127 - k} (they agree within ${spreadText(spread)}), and ${guess} is not within 0.01 of it.`,
+        };
+      });
+    },
+  },
+  {
+    id: 'base',
+    title: 'Neighbours that look alike',
+    text: 'With d = 16, find a base in 10…100 000 (the range of section 4’s slider) for which neighbouring positions look clearly different: cos(PE(0), PE(1)) below 0.9. Then: why can it never go below cos(1) ≈ 0.54, whatever the base?',
+    inputs: [{ name: 'base', label: 'Base', value: '10000', type: 'number' }],
+    explain:
+      'ω₀ = base⁰ = 1 for every base, so the first pair always turns by exactly 1 radian; every other pair turns by ωᵢ = base^(−2i/d) ≤ 1 radian, and cos(ωᵢ) ≥ cos(1). The cosine of PE(0) and PE(1) is the mean of these d/2 cosines, so it is at least cos(1) ≈ 0.540, reached only as the base goes down to 1. With the usual base of 10 000 most pairs barely turn from one position to the next, which is why neighbours look alike.',
+    async check(ctx, values) {
+      const base = Number(values.base);
+      if (!(base >= 10 && base <= 100000)) {
+        return { ok: false, message: 'A base from 10 to 100 000.' };
+      }
+      return withEncoding(ctx.lab, { dim: 16, maxLength: 2, base }, (pe) => {
+        const c = ctx.lab.kernels.cosine(pe.row(0), pe.row(1));
+        return { ok: c < 0.9, message: `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}.` };
+      });
+    },
+  },
+  {
+    id: 'apart',
+    title: 'Make attention tell them apart',
+    text: `Choose a positional encoding and d so that, after one attention layer, the pooled cosine of “␣dog␣bites␣man” and “␣man␣bites␣dog” (r50k_base) falls below ${APART_TARGET} on average over ${APART_SEEDS.length} random heads (seeds ${APART_SEEDS[0]}–${APART_SEEDS.at(-1)}). Token rows are N(0, 1), the scale ×√d gives; learned position rows too.`,
+    inputs: [
+      { name: 'positions', label: 'Encoding', options: ['none', 'sinusoidal', 'learned'], value: 'none' },
+      { name: 'dim', label: 'd', options: ['8', '16', '32', '64', '128'], value: '64' },
+    ],
+    explain:
+      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows, and the mean forgets the order. With positions added, attention no longer just permutes them: each token’s output changes with where it stands, so the means after attention differ too. How much depends on the head, which is why the check averages several.',
+    async check(ctx, { positions, dim }) {
+      const tok = await ctx.loadTokenizer('r50k_base');
+      const d = Number(dim);
+      const a = tok.encode(' dog bites man');
+      const b = tok.encode(' man bites dog');
+      const positional = { kind: positions, options: { dim: d, maxLength: 64, seed: 2, stddev: 1 } };
+      // The r50k_base table (50 257 × d) is drawn in the embedding worker, not on the page.
+      const results = await ctx.embeddingRun(
+        d,
+        1,
+        APART_SEEDS.map((seed) => ({ op: 'compare', idsA: a, idsB: b, positional, attention: { dim: d, seed } })),
+        tok.vocabSize,
+      );
+      const cosines = results.map((r) => r.attention.pooledCosine);
+      const mean = cosines.reduce((x, y) => x + y, 0) / cosines.length;
+      return {
+        ok: mean < APART_TARGET,
+        message: `With ${positions}, d = ${d}: pooled cosines ${cosines.map((c) => c.toFixed(4)).join(', ')}; mean ${mean.toFixed(4)}.`,
+      };
+    },
+  },
+  {
+    id: 'alibi',
+    title: 'The most local ALiBi head',
+    text: `With H = ${ALIBI_HEADS} heads (not a power of two: see section 7), which head h penalises distance most, and what bias does it add to the score of a key 3 tokens back?`,
+    inputs: [
+      { name: 'head', label: 'Head h', value: '', type: 'number' },
+      { name: 'bias', label: 'Bias', value: '', type: 'text', size: 8 },
+    ],
+    explain: `For H = ${ALIBI_HEADS}, Press et al. take the 4 slopes of H = 4 (¼, 1/16, 1/64, 1/256), then every other slope of H = 8 (½ and ⅛): the steepest head is the first of those, not head 1.`,
+    async check(ctx, values) {
+      const slopes = Array.from(ctx.lab.alibiSlopes(ALIBI_HEADS));
+      const head = Number(values.head);
+      const bias = Number(String(values.bias).replace('−', '-'));
+      if (!isWhole(head, 1, ALIBI_HEADS)) {
+        return { ok: false, message: `Heads are numbered 1…${ALIBI_HEADS}.` };
+      }
+      if (!Number.isFinite(bias)) {
+        return { ok: false, message: `“${values.bias}” is not a number.` };
+      }
+      const steepest = slopes.indexOf(Math.max(...slopes)) + 1;
+      const rightHead = head === steepest;
+      const rightBias = Math.abs(bias - -3 * slopes[steepest - 1]) < 1e-3;
+      if (rightHead && rightBias) {
+        return {
+          ok: true,
+          message: `Head ${steepest} has slope ${slopes[steepest - 1]}: a key 3 back gets −3 × ${slopes[steepest - 1]} = ${minus(-3 * slopes[steepest - 1])}.`,
+        };
+      }
+      return {
+        ok: false,
+        message: rightHead
+          ? `Head ${head} is the steepest, but its bias for a key 3 back is not ${minus(bias)}: the bias is −slope × distance.`
+          : `Head ${head} is not the steepest of ${ALIBI_HEADS}; the table under section 7’s heads shows every slope.`,
+      };
+    },
+  },
+  {
+    id: 'limit',
+    title: 'Where learned positions stop',
+    text: 'A GPT with learned positions and contextLength 16: what is the longest sequence it accepts? The page creates such a model and asks it to read your length and one more.',
+    inputs: [{ name: 'length', label: 'Length', value: '', type: 'number' }],
+    explain:
+      'Its position table wpe has contextLength rows, one per position 0…15: a 17th token has no row to add. Sinusoidal, RoPE, ALiBi and NoPE have no such table, which is what section 7’s race measures.',
+    async check(ctx, values) {
+      const L = Number(values.length);
+      if (!isWhole(L, 1, 999)) {
+        return { ok: false, message: 'A whole number of tokens, 1…999.' };
+      }
+      const model = ctx.lab.createModel({
+        vocabSize: 8,
+        contextLength: 16,
+        channels: 8,
+        layers: 1,
+        heads: 1,
+        positions: 'learned',
+      });
+      const refusal = (n) => {
+        try {
+          model.evaluate({ ids: [new Array(n).fill(0)], targets: [new Array(n).fill(0)] });
+          return null;
+        } catch (error) {
+          return error.message;
+        }
+      };
+      try {
+        const atL = refusal(L);
+        const after = refusal(L + 1);
+        const ok = atL === null && after !== null;
+        // The library's message names the limit: shown only once the learner has found it.
+        return {
+          ok,
+          message: ok
+            ? `${L} tokens: accepted; ${L + 1} tokens: refused (“${after}”).`
+            : `${L} tokens: ${atL === null ? 'accepted' : 'refused'}; ${L + 1} tokens: ${after === null ? 'accepted' : 'refused'}.`,
+        };
+      } finally {
+        model.dispose();
+      }
+    },
+  },
+];

@@ -1,0 +1,170 @@
+// Section 4: the sinusoidal formula with sliders; heatmap, waves, PE·PE matrix, the rotation property.
+import { drawHeatmap, drawMatrix } from '../../draw/grids.js';
+import { drawRows } from '../../draw/strips.js';
+import { ownScale } from '../../draw/colour.js';
+import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
+import { fixed3, scientific } from '../../ui/format.js';
+import { drawLines, PALETTE } from '../../draw/plot.js';
+import { readoutNumber } from '../../draw/readout.js';
+import { updateTerms } from './terms.js';
+
+const ROWS = 64;
+const DOTS = 32;
+let ctx;
+let last = null;
+let encoding = null;
+let encodingKey = '';
+
+function readState() {
+  return {
+    dim: Number($('sinusoidal-dim').value),
+    base: Math.round(10 ** Number($('sinusoidal-base').value)),
+    p: Number($('sinusoidal-pos').value),
+    k: Number($('sinusoidal-k').value),
+  };
+}
+
+/** R_k · v for a sinusoidal vector v: each (sin, cos) pair turned by k·ω_i, from the formula alone. */
+export function rotate(v, k, dim, base) {
+  const out = new Float64Array(dim);
+  for (let i = 0; i < dim / 2; i++) {
+    const angle = k / base ** ((2 * i) / dim);
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    const sinP = v[2 * i];
+    const cosP = v[2 * i + 1];
+    out[2 * i] = sinP * c + cosP * s; // sin(a + b)
+    out[2 * i + 1] = cosP * c - sinP * s; // cos(a + b)
+  }
+  return out;
+}
+
+function update() {
+  const state = readState();
+  const { dim, base, p, k } = state;
+  $('sinusoidal-dim-out').textContent = String(dim);
+  $('sinusoidal-base-out').textContent = String(base);
+  $('sinusoidal-pos-out').textContent = String(p);
+  $('sinusoidal-k-out').textContent = String(k);
+  const key = `${dim}/${base}`;
+  if (key !== encodingKey) {
+    encoding?.dispose();
+    encoding = ctx.lab.positionalEncoding('sinusoidal', { dim, base, maxLength: 128 });
+    encodingKey = key;
+  }
+  const table = encoding.table(ROWS, 0);
+  // PE(p)·PE(q): a dot kernel call per cell.
+  const rowsPE = Array.from({ length: DOTS }, (_, q) => table.subarray(q * dim, (q + 1) * dim));
+  const dots = new Float32Array(DOTS * DOTS);
+  for (let a = 0; a < DOTS; a++) {
+    for (let b = 0; b < DOTS; b++) {
+      dots[a * DOTS + b] = ctx.lab.kernels.dot(rowsPE[a], rowsPE[b]);
+    }
+  }
+  let toeplitz = 0;
+  for (let a = 0; a < DOTS; a++) {
+    for (let b = 0; b < DOTS; b++) {
+      toeplitz = Math.max(toeplitz, Math.abs(dots[a * DOTS + b] - dots[Math.abs(a - b)]));
+    }
+  }
+  const pe = encoding.row(p);
+  const target = encoding.row(p + k);
+  const rotated = rotate(pe, k, dim, base);
+  let residual = 0;
+  for (let c = 0; c < dim; c++) {
+    residual = Math.max(residual, Math.abs(rotated[c] - target[c]));
+  }
+  last = { state, table, dots, toeplitz, pe, target, rotated, residual };
+  draw();
+  $('sinusoidal-dots-note').textContent =
+    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
+  const out = $('sinusoidal-residual');
+  out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
+  out.dataset.residual = String(residual);
+  out.dataset.state = `${dim}/${base}/${p}/${k}`;
+  updateTerms(ctx.lab, encoding, rotate, state);
+  $('sinusoidal-dots').setAttribute(
+    'aria-label',
+    `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`,
+  );
+  $('sinusoidal-heatmap').setAttribute(
+    'aria-label',
+    `Heatmap of the sinusoidal encoding: ${ROWS} positions by ${dim} dimensions, base ${base}`,
+  );
+}
+
+function waveDims(dim) {
+  return [...new Set([0, 2, 2 * Math.floor(dim / 8), 2 * Math.floor(dim / 4)])].filter((c) => c < dim);
+}
+
+function draw() {
+  if (!last) {
+    return;
+  }
+  const { state, table, dots, pe, target, rotated } = last;
+  const { dim, p, k } = state;
+  drawHeatmap($('sinusoidal-heatmap'), {
+    values: table,
+    rows: ROWS,
+    cols: dim,
+    range: 1,
+    marks: [{ from: p, to: p }],
+    readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (draw/readout.js)
+    describe: (row, col, value) => peFormula(row, col, value, state),
+    legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
+  });
+  const cols = waveDims(dim);
+  drawLines(
+    $('sinusoidal-waves'),
+    cols.map((c, n) => ({
+      values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]),
+      colour: PALETTE[n],
+      dash: n % 2 ? [6, 3] : [],
+    })),
+    { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
+  );
+  $('sinusoidal-waves-note').textContent =
+    `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
+      .map((c) => (2 * Math.PI * state.base ** (c / dim)).toFixed(1))
+      .join(', ')} positions. The dashed line marks p = ${p}.`;
+  const labels = Array.from({ length: DOTS }, (_, i) => String(i));
+  drawMatrix($('sinusoidal-dots'), {
+    values: dots,
+    rows: DOTS,
+    cols: DOTS,
+    rowLabels: labels,
+    colLabels: labels,
+    rowTitle: 'p',
+    colTitle: 'q',
+    // Its own range: on ±d/2 the off-diagonal structure would fade into one colour.
+    scale: ownScale(dots),
+    legend: 'On ±d/2 the cells off the diagonal would fade into one colour: this matrix has a scale of its own.',
+  });
+  drawRows(
+    $('sinusoidal-rotation'),
+    [
+      { label: `PE(${p})`, values: pe },
+      { label: `R${k} · PE(${p})`, values: Float32Array.from(rotated) },
+      { label: `PE(${p + k})`, values: target },
+      { label: 'residual ×10⁵', values: Float32Array.from(rotated, (v, c) => (v - target[c]) * 1e5) },
+    ],
+    dim,
+    1,
+  );
+}
+
+/** Readout of one heatmap cell: the formula with its numbers, the value and the wavelength of its pair. */
+function peFormula(row, col, value, { dim, base }) {
+  const i = Math.floor(col / 2);
+  const fn = col % 2 === 0 ? 'sin' : 'cos';
+  const wavelength = 2 * Math.PI * base ** ((2 * i) / dim);
+  return `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${readoutNumber(value)}   · position ${row}, dimension ${col}, wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
+}
+
+export function init(context) {
+  ctx = context;
+  document.querySelector('#sinusoidal .sliders').addEventListener('input', update);
+  redrawOnResize('sinusoidal', draw);
+  redrawOnColourScheme(draw);
+  update();
+}
