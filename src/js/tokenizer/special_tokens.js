@@ -60,3 +60,28 @@ export function requireSpecialTokenExtension(value, existing, maxVocabSize) {
   }
   return added;
 }
+
+/**
+ * allowedSpecial or disallowedSpecial as {all, list}, the form the raw encoder takes.
+ * @param {string} name
+ * @param {any} value checked here
+ * @returns {{ all: boolean, list: string[] }}
+ */
+export function specialList(name, value) {
+  if (value === 'all') {
+    return { all: true, list: [] };
+  }
+  if (value === undefined) {
+    return { all: false, list: [] };
+  }
+  if (typeof value === 'string' || value === null || typeof value[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${name} must be 'all' or an array/Set of special-token strings, got ${describe(value)}`);
+  }
+  const list = [...value];
+  list.forEach((item, i) => {
+    if (typeof item !== 'string') {
+      throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
+    }
+  });
+  return { all: false, list };
+}

@@ -4,7 +4,7 @@ import { describe, requireInteger } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
-import { specialTokenOptions } from './special_tokens.js';
+import { specialList, specialTokenOptions } from './special_tokens.js';
 /** @import { WasmInstance } from '../runtime/wasm_instance.js' */
 /** @import { IdsSource, SpecialTokenOptions, StreamingDecoder, StreamOptions, TextSource, TokenSpan } from './types.js' */
 
@@ -14,30 +14,6 @@ const MAX_ID = 0xffffffff;
 // Node's Buffer turns ASCII bytes into a string about 3x faster than TextDecoder (a plain copy); for bytes
 // below 0x80, Latin-1 and UTF-8 give the same string.
 const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-
-/**
- * @param {string} name
- * @param {any} value checked here
- * @returns {{ all: boolean, list: string[] }}
- */
-function specialList(name, value) {
-  if (value === 'all') {
-    return { all: true, list: [] };
-  }
-  if (value === undefined) {
-    return { all: false, list: [] };
-  }
-  if (typeof value === 'string' || value === null || typeof value[Symbol.iterator] !== 'function') {
-    throw new TypeError(`${name} must be 'all' or an array/Set of special-token strings, got ${describe(value)}`);
-  }
-  const list = [...value];
-  list.forEach((item, i) => {
-    if (typeof item !== 'string') {
-      throw new TypeError(`${name}[${i}] must be a string, got ${describe(item)}`);
-    }
-  });
-  return { all: false, list };
-}
 
 /**
  * @param {ArrayLike<number>} ids checked here
