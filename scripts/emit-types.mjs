@@ -1,12 +1,13 @@
 // The package's types come from its JavaScript: type-checks src/js (src/js/tsconfig.json: checkJs, strict, JSDoc
 // types) and writes the declarations tsc generates from the JSDoc into OUTDIR (default build/types), as tsc
-// --declaration --emitDeclarationOnly does, with two things tsc leaves undone for JavaScript input: members tagged
-// @internal are left out (--stripInternal works on TypeScript sources only), and a file's `/// <reference path>`
-// lines are kept (runtime/wasm_handle.js's, which brings the global names of runtime/types.d.ts). The hand-written
-// type-only files (*/types.d.ts: option and result shapes) are copied beside them. Then checks what a user gets:
-// the entries' declarations type-check with --strict and lib es2022 alone, and no public member is typed `any` (a
-// parameter without a JSDoc type). Exits 1 with tsc's messages on any error; scripts/lint.sh runs it (check
-// "types"), scripts/build-package.sh writes dist/ with it. Usage: node scripts/emit-types.mjs [OUTDIR]
+// --declaration --emitDeclarationOnly does, with three changes: members tagged @internal are left out
+// (--stripInternal works on TypeScript sources only), so are the `#private;` marks of classes with private fields
+// (which a user's tsc refuses below target es2015), and a file's `/// <reference path>` lines are kept
+// (runtime/wasm_handle.js's, which brings the global names of runtime/types.d.ts). The hand-written type-only files
+// (*/types.d.ts: option and result shapes) are copied beside them. Then checks what a user gets: the entries'
+// declarations type-check with --strict and lib es2022 alone, at tsc's default target, and no public member is
+// typed `any` (a parameter without a JSDoc type). Exits 1 with tsc's messages on any error; scripts/lint.sh runs it
+// (check "types"), scripts/build-package.sh writes dist/ with it. Usage: node scripts/emit-types.mjs [OUTDIR]
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,10 @@ const isInternal = (node) => ts.getJSDocTags(ts.getOriginalNode(node)).some((tag
 const stripInternal = (context) => (file) => {
   const visit = (node) => {
     if ((ts.isClassElement(node) || ts.isStatement(node)) && isInternal(node)) {
+      return undefined;
+    }
+    // `#private;`, tsc's mark of a class with private fields, which a user's tsc refuses below target es2015.
+    if (ts.isPropertyDeclaration(node) && ts.isPrivateIdentifier(node.name)) {
       return undefined;
     }
     return ts.visitEachChild(node, visit, context);
@@ -82,6 +87,7 @@ const published = ts.createProgram({
     strict: true,
     noEmit: true,
     lib: ['lib.es2022.d.ts'],
+    target: ts.ScriptTarget.ES5, // tsc's default
     types: [],
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
