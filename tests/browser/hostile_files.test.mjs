@@ -3,8 +3,9 @@
 // message where the learner looks, the learner's model stays, and the section works again afterwards. The files are
 // made here, byte by byte. (Hostile values and dying workers: hostile_values.test.mjs.)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { modelConfig } from '../../web/js/training/training.js';
+import { useSession } from './browser.mjs';
 import { startHostilePage } from './hostile_support.mjs';
 
 const encoder = new TextEncoder();
@@ -52,17 +53,11 @@ const file = (name, bytes) => ({ name, mimeType: 'application/octet-stream', buf
 const state = (page, id) => page.getByTestId(id).getAttribute('data-state');
 
 describe('hostile files through the page', { timeout: 600_000 }, () => {
-  let started;
   let lab, data, valid, page, problems, sectionModel, waitForState;
-
-  before(async () => {
-    started = await startHostilePage();
-    ({ lab, data, valid, page, problems, sectionModel, waitForState } = started);
-  });
-
-  after(async () => {
-    await started?.close();
-  });
+  useSession(
+    startHostilePage,
+    (session) => ({ lab, data, valid, page, problems, sectionModel, waitForState } = session),
+  );
 
   test('section 2 refuses each hostile model file by name, keeps its model, then opens a valid one', async () => {
     const before = await sectionModel();

@@ -2,24 +2,16 @@
 // diverges, a job that runs out of memory, a training worker that dies. Each gets a message where the learner looks,
 // the learner's model stays, and the section works again afterwards. (Hostile files: hostile_files.test.mjs.)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { MODEL_DEFAULTS, trainModel } from '../../web/js/training/training.js';
+import { useSession } from './browser.mjs';
 import { startHostilePage } from './hostile_support.mjs';
 
 const state = (page, id) => page.getByTestId(id).getAttribute('data-state');
 
 describe('hostile values and failing workers through the page', { timeout: 600_000 }, () => {
-  let started;
   let lab, data, page, problems, sectionModel, waitForState;
-
-  before(async () => {
-    started = await startHostilePage();
-    ({ lab, data, page, problems, sectionModel, waitForState } = started);
-  });
-
-  after(async () => {
-    await started?.close();
-  });
+  useSession(startHostilePage, (session) => ({ lab, data, page, problems, sectionModel, waitForState } = session));
 
   test('number inputs beyond their limits are refused next to the control; at the limits they run', async () => {
     const refusals = [

@@ -5,27 +5,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fixed3 } from '../../web/js/ui/format.js';
 import { rotate } from '../../web/js/sections/sinusoidal/sinusoidal.js';
 import { buildData, trainModel } from '../../web/js/training/training.js';
+import { useSession } from './browser.mjs';
 import { data, DEFAULT_TEXT, orderIds, setRange, startPage, text } from './page_support.mjs';
 
 describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
-  let started;
-  let lab;
-  let r50k;
-  let page;
-  let problems;
-
-  before(async () => {
-    started = await startPage();
-    ({ lab, r50k, page, problems } = started);
-  });
-
-  after(async () => {
-    await started?.close();
-  });
+  let lab, r50k, page, problems;
+  useSession(startPage, (session) => ({ lab, r50k, page, problems } = session));
 
   test('1 tokenize: ids and byte spans match the tokenizer in node, for every vocabulary', async () => {
     const ids = async () => (await data(page, 'tokenize-output', 'ids')).split(' ').map(Number);

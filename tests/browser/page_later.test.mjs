@@ -2,28 +2,14 @@
 // non-local request on the walked page, a phone layout that does not move while workers train, and the page under a
 // strict Content-Security-Policy in the dark scheme with the fallback build (sections 1 to 5: page.test.mjs).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fixed3 } from '../../web/js/ui/format.js';
-import { STRICT_CSP, waitForPage, waitForResults } from './browser.mjs';
+import { STRICT_CSP, useSession, waitForPage, waitForResults } from './browser.mjs';
 import { A, B, data, setRange, startPage, text } from './page_support.mjs';
 
 describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 }, () => {
-  let started;
-  let lab;
-  let r50k;
-  let page;
-  let problems;
-
-  before(async () => {
-    started = await startPage();
-    ({ lab, r50k, page, problems } = started);
-  });
-
-  after(async () => {
-    await started?.close();
-  });
-
-  const open = (...args) => started.open(...args);
+  let lab, r50k, page, problems, open;
+  useSession(startPage, (session) => ({ lab, r50k, page, problems, open } = session));
 
   test('6 token + position: BPE ids, pooled cosines equal to node for none / sinusoidal / learned', async () => {
     const ids = [r50k.encode(` ${A}`), r50k.encode(` ${B}`)];
