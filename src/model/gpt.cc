@@ -78,7 +78,7 @@ void Gpt::CheckBatch(const int32_t* ids, const int32_t* targets, size_t batch, s
   RequireInRange("batch", static_cast<int64_t>(batch), 1, kMaxSequenceLength);
   if (config_.positions == PositionScheme::kLearned && length > max_length()) {
     throw std::out_of_range("length must be an integer in [1, " + std::to_string(max_length()) +
-                            "] (learned positions end at context_length), got " + std::to_string(length));
+                            "] (learned positions end at contextLength), got " + std::to_string(length));
   }
   RequireInRange("length", static_cast<int64_t>(length), 1, static_cast<int64_t>(max_length()));
   // In int64: batch x length can exceed a 32-bit size_t in wasm before any check would see it.
