@@ -125,7 +125,8 @@ TEST_CASE("Vocabulary binary form: EMBLVOC1 files still load", "[tokenizer]") {
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1.substr(0, v1.size() - 1)), Catch::Contains("do not match"));
   // An unused rank at the end.
   std::string v1_tail = "EMBLVOC1" + U32(2) + std::string("\x01\x00", 2) + "a";
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1_tail), Catch::Contains("\"rank_end\" 2 is not one past the highest rank"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1_tail),
+                      Catch::Contains("\"rank_end\" 2 is not one past the highest rank"));
 }
 
 TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "[tokenizer]") {
