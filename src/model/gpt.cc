@@ -41,6 +41,7 @@ void Gpt::SetRopeScaling(const RopeScaling& scaling) {
     throw std::invalid_argument(std::string("setRopeScaling needs a model with positions 'rope', this one has '") +
                                 PositionSchemeName(config_.positions) + "'");
   }
+  ValidateRopeScaling(scaling, "scaling");  // named as setRopeScaling's argument
   GptConfig config = config_;
   config.rope_scaling = scaling;
   ValidateGptConfig(config);
