@@ -43,6 +43,7 @@ import type {
   RopeFrequencies,
   RopeFrequenciesOptions,
   RopeRotateOptions,
+  RopeScaling,
   RopeScalingType,
 } from './positions/positions.js';
 import type { PrincipalComponents, PrincipalComponentsOptions } from './embeddings/principal_components.js';
@@ -88,6 +89,12 @@ export declare class EmbedLab {
   readonly ropeLayouts: readonly RopeLayout[];
   /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
   readonly ropeScalingTypes: readonly RopeScalingType[];
+  /**
+   * Every {@link RopeScaling} field's default, from the C++ core (transformers' values): type 'none', factor 1,
+   * originalContextLength 0, betaFast 32, betaSlow 1, attentionFactor 0 (0.1 · ln(factor) + 1), truncate true,
+   * lowFrequencyFactor 1, highFrequencyFactor 4.
+   */
+  readonly ropeScalingDefaults: Readonly<Required<RopeScaling>>;
   /** The schemes of longContextRun(), those the model has: learned, sinusoidal, rope, rope_pi, ..., none. */
   readonly longContextSchemes: readonly LongContextScheme[];
   readonly kernels: Kernels;

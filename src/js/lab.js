@@ -25,6 +25,8 @@ export class EmbedLab extends Tokenizers {
     this.ropeLayouts = Object.freeze(raw.ropeLayouts());
     /** RoPE scaling types: 'none', 'linear', 'ntk', 'dynamic', 'yarn', 'llama3'. */
     this.ropeScalingTypes = Object.freeze(raw.ropeScalingTypes());
+    /** Every RoPE scaling field's default (transformers'), those the core fills in: betaFast 32, betaSlow 1, ... */
+    this.ropeScalingDefaults = Object.freeze(raw.ropeScalingDefaults());
     /** Schemes of longContextRun(): 'learned', 'sinusoidal', 'rope', 'rope_pi', 'rope_ntk', ... 'none'. */
     this.longContextSchemes = Object.freeze(raw.longContextSchemes());
     this.kernels = Object.freeze(embeddings.makeKernels(internalsOf(this)));
