@@ -3,9 +3,6 @@
 #include <emscripten/bind.h>
 #include <malloc.h>
 
-#include <string_view>
-#include <utility>
-
 #include "errors/argument_checks.h"
 
 namespace embedlab {
@@ -20,56 +17,6 @@ struct LastError {
 
 std::string staging;
 
-// The core names arguments as C++ does (vocab_size, ids_a.size()); JS users know them by the option names of
-// the JS API. Longer names first where one contains another.
-constexpr std::pair<std::string_view, std::string_view> kJsNames[] = {
-    {"ids_a.size()", "idsA.length"},
-    {"ids_b.size()", "idsB.length"},
-    {"ids.size()", "ids.length"},
-    {"values.size()", "values.length"},
-    {"encoding.dim()", "positional.dim"},
-    {"embedding.dim()", "embedding.dim"},
-    {"attention.dim()", "attention.dim"},
-    {"vocab_size", "vocabSize"},
-    {"context_length", "contextLength"},
-    {"max_length", "maxLength"},
-    {"rope_base", "ropeBase"},
-    {"rope_layout", "ropeLayout"},
-    {"embedding_scale", "embeddingScale"},
-    {"learning_rate", "learningRate"},
-    {"weight_decay", "weightDecay"},
-    {"max_grad_norm", "maxGradNorm"},
-    {"special_tokens", "specialTokens"},
-    {"progress_interval", "progressInterval"},
-    {"allowed_special", "allowedSpecial"},
-    {"disallowed_special", "disallowedSpecial"},
-    {"encode_ordinary", "encodeOrdinary"},
-};
-
-// Part of a name, or a quote around file content (a checkpoint's metadata key "vocab_size" stays as it is).
-bool JoinsName(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '"' ||
-         c == '\'';
-}
-
-// The message with each C++ name, where it stands as a whole word, replaced by its JS option name.
-std::string WithJsNames(std::string message) {
-  for (const auto& [cpp_name, js_name] : kJsNames) {
-    for (size_t at = message.find(cpp_name); at != std::string::npos; at = message.find(cpp_name, at)) {
-      const size_t end = at + cpp_name.size();
-      const bool whole =
-          (at == 0 || !JoinsName(message[at - 1])) && (end == message.size() || !JoinsName(message[end]));
-      if (whole) {
-        message.replace(at, cpp_name.size(), js_name);
-        at += js_name.size();
-      } else {
-        at = end;
-      }
-    }
-  }
-  return message;
-}
-
 }  // namespace
 
 uintptr_t StagingBuffer(double bytes) {
@@ -83,7 +30,7 @@ const std::string& Staging() { return staging; }
 
 void ReleaseStaging() { std::string().swap(staging); }
 
-void RecordError(const char* kind, const std::string& message) { last_error = {true, kind, WithJsNames(message)}; }
+void RecordError(const char* kind, const std::string& message) { last_error = {true, kind, message}; }
 
 bool HasError() { return last_error.set; }
 

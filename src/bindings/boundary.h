@@ -14,8 +14,12 @@
 namespace embedlab {
 namespace bindings {
 
-// Records an error for the JS layer to throw. The core names arguments as C++ does; the message's C++ names
-// become the JS API's option names here (vocab_size -> vocabSize, ids_a.size() -> idsA.length).
+// Records an error for the JS layer to throw, with the core's message as it is. Every name in a message comes
+// from one mechanism: the core writes the public API's option names itself (vocabSize, idsA.length,
+// ropeScaling.factor; see errors/argument_checks.h). Chosen over rewriting C++ names here because it is the
+// simplest and the only exhaustive one: a name is written once, at the check, and Catch2 sees the very message JS
+// sees; a rewrite table has to list every name (it had missed t5_num_buckets) and guesses from context whether a
+// word is a name or a file's key. tests/node/core_names.test.mjs fails on a C++ name in a core message.
 void RecordError(const char* kind, const std::string& message);
 bool HasError();
 // {kind, message} of the recorded error, which is then cleared.

@@ -46,7 +46,8 @@ val RopeRotate(const val& vector, double position, double base, const std::strin
 // {inverseFrequencies: Float64Array(headDim / 2), attentionFactor}; ComputeRopeFrequencies checks every argument.
 val RopeFrequenciesOf(double head_dim, double base, const RopeScaling& scaling, double length) {
   return Guarded<val>(val::null(), [&] {
-    const RopeFrequencies frequencies = ComputeRopeFrequencies(ToInt64(head_dim), base, scaling, ToInt64(length));
+    const RopeFrequencies frequencies =
+        ComputeRopeFrequencies(ToInt64(head_dim), base, scaling, ToInt64(length), "scaling");
     const std::vector<double>& values = frequencies.inverse_frequencies;
     val result = val::object();
     result.set("inverseFrequencies",
@@ -65,6 +66,9 @@ void SetOriginalContextLength(RopeScaling& s, double value) { s.original_context
 
 // The scaling types' names, in the core's order.
 val RopeScalingTypes() { return NamesOf(kRopeScalingTypes, RopeScalingTypeName); }
+
+// Every field's default (model/rope_scaling.h), for the JS layer to complete a caller's options with.
+RopeScaling RopeScalingDefaults() { return kRopeScalingDefaults; }
 
 val AlibiSlopesOf(double heads) {
   return Guarded<val>(val::null(), [&] {
@@ -95,6 +99,7 @@ EMSCRIPTEN_BINDINGS(embedlab_positions) {
   emscripten::function("relativePositionBuckets", &RelativePositionBucketsOf);
   emscripten::function("ropeFrequencies", &RopeFrequenciesOf);
   emscripten::function("ropeScalingTypes", &RopeScalingTypes);
+  emscripten::function("ropeScalingDefaults", &RopeScalingDefaults);
   emscripten::value_object<RopeScaling>("RopeScaling")
       .field("type", &GetType, &SetType)
       .field("factor", &RopeScaling::factor)

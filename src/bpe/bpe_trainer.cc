@@ -161,15 +161,15 @@ struct BpeTrainer::State {
 };
 
 BpeTrainer::BpeTrainer(std::string_view corpus, const BpeTrainerOptions& options) : state_(std::make_unique<State>()) {
-  RequireInRange("vocab_size", static_cast<int64_t>(options.vocab_size), 256, kMaxVocabSize);
+  RequireInRange("vocabSize", static_cast<int64_t>(options.vocab_size), 256, kMaxVocabSize);
   BpeTrainingResult& result = state_->result;
   state_->vocab_size = options.vocab_size;
   result.pattern = options.pattern;
   for (size_t i = 0; i < options.special_tokens.size(); ++i) {
     const std::string& text = options.special_tokens[i];
-    if (text.empty()) throw std::invalid_argument("special_tokens: a special token must not be empty");
+    if (text.empty()) throw std::invalid_argument("specialTokens: a special token must not be empty");
     for (const SpecialToken& t : result.special_tokens) {
-      if (t.text == text) throw std::invalid_argument("special_tokens: '" + text + "' is listed twice");
+      if (t.text == text) throw std::invalid_argument("specialTokens: '" + text + "' is listed twice");
     }
     result.special_tokens.push_back({text, static_cast<uint32_t>(options.vocab_size + i)});
   }
@@ -244,7 +244,7 @@ BpeTrainingResult BpeTrainer::TakeResult() {
 }
 
 BpeTrainingResult TrainBpe(std::string_view corpus, const BpeTrainerOptions& options) {
-  RequireInRange("progress_interval", static_cast<int64_t>(options.progress_interval), 1, INT32_MAX);
+  RequireInRange("progressInterval", static_cast<int64_t>(options.progress_interval), 1, INT32_MAX);
   BpeTrainer trainer(corpus, options);
   bool cancelled = false;
   size_t reported = static_cast<size_t>(-1);

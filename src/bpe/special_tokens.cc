@@ -33,8 +33,8 @@ void SpecialTokenSet::Resolve(const SpecialTokenPolicy& policy, std::vector<cons
       }
     }
   };
-  check_names(policy.allowed, "allowed_special");
-  check_names(policy.disallowed, "disallowed_special");
+  check_names(policy.allowed, "allowedSpecial");
+  check_names(policy.disallowed, "disallowedSpecial");
   auto named = [](const std::vector<std::string>& names, const SpecialToken& t) {
     return std::find(names.begin(), names.end(), t.text) != names.end();
   };

@@ -131,8 +131,8 @@ void Tokenizer::EncodeInto(std::string_view text, const SpecialTokenPolicy& poli
     if (found != nullptr) {
       throw std::invalid_argument("text contains the disallowed special token " + found->text + " at byte " +
                                   std::to_string(at) +
-                                  "; allow it (allowed_special), or encode it as text (disallowed_special: [] or "
-                                  "encode_ordinary)");
+                                  "; allow it (allowedSpecial), or encode it as text (disallowedSpecial: [] or "
+                                  "encodeOrdinary)");
     }
   }
   // A segment between special tokens is pre-tokenized as a text of its own, as tiktoken does: the

@@ -34,7 +34,7 @@ uint32_t ReadU32(const char* at) {
 // would make the vocabulary larger than its own .tiktoken or tokenizer file says.
 void CheckRankEnd(uint32_t rank_end, bool last_rank_used) {
   if (rank_end > 0 && !last_rank_used) {
-    throw std::invalid_argument("binary vocabulary: rank_end " + std::to_string(rank_end) +
+    throw std::invalid_argument("binary vocabulary: \"rank_end\" " + std::to_string(rank_end) +
                                 " is not one past the highest rank");
   }
 }
@@ -69,7 +69,7 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
   }
   const uint32_t ranks = ReadU32(data.data() + 8);
   const uint32_t tokens = ReadU32(data.data() + 12);
-  if (ranks > kMaxRank + 1) throw std::invalid_argument("binary vocabulary: rank_end is above 2^24");
+  if (ranks > kMaxRank + 1) throw std::invalid_argument("binary vocabulary: \"rank_end\" is above 2^24");
   if (tokens > ranks) throw std::invalid_argument("binary vocabulary: more tokens than ranks");
   if ((data.size() - 16) / 4 < tokens) ThrowTruncated();
   const char* records = data.data() + 16;
@@ -79,7 +79,7 @@ Vocabulary Vocabulary::FromBinary(std::string_view data) {
     const uint32_t rank = record >> 8;
     if ((record & 0xFF) == 0) throw std::invalid_argument("binary vocabulary: a token has no bytes");
     if (rank >= ranks) {
-      throw std::invalid_argument("binary vocabulary: rank " + std::to_string(rank) + " is not below rank_end " +
+      throw std::invalid_argument("binary vocabulary: rank " + std::to_string(rank) + " is not below \"rank_end\" " +
                                   std::to_string(ranks));
     }
     total += record & 0xFF;

@@ -154,7 +154,7 @@ SafetensorsIndex SafetensorsIndex::Parse(const char* json, size_t header_length,
     tensor.element_count = count;
     const JsonValue* offsets = entry.Find("data_offsets");
     if (offsets == nullptr || offsets->kind != JsonValue::Kind::kArray || offsets->items.size() != 2) {
-      throw std::invalid_argument("safetensors: tensor \"" + name + "\" needs data_offsets [begin, end]");
+      throw std::invalid_argument("safetensors: tensor \"" + name + "\" needs \"data_offsets\": [begin, end]");
     }
     const uint64_t begin = NonNegativeInteger(name, "data_offsets", offsets->items[0]);
     const uint64_t end = NonNegativeInteger(name, "data_offsets", offsets->items[1]);

@@ -31,11 +31,11 @@ float PooledCosine(const std::vector<float>& a, size_t rows, const std::vector<f
 SequenceComparison CompareSequences(const std::vector<int32_t>& ids_a, const std::vector<int32_t>& ids_b,
                                     const TokenEmbedding& embedding, const PositionalEncoding* encoding,
                                     const SelfAttention* attention) {
-  RequireInRange("ids_a.size()", static_cast<int64_t>(ids_a.size()), 1, kMaxSequenceLength);
-  RequireInRange("ids_b.size()", static_cast<int64_t>(ids_b.size()), 1, kMaxSequenceLength);
+  RequireInRange("idsA.length", static_cast<int64_t>(ids_a.size()), 1, kMaxSequenceLength);
+  RequireInRange("idsB.length", static_cast<int64_t>(ids_b.size()), 1, kMaxSequenceLength);
   if (attention != nullptr && attention->dim() != embedding.dim()) {
-    throw std::out_of_range("attention.dim() must equal embedding.dim() (" + std::to_string(embedding.dim()) +
-                            "), got " + std::to_string(attention->dim()));
+    throw std::out_of_range("attention.dim must equal embedding.dim (" + std::to_string(embedding.dim()) + "), got " +
+                            std::to_string(attention->dim()));
   }
   const ComposedSequence a = Compose(ids_a, embedding, encoding, 0);
   const ComposedSequence b = Compose(ids_b, embedding, encoding, 0);

@@ -10,10 +10,10 @@ namespace embedlab {
 
 ComposedSequence Compose(const std::vector<int32_t>& ids, const TokenEmbedding& embedding,
                          const PositionalEncoding* encoding, int64_t offset) {
-  RequireInRange("ids.size()", static_cast<int64_t>(ids.size()), 0, kMaxSequenceLength);
+  RequireInRange("ids.length", static_cast<int64_t>(ids.size()), 0, kMaxSequenceLength);
   if (encoding != nullptr && encoding->dim() != embedding.dim()) {
-    throw std::out_of_range("encoding.dim() must equal embedding.dim() (" + std::to_string(embedding.dim()) +
-                            "), got " + std::to_string(encoding->dim()));
+    throw std::out_of_range("positional.dim must equal embedding.dim (" + std::to_string(embedding.dim()) + "), got " +
+                            std::to_string(encoding->dim()));
   }
   if (encoding == nullptr) RequireInRange("offset", offset, 0, kMaxSequenceLength);
   embedding.CheckIds(ids);

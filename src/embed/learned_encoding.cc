@@ -21,7 +21,7 @@ LearnedEncoding::LearnedEncoding(int64_t max_length, int64_t dim, double seed, d
 
 void LearnedEncoding::SetRow(int64_t position, const std::vector<float>& values) {
   RequireInRange("position", position, 0, static_cast<int64_t>(max_length()) - 1);
-  RequireInRange("values.size()", static_cast<int64_t>(values.size()), static_cast<int64_t>(dim()),
+  RequireInRange("values.length", static_cast<int64_t>(values.size()), static_cast<int64_t>(dim()),
                  static_cast<int64_t>(dim()));
   for (size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {

@@ -22,8 +22,8 @@ const char* PositionKindName(PositionKind kind) {
 
 PositionalEncoding::PositionalEncoding(int64_t dim, int64_t max_length) {
   RequireInRange("dim", dim, 1, kMaxDim);
-  RequireInRange("max_length", max_length, 1, kMaxSequenceLength);
-  RequireTensorSize("the position table (max_length x dim)", max_length, dim);
+  RequireInRange("maxLength", max_length, 1, kMaxSequenceLength);
+  RequireTensorSize("the position table (maxLength x dim)", max_length, dim);
   dim_ = static_cast<size_t>(dim);
   max_length_ = static_cast<size_t>(max_length);
 }
@@ -33,8 +33,8 @@ void PositionalEncoding::CheckRows(int64_t offset, int64_t length) const {
   RequireInRange("offset", offset, 0, max_length);
   if (length < 0 || length > max_length - offset) {
     throw std::out_of_range("length must be in [0, " + std::to_string(max_length - offset) +
-                            "] so that offset + length <= max_length (" + std::to_string(max_length) +
-                            "), got length " + std::to_string(length) + " at offset " + std::to_string(offset));
+                            "] so that offset + length <= maxLength (" + std::to_string(max_length) + "), got length " +
+                            std::to_string(length) + " at offset " + std::to_string(offset));
   }
 }
 

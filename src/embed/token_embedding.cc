@@ -15,9 +15,9 @@ void FillNormal(std::vector<float>& values, double stddev, uint64_t seed) {
 }
 
 TokenEmbedding::TokenEmbedding(int64_t vocab_size, int64_t dim, double seed, double stddev) {
-  RequireInRange("vocab_size", vocab_size, 1, kMaxVocabSize);
+  RequireInRange("vocabSize", vocab_size, 1, kMaxVocabSize);
   RequireInRange("dim", dim, 1, kMaxDim);
-  RequireTensorSize("the token embedding table (vocab_size x dim)", vocab_size, dim);
+  RequireTensorSize("the token embedding table (vocabSize x dim)", vocab_size, dim);
   const uint64_t checked_seed = RequireSeed("seed", seed);
   RequireFiniteInRange("stddev", stddev, 0.0, 100.0);
   vocab_size_ = static_cast<size_t>(vocab_size);
@@ -30,7 +30,7 @@ void TokenEmbedding::CheckIds(const std::vector<int32_t>& ids) const {
   for (size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < 0 || static_cast<size_t>(ids[i]) >= vocab_size_) {
       throw std::out_of_range("ids[" + std::to_string(i) + "] must be in [0, " + std::to_string(vocab_size_ - 1) +
-                              "] (vocab_size " + std::to_string(vocab_size_) + "), got " + std::to_string(ids[i]));
+                              "] (vocabSize " + std::to_string(vocab_size_) + "), got " + std::to_string(ids[i]));
     }
   }
 }

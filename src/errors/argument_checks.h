@@ -1,5 +1,8 @@
 // Argument checks shared by every layer. Each failure throws std::out_of_range (a RangeError in JS) or
 // std::invalid_argument (a TypeError in JS) whose message names the argument and the allowed range.
+// Names in messages are the public API's (JS) option names, never C++ ones: vocabSize, not vocab_size; ids.length,
+// not ids.size(). The message reaches JS unchanged (bindings/boundary.h says why); a file's own keys are quoted
+// ("vocab_size" in a checkpoint's metadata).
 #ifndef EMBEDLAB_ERRORS_ARGUMENT_CHECKS_H_
 #define EMBEDLAB_ERRORS_ARGUMENT_CHECKS_H_
 

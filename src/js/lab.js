@@ -14,6 +14,7 @@ import { internalsOf } from './runtime/wasm_instance.js';
 import { Tokenizers } from './tokenizer/tokenizers.js';
 import * as batches from './training/batches.js';
 import * as longContext from './training/long_context.js';
+/** @import { RopeScaling } from './positions/types.js' */
 /** @import { PositionalEncoding, SelfAttention, TokenEmbedding } from './embeddings/handles.js' */
 /** @import { AttentionComparison, CompareOptions, CompareWithAttentionOptions, CompareWithoutAttentionOptions, Comparison, ComposeOptions, ComposedSequence, Kernels, NearestRowsOptions, PositionalEncodingOptions, PositionalKind, PrincipalComponents, PrincipalComponentsOptions, RowCosine, SelfAttentionOptions, TokenEmbeddingOptions } from './embeddings/types.js' */
 /** @import { WordVectors } from './embeddings/word_vectors.js' */
@@ -53,6 +54,14 @@ export class EmbedLab extends Tokenizers {
      * @type {readonly RopeScalingType[]}
      */
     this.ropeScalingTypes = Object.freeze(raw.ropeScalingTypes());
+    /**
+     * Every {@link RopeScaling} field's default, from the C++ core (transformers' values): type 'none', factor 1,
+     * originalContextLength 0, betaFast 32, betaSlow 1, attentionFactor 0 (0.1 · ln(factor) + 1), truncate true,
+     * lowFrequencyFactor 1, highFrequencyFactor 4.
+     * @readonly
+     * @type {Readonly<Required<RopeScaling>>}
+     */
+    this.ropeScalingDefaults = Object.freeze(raw.ropeScalingDefaults());
     /**
      * The schemes of longContextRun(), those the model has: learned, sinusoidal, rope, rope_pi, ..., none.
      * @readonly

@@ -11,12 +11,12 @@
 namespace embedlab {
 
 void ValidateAdamWOptions(const AdamWOptions& options) {
-  RequireFiniteInRange("learning_rate", options.learning_rate, 0.0, 10.0);
+  RequireFiniteInRange("learningRate", options.learning_rate, 0.0, 10.0);
   RequireFiniteInRange("beta1", options.beta1, 0.0, 0.999999);
   RequireFiniteInRange("beta2", options.beta2, 0.0, 0.999999);
   RequireFiniteInRange("eps", options.eps, 1e-30, 1.0);
-  RequireFiniteInRange("weight_decay", options.weight_decay, 0.0, 10.0);
-  RequireFiniteInRange("max_grad_norm", options.max_grad_norm, -1.0, 1e30);
+  RequireFiniteInRange("weightDecay", options.weight_decay, 0.0, 10.0);
+  RequireFiniteInRange("maxGradNorm", options.max_grad_norm, -1.0, 1e30);
 }
 
 AdamW::AdamW(size_t parameter_count, const AdamWOptions& options)
@@ -25,7 +25,7 @@ AdamW::AdamW(size_t parameter_count, const AdamWOptions& options)
 }
 
 void AdamW::set_learning_rate(float learning_rate) {
-  RequireFiniteInRange("learning_rate", learning_rate, 0.0, 10.0);
+  RequireFiniteInRange("learningRate", learning_rate, 0.0, 10.0);
   options_.learning_rate = learning_rate;
 }
 

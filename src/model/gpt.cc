@@ -41,6 +41,7 @@ void Gpt::SetRopeScaling(const RopeScaling& scaling) {
     throw std::invalid_argument(std::string("setRopeScaling needs a model with positions 'rope', this one has '") +
                                 PositionSchemeName(config_.positions) + "'");
   }
+  ValidateRopeScaling(scaling, "scaling");  // named as setRopeScaling's argument
   GptConfig config = config_;
   config.rope_scaling = scaling;
   ValidateGptConfig(config);
@@ -78,7 +79,7 @@ void Gpt::CheckBatch(const int32_t* ids, const int32_t* targets, size_t batch, s
   RequireInRange("batch", static_cast<int64_t>(batch), 1, kMaxSequenceLength);
   if (config_.positions == PositionScheme::kLearned && length > max_length()) {
     throw std::out_of_range("length must be an integer in [1, " + std::to_string(max_length()) +
-                            "] (learned positions end at context_length), got " + std::to_string(length));
+                            "] (learned positions end at contextLength), got " + std::to_string(length));
   }
   RequireInRange("length", static_cast<int64_t>(length), 1, static_cast<int64_t>(max_length()));
   // In int64: batch x length can exceed a 32-bit size_t in wasm before any check would see it.

@@ -8,8 +8,8 @@
 namespace embedlab {
 
 void ValidateGptConfig(const GptConfig& config) {
-  RequireInRange("vocab_size", config.vocab_size, 1, kMaxVocabSize);
-  RequireInRange("context_length", config.context_length, 1, kMaxSequenceLength);
+  RequireInRange("vocabSize", config.vocab_size, 1, kMaxVocabSize);
+  RequireInRange("contextLength", config.context_length, 1, kMaxSequenceLength);
   RequireInRange("channels", config.channels, 1, kMaxDim);
   RequireInRange("layers", config.layers, 1, 64);
   RequireInRange("heads", config.heads, 1, config.channels);
@@ -24,7 +24,7 @@ void ValidateGptConfig(const GptConfig& config) {
   if (config.positions == PositionScheme::kSinusoidal && config.channels % 2 != 0) {
     throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
   }
-  RequireFiniteInRange("rope_base", config.rope_base, 1.0, 1e12);
+  RequireFiniteInRange("ropeBase", config.rope_base, 1.0, 1e12);
   if (config.rope_scaling.type != RopeScalingType::kNone) {
     if (config.positions != PositionScheme::kRope) {
       throw std::invalid_argument(std::string("ropeScaling needs positions 'rope', got positions '") +
@@ -38,12 +38,12 @@ void ValidateGptConfig(const GptConfig& config) {
     }
   }
   if (config.positions == PositionScheme::kT5) {
-    ValidateRelativePositionBuckets("t5_num_buckets", config.t5_num_buckets, "t5_max_distance", config.t5_max_distance,
+    ValidateRelativePositionBuckets("t5NumBuckets", config.t5_num_buckets, "t5MaxDistance", config.t5_max_distance,
                                     !config.causal);
   }
   // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
   if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
-    throw std::out_of_range("embedding_scale must be a finite number in (0, " +
+    throw std::out_of_range("embeddingScale must be a finite number in (0, " +
                             std::to_string(static_cast<int>(kMaxEmbeddingScale)) + "], got " +
                             FormatShortest(config.embedding_scale));
   }
@@ -87,7 +87,7 @@ const char* RopeLayoutName(RopeLayout layout) {
 RopeLayout ParseRopeLayout(const std::string& name) {
   if (name == "interleaved") return RopeLayout::kInterleaved;
   if (name == "rotate_half") return RopeLayout::kRotateHalf;
-  throw std::invalid_argument("rope_layout must be \"interleaved\" or \"rotate_half\", got \"" + name + "\"");
+  throw std::invalid_argument("ropeLayout must be \"interleaved\" or \"rotate_half\", got \"" + name + "\"");
 }
 
 }  // namespace embedlab

@@ -35,34 +35,35 @@ double CorrectionDim(double rotations, double dim, double base, double length) {
 
 }  // namespace
 
-void ValidateRopeScaling(const RopeScaling& s) {
+void ValidateRopeScaling(const RopeScaling& s, const std::string& name) {
   if (s.type == RopeScalingType::kNone) return;
-  RequireFiniteInRange("ropeScaling.factor", s.factor, 1.0, kMaxRopeScalingFactor);
+  RequireFiniteInRange(name + ".factor", s.factor, 1.0, kMaxRopeScalingFactor);
   if (UsesOriginalLength(s.type)) {
-    RequireInRange("ropeScaling.originalContextLength", s.original_context_length, 1, kMaxSequenceLength);
+    RequireInRange(name + ".originalContextLength", s.original_context_length, 1, kMaxSequenceLength);
   }
   if (s.type == RopeScalingType::kYarn) {
-    RequirePositive("ropeScaling.betaSlow", s.beta_slow, 1e6);
-    RequirePositive("ropeScaling.betaFast", s.beta_fast, 1e6);
+    RequirePositive(name + ".betaSlow", s.beta_slow, 1e6);
+    RequirePositive(name + ".betaFast", s.beta_fast, 1e6);
     if (!(s.beta_fast > s.beta_slow)) {
-      throw std::out_of_range("ropeScaling.betaFast (" + FormatShortest(s.beta_fast) +
-                              ") must exceed ropeScaling.betaSlow (" + FormatShortest(s.beta_slow) + ")");
+      throw std::out_of_range(name + ".betaFast (" + FormatShortest(s.beta_fast) + ") must exceed " + name +
+                              ".betaSlow (" + FormatShortest(s.beta_slow) + ")");
     }
     // 0 stands for "not given" (the default); anything else must be a usable multiplier.
-    if (s.attention_factor != 0.0) RequirePositive("ropeScaling.attentionFactor", s.attention_factor, 16.0);
+    if (s.attention_factor != 0.0) RequirePositive(name + ".attentionFactor", s.attention_factor, 16.0);
   }
   if (s.type == RopeScalingType::kLlama3) {
-    RequirePositive("ropeScaling.lowFrequencyFactor", s.low_frequency_factor, 1e6);
-    RequirePositive("ropeScaling.highFrequencyFactor", s.high_frequency_factor, 1e6);
+    RequirePositive(name + ".lowFrequencyFactor", s.low_frequency_factor, 1e6);
+    RequirePositive(name + ".highFrequencyFactor", s.high_frequency_factor, 1e6);
     if (!(s.high_frequency_factor > s.low_frequency_factor)) {
-      throw std::out_of_range("ropeScaling.highFrequencyFactor (" + FormatShortest(s.high_frequency_factor) +
-                              ") must exceed ropeScaling.lowFrequencyFactor (" +
+      throw std::out_of_range(name + ".highFrequencyFactor (" + FormatShortest(s.high_frequency_factor) +
+                              ") must exceed " + name + ".lowFrequencyFactor (" +
                               FormatShortest(s.low_frequency_factor) + ")");
     }
   }
 }
 
-RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const RopeScaling& s, int64_t length) {
+RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const RopeScaling& s, int64_t length,
+                                       const std::string& name) {
   const bool ntk_family = s.type == RopeScalingType::kNtk || s.type == RopeScalingType::kDynamic;
   RequireInRange("headDim", head_dim, ntk_family ? 4 : 2, kMaxDim);
   if (head_dim % 2 != 0) {
@@ -71,12 +72,11 @@ RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const Rope
   RequireFiniteInRange("base", base, 1.0, 1e12);
   // With base 1 every pair has the same wavelength: YaRN's correction range divides by ln(base) = 0.
   if (s.type == RopeScalingType::kYarn && base == 1.0) {
-    throw std::out_of_range(
-        "ropeScaling type 'yarn' needs a RoPE base > 1 (its correction range divides by "
-        "ln(base)), got 1");
+    throw std::out_of_range(name +
+                            " type 'yarn' needs a RoPE base > 1 (its correction range divides by ln(base)), got 1");
   }
   RequireInRange("length", length, 1, kMaxSequenceLength);
-  ValidateRopeScaling(s);
+  ValidateRopeScaling(s, name);
 
   const size_t half = static_cast<size_t>(head_dim / 2);
   const double d = static_cast<double>(head_dim);

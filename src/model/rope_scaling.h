@@ -26,6 +26,9 @@ inline constexpr RopeScalingType kRopeScalingTypes[] = {RopeScalingType::kNone, 
                                                         RopeScalingType::kNtk,  RopeScalingType::kDynamic,
                                                         RopeScalingType::kYarn, RopeScalingType::kLlama3};
 
+// The member initializers are Hugging Face transformers' defaults, defined here once: the checkpoint reader
+// (training/rope_scaling_json.h) fills missing keys from kRopeScalingDefaults, and the JS layer reads them
+// from it at start-up (lab.ropeScalingDefaults) to complete the options a caller leaves out.
 struct RopeScaling {
   RopeScalingType type = RopeScalingType::kNone;
   double factor = 1.0;                       // every type but kNone; in [1, kMaxRopeScalingFactor]
@@ -37,18 +40,22 @@ struct RopeScaling {
 };
 
 inline constexpr double kMaxRopeScalingFactor = 1e6;
+inline constexpr RopeScaling kRopeScalingDefaults{};
 
 struct RopeFrequencies {
   std::vector<double> inverse_frequencies;  // head_dim / 2 values
   double attention_factor = 1.0;            // multiplies cos and sin (so q . k by its square)
 };
 
-// Throws std::out_of_range / std::invalid_argument naming the field (prefixed "ropeScaling.") and its range.
-void ValidateRopeScaling(const RopeScaling& scaling);
+// Throws std::out_of_range / std::invalid_argument naming the field (prefixed by name: "ropeScaling.factor" for
+// createModel's option, "scaling.factor" for the argument of setRopeScaling and ropeFrequencies) and its range.
+void ValidateRopeScaling(const RopeScaling& scaling, const std::string& name = "ropeScaling");
 
 // head_dim even in [2, kMaxDim] ([4, ...] for kNtk and kDynamic, whose exponent is d/(d-2)); base in
 // [1, 1e12] (above 1 for kYarn); length (used by kDynamic only) in [1, kMaxSequenceLength]. All arithmetic in double.
-RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const RopeScaling& scaling, int64_t length);
+// name: the scaling's name in messages, as for ValidateRopeScaling.
+RopeFrequencies ComputeRopeFrequencies(int64_t head_dim, double base, const RopeScaling& scaling, int64_t length,
+                                       const std::string& name = "ropeScaling");
 
 // "none", "linear", "ntk", "dynamic", "yarn", "llama3".
 const char* RopeScalingTypeName(RopeScalingType type);

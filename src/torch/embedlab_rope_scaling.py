@@ -8,14 +8,26 @@ A scaling is the dict a checkpoint's metadata holds under "rope_scaling" (JSON, 
            than beta_slow); cos and sin multiplied by attention_factor (default 0.1 ln(factor) + 1)
   llama3   wavelengths above L0 / low_freq_factor divided by factor, below L0 / high_freq_factor kept, a blend
 with L0 = original_max_position_embeddings. Everything in float64, as the C++ model computes it.
+
+No defaults here: embedlab writes every key a type reads (defaults included; the C++ core holds the only copy of
+transformers' defaults), so a dict that lacks one is refused rather than completed with a second copy. The one
+optional key is yarn's attention_factor, whose absence means the formula 0.1 ln(factor) + 1, not a constant.
+Ranges are the C++ core's too: it checks them again when a checkpoint comes back.
 """
 import math
 
 import torch
 
-ROPE_TYPES = ("linear", "ntk", "dynamic", "yarn", "llama3")
-KEYS = {"rope_type", "factor", "original_max_position_embeddings", "beta_fast", "beta_slow", "attention_factor",
-        "truncate", "low_freq_factor", "high_freq_factor"}
+# The keys each type reads, as the C++ core writes them (training/rope_scaling_json.h).
+REQUIRED_KEYS = {
+    "linear": ("factor",),
+    "ntk": ("factor",),
+    "dynamic": ("factor", "original_max_position_embeddings"),
+    "yarn": ("factor", "original_max_position_embeddings", "beta_fast", "beta_slow", "truncate"),
+    "llama3": ("factor", "original_max_position_embeddings", "low_freq_factor", "high_freq_factor"),
+}
+ROPE_TYPES = tuple(REQUIRED_KEYS)
+KEYS = {"rope_type", "attention_factor", *(key for keys in REQUIRED_KEYS.values() for key in keys)}
 
 
 def check_rope_scaling(scaling):
@@ -26,10 +38,10 @@ def check_rope_scaling(scaling):
     if scaling.get("rope_type") not in ROPE_TYPES:
         raise ValueError(f"rope_scaling rope_type must be one of {', '.join(ROPE_TYPES)}, got "
                          f"{scaling.get('rope_type')!r}")
-    if not 1 <= scaling.get("factor", 0) <= 1e6:
-        raise ValueError(f"rope_scaling factor must be in [1, 1e6], got {scaling.get('factor')!r}")
-    if scaling["rope_type"] in ("dynamic", "yarn", "llama3") and not scaling.get("original_max_position_embeddings"):
-        raise ValueError("rope_scaling needs original_max_position_embeddings for " + scaling["rope_type"])
+    missing = [key for key in REQUIRED_KEYS[scaling["rope_type"]] if key not in scaling]
+    if missing:
+        raise ValueError(f"rope_scaling {scaling['rope_type']} needs {missing} (embedlab writes every key a type "
+                         "reads; load the checkpoint in embedlab and save it to complete it)")
 
 
 def rope_frequencies(dim, base, scaling, length):
@@ -37,7 +49,7 @@ def rope_frequencies(dim, base, scaling, length):
     if not scaling:
         return 1.0 / base ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim), 1.0
     kind, factor = scaling["rope_type"], float(scaling["factor"])
-    original = scaling.get("original_max_position_embeddings")
+    original = scaling.get("original_max_position_embeddings")  # linear and ntk have none
     if kind == "ntk":
         base = base * factor ** (dim / (dim - 2))
     elif kind == "dynamic" and length > original:
@@ -46,13 +58,13 @@ def rope_frequencies(dim, base, scaling, length):
     if kind == "linear":
         return inv_freq / factor, 1.0
     if kind == "yarn":
-        attention = scaling.get("attention_factor") or (0.1 * math.log(factor) + 1.0 if factor > 1 else 1.0)
+        attention = scaling.get("attention_factor") or 0.1 * math.log(factor) + 1.0  # absent or 0: YaRN's formula
 
         def turns_to_pair(turns):  # the (fractional) pair that turns `turns` times inside the original length
             return dim * math.log(original / (turns * 2 * math.pi)) / (2 * math.log(base))
 
-        low, high = turns_to_pair(scaling.get("beta_fast", 32)), turns_to_pair(scaling.get("beta_slow", 1))
-        if scaling.get("truncate", True):
+        low, high = turns_to_pair(scaling["beta_fast"]), turns_to_pair(scaling["beta_slow"])
+        if scaling["truncate"]:
             low, high = math.floor(low), math.ceil(high)
         low, high = max(low, 0), min(high, dim - 1)
         if low == high:
@@ -60,7 +72,7 @@ def rope_frequencies(dim, base, scaling, length):
         ramp = ((torch.arange(dim // 2, dtype=torch.float64) - low) / (high - low)).clamp(0, 1)
         return inv_freq * (1 - ramp) + inv_freq / factor * ramp, attention
     if kind == "llama3":
-        low_factor, high_factor = scaling.get("low_freq_factor", 1.0), scaling.get("high_freq_factor", 4.0)
+        low_factor, high_factor = scaling["low_freq_factor"], scaling["high_freq_factor"]
         wavelength = 2 * math.pi / inv_freq
         smooth = (original / wavelength - low_factor) / (high_factor - low_factor)
         blended = (1 - smooth) * inv_freq / factor + smooth * inv_freq

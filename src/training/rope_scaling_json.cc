@@ -61,27 +61,28 @@ RopeScaling RopeScalingFromJson(const std::string& text) {
   if (type == nullptr || !type->IsString()) {
     throw std::invalid_argument("checkpoint metadata \"rope_scaling\" needs a string \"rope_type\"");
   }
-  RopeScaling s;
+  RopeScaling s = kRopeScalingDefaults;  // truncate keeps its default when the key is absent
   s.type = ParseRopeScalingType(type->string);
-  s.factor = Number(object, "factor", 1.0);
-  const double original = Number(object, "original_max_position_embeddings", 0.0);
+  s.factor = Number(object, "factor", kRopeScalingDefaults.factor);
+  const double original = Number(object, "original_max_position_embeddings",
+                                 static_cast<double>(kRopeScalingDefaults.original_context_length));
   // Range first: casting an out-of-range double to an integer is undefined.
   if (!(original >= 0.0 && original <= 1e15) || original != static_cast<double>(static_cast<int64_t>(original))) {
     throw std::invalid_argument(
-        "checkpoint metadata \"rope_scaling\": original_max_position_embeddings must be an integer");
+        "checkpoint metadata \"rope_scaling\": \"original_max_position_embeddings\" must be an integer");
   }
   s.original_context_length = static_cast<int64_t>(original);
-  s.beta_fast = Number(object, "beta_fast", 32.0);
-  s.beta_slow = Number(object, "beta_slow", 1.0);
-  s.attention_factor = Number(object, "attention_factor", 0.0);
+  s.beta_fast = Number(object, "beta_fast", kRopeScalingDefaults.beta_fast);
+  s.beta_slow = Number(object, "beta_slow", kRopeScalingDefaults.beta_slow);
+  s.attention_factor = Number(object, "attention_factor", kRopeScalingDefaults.attention_factor);
   if (const JsonValue* truncate = object.Find("truncate")) {
     if (truncate->kind != JsonValue::Kind::kBoolean) {
       throw std::invalid_argument("checkpoint metadata \"rope_scaling\": \"truncate\" must be true or false");
     }
     s.truncate = truncate->boolean;
   }
-  s.low_frequency_factor = Number(object, "low_freq_factor", 1.0);
-  s.high_frequency_factor = Number(object, "high_freq_factor", 4.0);
+  s.low_frequency_factor = Number(object, "low_freq_factor", kRopeScalingDefaults.low_frequency_factor);
+  s.high_frequency_factor = Number(object, "high_freq_factor", kRopeScalingDefaults.high_frequency_factor);
   ValidateRopeScaling(s);
   return s;
 }

@@ -10,9 +10,11 @@
 
 namespace embedlab {
 
-// Only the keys the type uses; attention_factor only when given. Never called for kNone (the key is absent).
+// Every key the type uses, defaults included, so a reader needs no defaults of its own (the PyTorch export's
+// embedlab_rope_scaling.py has none); attention_factor only when given (absent: YaRN's 0.1 ln(factor) + 1).
+// Never called for kNone (the key is absent).
 std::string RopeScalingToJson(const RopeScaling& scaling);
-// Throws std::invalid_argument naming the bad key; missing optional keys take transformers' defaults.
+// Throws std::invalid_argument naming the bad key; missing optional keys take kRopeScalingDefaults.
 RopeScaling RopeScalingFromJson(const std::string& text);
 
 }  // namespace embedlab

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { pinSite, startServer } from '../../scripts/serve.mjs';
+import { after, before } from 'node:test';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 // One build of the site for the whole test file, served and read from its own folder: a rebuild meanwhile (npm start
@@ -135,4 +136,19 @@ export async function waitForPage(page, timeout = 60_000) {
     null,
     { timeout },
   );
+}
+
+/**
+ * Registers before and after hooks on the current suite: before, `start()` resolves to a session with a close()
+ * method and `assign(session)` hands its parts to the suite's variables; after, the session is closed.
+ */
+export function useSession(start, assign) {
+  let session;
+  before(async () => {
+    session = await start();
+    assign(session);
+  });
+  after(async () => {
+    await session?.close();
+  });
 }

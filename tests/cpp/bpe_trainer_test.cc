@@ -124,7 +124,7 @@ TEST_CASE("BPE trainer: a trained tokenizer round-trips text and saves and loads
 
 TEST_CASE("BPE trainer: argument errors", "[tokenizer]") {
   REQUIRE_THROWS_AS(TrainBpe("x", Options(255)), std::out_of_range);
-  REQUIRE_THROWS_WITH(TrainBpe("x", Options(255)), Catch::Contains("vocab_size"));
+  REQUIRE_THROWS_WITH(TrainBpe("x", Options(255)), Catch::Contains("vocabSize"));
   BpeTrainerOptions twice = Options(300);
   twice.special_tokens = {"<|a|>", "<|a|>"};
   REQUIRE_THROWS_WITH(TrainBpe("x", twice), Catch::Contains("twice"));

@@ -125,7 +125,8 @@ TEST_CASE("Vocabulary binary form: EMBLVOC1 files still load", "[tokenizer]") {
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1.substr(0, v1.size() - 1)), Catch::Contains("do not match"));
   // An unused rank at the end.
   std::string v1_tail = "EMBLVOC1" + U32(2) + std::string("\x01\x00", 2) + "a";
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1_tail), Catch::Contains("rank_end 2 is not one past the highest rank"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(v1_tail),
+                      Catch::Contains("\"rank_end\" 2 is not one past the highest rank"));
 }
 
 TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "[tokenizer]") {
@@ -143,7 +144,7 @@ TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, 20)), Catch::Contains("truncated"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw.substr(0, raw.size() - 1)), Catch::Contains("do not match"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(raw + "x"), Catch::Contains("do not match"));
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(with_record(0, 9u << 8 | 1)), Catch::Contains("not below rank_end 3"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary(with_record(0, 9u << 8 | 1)), Catch::Contains("not below \"rank_end\" 3"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(with_record(0, 0u << 8 | 0)), Catch::Contains("has no bytes"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2" + U32(1) + U32(2)), Catch::Contains("more tokens than ranks"));
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2" + U32(1u << 25) + U32(0)), Catch::Contains("above 2^24"));
@@ -158,7 +159,7 @@ TEST_CASE("Vocabulary binary form: corrupt files are refused with the reason", "
   // rank_end past the highest rank (found by fuzzing: such a vocabulary was larger than its own text form).
   std::string unused_tail = "EMBLVOC2" + U32(4) + U32(2) + U32(0u << 8 | 1) + U32(1u << 8 | 1) + "ab";
   REQUIRE_THROWS_WITH(Vocabulary::FromBinary(unused_tail),
-                      Catch::Contains("rank_end 4 is not one past the highest rank"));
-  REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2" + U32(1) + U32(0)), Catch::Contains("rank_end 1"));
+                      Catch::Contains("\"rank_end\" 4 is not one past the highest rank"));
+  REQUIRE_THROWS_WITH(Vocabulary::FromBinary("EMBLVOC2" + U32(1) + U32(0)), Catch::Contains("\"rank_end\" 1"));
   REQUIRE(Vocabulary::FromBinary("EMBLVOC2" + U32(0) + U32(0)).size() == 0);
 }

@@ -35,13 +35,13 @@ TEST_CASE("TokenEmbedding draws N(0, 0.02) rows and looks ids up") {
 }
 
 TEST_CASE("Bad arguments name the argument and the allowed range") {
-  REQUIRE_THROWS_WITH(TokenEmbedding(0, 8, 1), Contains("vocab_size") && Contains("[1, 2097152]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(TokenEmbedding(0, 8, 1), Contains("vocabSize") && Contains("[1, 2097152]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(TokenEmbedding(10, 0, 1), Contains("dim") && Contains("got 0"));
   REQUIRE_THROWS_WITH(TokenEmbedding(10, 8, -1), Contains("seed") && Contains("[0, 2^53]"));
   REQUIRE_THROWS_WITH(TokenEmbedding(2000000, 16384, 1), Contains("limit"));
   REQUIRE_THROWS_WITH(SinusoidalEncoding(7, 16), Contains("dim must be even") && Contains("got 7"));
-  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 0), Contains("max_length") && Contains("[1, 65536]"));
-  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 65537), Contains("max_length") && Contains("got 65537"));
+  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 0), Contains("maxLength") && Contains("[1, 65536]"));
+  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 65537), Contains("maxLength") && Contains("got 65537"));
   REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 16, std::nan("")), Contains("base") && Contains("nan"));
   REQUIRE_THROWS_AS(SinusoidalEncoding(8, 16, INFINITY), std::out_of_range);
 
@@ -53,12 +53,11 @@ TEST_CASE("Bad arguments name the argument and the allowed range") {
 
   SinusoidalEncoding encoding(8, 4);
   std::vector<float> table(5 * 8);
-  REQUIRE_THROWS_WITH(encoding.Table(0, 5, table.data()), Contains("max_length (4)"));
+  REQUIRE_THROWS_WITH(encoding.Table(0, 5, table.data()), Contains("maxLength (4)"));
   REQUIRE_THROWS_WITH(encoding.Table(5, 0, table.data()), Contains("offset") && Contains("[0, 4]"));
-  REQUIRE_THROWS_WITH(Compose({1, 2, 3}, embedding, &encoding, 2), Contains("offset + length <= max_length"));
+  REQUIRE_THROWS_WITH(Compose({1, 2, 3}, embedding, &encoding, 2), Contains("offset + length <= maxLength"));
   SinusoidalEncoding wrong_dim(6, 4);
-  REQUIRE_THROWS_WITH(Compose({1}, embedding, &wrong_dim, 0),
-                      Contains("encoding.dim() must equal embedding.dim() (8)"));
+  REQUIRE_THROWS_WITH(Compose({1}, embedding, &wrong_dim, 0), Contains("positional.dim must equal embedding.dim (8)"));
 }
 
 TEST_CASE("SinusoidalEncoding follows the chapter's formula to float precision") {
@@ -91,7 +90,7 @@ TEST_CASE("LearnedEncoding starts seeded and takes new rows") {
   REQUIRE(std::vector<float>(rows.begin(), rows.begin() + 4) == std::vector<float>{1, 2, 3, 4});
   REQUIRE(rows[4] == encoding.table()[16]);
   REQUIRE_THROWS_WITH(encoding.SetRow(16, {1, 2, 3, 4}), Contains("position") && Contains("[0, 15]"));
-  REQUIRE_THROWS_WITH(encoding.SetRow(0, {1, 2}), Contains("values.size()") && Contains("got 2"));
+  REQUIRE_THROWS_WITH(encoding.SetRow(0, {1, 2}), Contains("values.length") && Contains("got 2"));
   REQUIRE_THROWS_WITH(encoding.SetRow(0, {1, NAN, 3, 4}), Contains("values[1] must be finite"));
 }
 

@@ -250,7 +250,7 @@ TEST_CASE("embedding_scale round-trips exactly, a file without it loads with 1, 
     INFO(bad);
     metadata["embedding_scale"] = bad;
     REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
-                        Catch::StartsWith("embedding_scale must be a finite number in (0, 1024]"));
+                        Catch::StartsWith("embeddingScale must be a finite number in (0, 1024]"));
   }
   metadata["embedding_scale"] = "x";
   REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),

@@ -136,7 +136,7 @@ TEST_CASE("long-context run: learned is refused past T with the model's message,
   REQUIRE(learned.readings[0].available);
   for (size_t i = 1; i < learned.readings.size(); ++i) {
     REQUIRE_FALSE(learned.readings[i].available);
-    REQUIRE_THAT(learned.readings[i].reason, Catch::Contains("learned positions end at context_length"));
+    REQUIRE_THAT(learned.readings[i].reason, Catch::Contains("learned positions end at contextLength"));
   }
   for (const char* scheme : {"sinusoidal", "rope_yarn", "rope_dynamic", "alibi", "none"}) {
     const embedlab::LongContextResult result =

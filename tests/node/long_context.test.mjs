@@ -51,7 +51,7 @@ test('longContextRun: learned is refused past T with the model message; readings
   assert.equal(learned.readings[0].available, true);
   for (const reading of learned.readings.slice(1)) {
     assert.equal(reading.available, false);
-    assert.match(reading.reason, /learned positions end at context_length/);
+    assert.match(reading.reason, /learned positions end at contextLength/);
     assert.equal(reading.accuracyByDepth, null);
   }
   const yarn = await lab.longContextRun({ ...small, scheme: 'rope_yarn', task: 'recall', recallKeys: 40 });

@@ -35,7 +35,7 @@ export interface RopeScaling {
   betaFast?: number;
   /** 'yarn': in (0, 1e6], default 1. */
   betaSlow?: number;
-  /** 'yarn': multiplies cos and sin, in (0, 16]; default 0.1 · ln(factor) + 1. */
+  /** 'yarn': multiplies cos and sin, in (0, 16]; default (left out, or 0) 0.1 · ln(factor) + 1. */
   attentionFactor?: number;
   /** 'yarn': floor/ceil the correction range (default true, as transformers). */
   truncate?: boolean;
