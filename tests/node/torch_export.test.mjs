@@ -1,6 +1,6 @@
 // The PyTorch export (dist/torch, what `embedlab export-torch` writes) against the C++ model in wasm: logits and
 // one AdamW step for every positional scheme, 2 DDP processes == 1 process, and page -> PyTorch DDP -> page.
-// Runs Debian's python3-torch (scripts/setup.sh installs it): /usr/bin/python3, or EMBEDLAB_TORCH_PYTHON.
+// Runs Debian's python3-torch (torch_support.mjs). RoPE scaling's checkpoint keys: torch_rope_scaling.test.mjs.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,9 +12,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import createEmbedLab from '../../dist/index.js';
+import { python, readSafetensors, run, torchDir } from './torch_support.mjs';
 
-const python = process.env.EMBEDLAB_TORCH_PYTHON ?? '/usr/bin/python3';
-const torchDir = fileURLToPath(new URL('../../dist/torch/', import.meta.url));
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const checkScript = fileURLToPath(new URL('./torch_export_check.py', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'embedlab-torch-'));
@@ -23,12 +22,6 @@ before(async () => {
   lab = await createEmbedLab();
 });
 after(() => rmSync(work, { recursive: true, force: true }));
-
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000, ...options });
-  assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${result.stderr}`);
-  return result.stdout;
-}
 
 // max |a - b| / max |b|: one scale for the whole array, as logits of different size share one meaning.
 function relativeError(a, b) {
@@ -46,25 +39,6 @@ const floats = (path) => {
   const bytes = readFileSync(path);
   return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
 };
-
-// An independent safetensors reader: 8-byte little-endian header length, JSON header, F32 data.
-function readSafetensors(path) {
-  const bytes = readFileSync(path);
-  const length = Number(bytes.readBigUInt64LE(0));
-  const { __metadata__: metadata, ...entries } = JSON.parse(bytes.subarray(8, 8 + length).toString('utf8'));
-  const tensors = {};
-  for (const [
-    name,
-    {
-      data_offsets: [begin, end],
-    },
-  ] of Object.entries(entries)) {
-    tensors[name] = new Float32Array(
-      bytes.buffer.slice(bytes.byteOffset + 8 + length + begin, bytes.byteOffset + 8 + length + end),
-    );
-  }
-  return { metadata, tensors };
-}
 
 // Python's side of a list of cases: logits, and with targets one AdamW step (torch_export_check.py).
 function pythonRun(cases) {
@@ -346,63 +320,4 @@ test('bad input: export-torch and train.py name the argument and what is allowed
   const vocab = train(['--steps', '20', '--batch', '8', '--length', '8', '--processes', '2']); // both stop, none hangs
   assert.equal(vocab.status, 1);
   assert.match(vocab.stderr, /--data holds token id 64, the model's vocab_size is 64/);
-});
-
-test('the PyTorch side needs no RoPE scaling defaults: a checkpoint holds every key its type reads', () => {
-  const minimal = {
-    linear: { factor: 2 },
-    ntk: { factor: 2 },
-    dynamic: { factor: 2, originalContextLength: 8 },
-    yarn: { factor: 2, originalContextLength: 8 },
-    llama3: { factor: 2, originalContextLength: 8 },
-  };
-  assert.deepEqual(Object.keys(minimal), lab.ropeScalingTypes.slice(1));
-  const scalings = Object.entries(minimal).map(([type, fields]) => {
-    const model = lab.createModel({ vocabSize: 8, contextLength: 8, channels: 8, heads: 2, positions: 'rope' });
-    model.setRopeScaling({ type, ...fields });
-    const path = join(work, `scaling-${type}.safetensors`);
-    writeFileSync(path, model.save());
-    model.dispose();
-    return JSON.parse(readSafetensors(path).metadata.rope_scaling);
-  });
-  // The core's defaults are in the file (transformers' values, also checked in Catch2).
-  const d = lab.ropeScalingDefaults;
-  assert.deepEqual(scalings[3], {
-    rope_type: 'yarn',
-    factor: 2,
-    original_max_position_embeddings: 8,
-    beta_fast: d.betaFast,
-    beta_slow: d.betaSlow,
-    truncate: d.truncate,
-  });
-  assert.deepEqual(scalings[4], {
-    rope_type: 'llama3',
-    factor: 2,
-    original_max_position_embeddings: 8,
-    low_freq_factor: d.lowFrequencyFactor,
-    high_freq_factor: d.highFrequencyFactor,
-  });
-  // embedlab_rope_scaling.py takes each as it is, and refuses each one with a key taken out.
-  const script = [
-    'import json, sys',
-    'sys.path.insert(0, sys.argv[1])',
-    'from embedlab_rope_scaling import check_rope_scaling, rope_frequencies',
-    'out = []',
-    'for s in json.loads(sys.argv[2]):',
-    '    check_rope_scaling(s)',
-    '    rope_frequencies(8, 10000.0, s, 16)',
-    '    refused = []',
-    '    for key in [k for k in s if k != "rope_type"]:',
-    '        try:',
-    '            check_rope_scaling({k: v for k, v in s.items() if k != key})',
-    '        except ValueError as e:',
-    '            refused.append(key)',
-    '    out.append(refused)',
-    'print(json.dumps(out))',
-  ].join('\n');
-  const refused = JSON.parse(run(python, ['-c', script, torchDir, JSON.stringify(scalings)]));
-  assert.deepEqual(
-    refused,
-    scalings.map((s) => Object.keys(s).filter((key) => key !== 'rope_type')),
-  );
 });
