@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Formatting and lint: clang-format (.clang-format) on the C++ of src/ and tests/, Prettier and ESLint on the
 # JavaScript, tsc on the package's JSDoc types (scripts/emit-types.mjs), no import circle in src/js or web/js, and
-# the size of hand-written files in src/ and web/. `npm run lint`; npm test runs it first. Ends with "lint: N passed,
-# M failed" (one per checker).
+# the size of the files of code in src/, web/, tests/ and scripts/. `npm run lint`; npm test runs it first. Ends with
+# "lint: N passed, M failed" (one per checker).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0

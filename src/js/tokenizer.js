@@ -2,8 +2,8 @@
 // src/bpe only). Its instance is a Tokenizers (tokenizer/tokenizers.js), the class EmbedLab extends, so both entries
 // run the same tokenizer methods and give the same ids.
 /**
- * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (about 90 KB gzipped with its glue,
- * against about 200 KB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
+ * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (held under 100 kB gzipped with its
+ * glue, against 200 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
  *
  * @example
  * ```ts

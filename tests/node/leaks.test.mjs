@@ -67,7 +67,7 @@ test('1e5 encode calls keep the heap within 1 MB', async (t) => {
 });
 
 test('a long encode or decode does not pin its buffers once calls are short again', (t) => {
-  // Just under the size where calls go through parts (tokenizer_parts.js): one call, whole buffers.
+  // Just under the size where calls go through parts (tokenizer/parts.js): one call, whole buffers.
   const before = heap();
   const long = 'The quick brown fox jumps over the lazy dog. '.repeat(11_000); // 495 KB of text
   assert.equal(tokenizer.decode(tokenizer.encode(long)), long);

@@ -1,4 +1,4 @@
-// Large inputs are encoded in parts inside the library (tokenizer_parts.js): the ids are tiktoken's, the spans tile
+// Large inputs are encoded in parts inside the library (tokenizer/parts.js): the ids are tiktoken's, the spans tile
 // the input, errors name the byte in the whole text, and the wasm memory grows by a bounded amount, not with the text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

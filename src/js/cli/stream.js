@@ -1,5 +1,5 @@
 // `embedlab tokenize` and `embedlab count` stream FILE (or stdin) through the tokenizer's streaming methods, so a
-// corpus of any size is tokenized in memory bounded by the chunk size (see tokenizer_stream.js).
+// corpus of any size is tokenized in memory bounded by the chunk size (see tokenizer/stream.js).
 import { once } from 'node:events';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 

@@ -1,5 +1,5 @@
 // `embedlab tokenize --format bin`: token ids as uint32 little-endian (nanoGPT's train.bin), streamed so a corpus
-// of any size can be tokenized in bounded memory (cuts: safe_cut.js, streaming: tokenizer_stream.js).
+// of any size can be tokenized in bounded memory (cuts: tokenizer/safe_cut.js, streaming: tokenizer/stream.js).
 import { once } from 'node:events';
 
 import { chunkSizeOption, inputStream } from './stream.js';

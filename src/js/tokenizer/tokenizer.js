@@ -233,7 +233,7 @@ export class Tokenizer extends WasmHandle {
    */
   decode(ids) {
     if (requireTokenIds(ids).length > LARGE_IDS) {
-      // The bytes in parts (bounded wasm memory, tokenizer_parts.js), then one decode: what decoding at once gives.
+      // The bytes in parts (bounded wasm memory, tokenizer/parts.js), then one decode: what decoding at once gives.
       return textDecoder.decode(decodeInParts(ids, (part) => this.#decode(part)));
     }
     const bytes = this.#decode(ids);
@@ -337,7 +337,7 @@ export class Tokenizer extends WasmHandle {
     const allowed = specialList('allowedSpecial', options.allowedSpecial);
     const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
     if ((typeof text === 'string' || text instanceof Uint8Array) && text.length > LARGE_INPUT) {
-      // In parts, so the wasm heap grows by one part's buffers, not the whole text's (tokenizer_parts.js).
+      // In parts, so the wasm heap grows by one part's buffers, not the whole text's (tokenizer/parts.js).
       return encodeInParts(this, text, (part) => this.#encode(part, ordinary, withSpans, options, copyIds));
     }
     let size;

@@ -18,7 +18,7 @@ export const RACE_OPTIONS = Object.freeze({
 /** Per task: the rows read at each length (passkeys per depth; held-out windows for language). */
 export const RACE_EVAL_ROWS = Object.freeze({ passkey: 20, language: 64 });
 
-/** The corpus excerpt (copied into the site by scripts/build.sh) and the size of the BPE trained on it. */
+/** The corpus excerpt (written into the site by scripts/build-site.sh, through scripts/corpus-excerpt.mjs) and the size of the BPE trained on it. */
 export const RACE_CORPUS = Object.freeze({ url: 'corpus/brown-excerpt.txt', vocabSize: 512 });
 
 /** Trained once per seed and read with each scaling (longContextExperiment shares the model). */

@@ -1,8 +1,5 @@
-// When a training run has diverged, and the learning rates the page offers. Shared by the worker (which stops a
-// diverged run and rolls it back) and the sections (which say so); no DOM here.
-
-/** The range of the page's learning-rate inputs (their min and max say the same). */
-export const LEARNING_RATES = { min: 1e-5, max: 1 };
+// When a training run has diverged. Shared by the worker (which stops a diverged run and rolls it back) and the
+// sections (which say so); no DOM here.
 
 /** A run has diverged once its loss exceeds this many times ln V. */
 export const DIVERGENCE_FACTOR = 2;
