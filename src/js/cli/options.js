@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 import { closest } from '../runtime/checks.js';
-import { ENCODING_NAMES } from '../tokenizer/loading.js';
+import { ENCODING_NAMES } from '../tokenizer/create.js';
 import { LONG_CONTEXT_COMMAND } from './long_context.js';
 import { UsageError } from './usage_error.js';
 

@@ -1,6 +1,6 @@
 // The base of both entries' instances (EmbedLab, Tokenizers): one loaded wasm module, what its core reports at
 // start-up, its memory, the call wrapper that turns a recorded C++ error into a JS error, and the staging buffer.
-// The domain functions (tokenizer/loading.js, model/create.js, …) take the instance's internals {lab, raw, stage},
+// The domain functions (tokenizer/create.js, model/create.js, …) take the instance's internals {lab, raw, stage},
 // which internalsOf() hands to the subclasses and nothing else.
 /** @import { LabInternals, Limits } from './types.js' */
 const ERROR_TYPES = { RangeError, TypeError, Error };

@@ -2,7 +2,7 @@
 // encoder.json + vocab.bpe). Takes the instance's internals ({lab, raw, stage}, see runtime/wasm_instance.js); the
 // bytes are parsed by the bounds-checked C++ readers.
 import { describe, refusePathAsText, requireInteger, requireOptions } from '../runtime/checks.js';
-import { ENCODING_NAMES, requirePattern } from './loading.js';
+import { ENCODING_NAMES, requirePattern } from './create.js';
 import { Tokenizer } from './tokenizer.js';
 import { VOCABULARY_FILES } from './vocabularies.js';
 /** @import { LabInternals } from '../runtime/types.js' */

@@ -2,7 +2,7 @@
 // base of EmbedLab (lab.js), so both entries run the same methods on their own module.
 import { WasmInstance, internalsOf } from '../runtime/wasm_instance.js';
 import { tokenizerFromVocabulary } from './from_vocabulary.js';
-import { ENCODING_NAMES, getTokenizer, loadTokenizer, trainTokenizer } from './loading.js';
+import { ENCODING_NAMES, getTokenizer, loadTokenizer, trainTokenizer } from './create.js';
 import { encodingNameForModel } from './model_encodings.js';
 /** @import { Tokenizer } from './tokenizer.js' */
 /** @import { EncodingName, GetTokenizerOptions, PatternName, TrainTokenizerOptions, VocabularyFiles } from './types.js' */

@@ -1,5 +1,5 @@
-// The tokenizer methods of Tokenizers (and so of EmbedLab): OpenAI's shipped vocabularies, BPE training in slices,
-// and tokenizers saved with tokenizer.save(). Each function takes the instance's internals ({lab, raw, stage}, see
+// Making tokenizers, the methods of Tokenizers (and so of EmbedLab): OpenAI's shipped vocabularies, BPE training in
+// slices, and tokenizers saved with tokenizer.save(). Each function takes the instance's internals ({lab, raw, stage}, see
 // runtime/wasm_instance.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
