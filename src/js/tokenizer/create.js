@@ -1,6 +1,6 @@
-// Making tokenizers, the methods of Tokenizers (and so of EmbedLab): OpenAI's shipped vocabularies, BPE training in
-// slices, and tokenizers saved with tokenizer.save(). Each function takes the instance's internals ({lab, raw, stage}, see
-// runtime/wasm_instance.js).
+// Making tokenizers, the methods of Tokenizers (and so of EmbedLab): OpenAI's shipped vocabularies, BPE training
+// in slices, and tokenizers saved with tokenizer.save(). Each function takes the instance's internals ({lab, raw,
+// stage}, see runtime/wasm_instance.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
 import { requireSpecialTokenExtension } from './special_tokens.js';
