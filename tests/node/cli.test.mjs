@@ -230,10 +230,15 @@ test('negative values of numeric options are read as values and refused by range
   }
   assert.match(run(['encode', 'hi', '--seed', '-1']).stderr, /--seed must be an integer ≥ 0, got -1/);
   assert.match(run(['encode', 'hi', '--dim', '2.5']).stderr, /--dim must be an integer ≥ 1, got 2.5/);
+  const chunk = run(['count', '--chunk-size', '-5'], 'x');
+  assert.equal(chunk.status, 2);
   assert.match(
-    run(['count', '--chunk-size', '-5'], 'x').stderr,
-    /--chunk-size must be an integer in \[1, \d+\], got -5/,
+    chunk.stderr,
+    /^embedlab count: --chunk-size must be an integer in \[1, \d+\], got -5\nusage: embedlab count /,
   );
+  const missing = run(['count', 'no-such-file.txt']);
+  assert.equal(missing.status, 1);
+  assert.equal(missing.stderr, 'embedlab count: cannot read no-such-file.txt: no such file\n');
   assert.match(run(['long-context', '--steps', '-1']).stderr, /--steps must be an integer ≥ 0, got -1/);
   assert.match(run(['long-context', '--seeds', '0,-1']).stderr, /--seeds must be integers ≥ 0 separated by commas/);
 });

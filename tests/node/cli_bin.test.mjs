@@ -136,8 +136,11 @@ test('--format bin streams: 48 MB more input adds less than 24 MB to peak memory
 
 test('--format bin refuses a bad --chunk-size and names the formats', () => {
   const bad = run(['tokenize', '--format', 'bin', '--chunk-size', '0'], { input: 'x', encoding: 'utf8' });
-  assert.equal(bad.status, 1);
-  assert.match(bad.stderr, /--chunk-size must be an integer in \[1, 1073741824\], got 0/);
+  assert.equal(bad.status, 2); // a usage error: the message, then the command's usage line
+  assert.match(
+    bad.stderr,
+    /^embedlab tokenize: --chunk-size must be an integer in \[1, 1073741824\], got 0\nusage: embedlab tokenize /,
+  );
   const format = run(['tokenize', '--format', 'binary'], { input: 'x', encoding: 'utf8' });
   assert.equal(format.status, 2);
   assert.match(format.stderr, /^embedlab tokenize: --format must be one of ids, json, bin; got binary\n/);

@@ -34,7 +34,7 @@ function idsOfText(bytes) {
           `${word.length > 12 ? '…' : ''} at byte ${index}` +
           (nul < 0
             ? ''
-            : `; it looks binary (a NUL byte at ${nul}): decode reads ids as text, as tokenize writes them`),
+            : `; it looks binary (a NUL byte at ${nul}): decode reads ids as text, as tokenize writes them without --format bin (it has no binary input)`),
       );
     }
     ids.push(Number(word));
@@ -90,11 +90,11 @@ function variedText(lab, bytes) {
 const COMMANDS = {
   async tokenize(lab, values, files) {
     const write = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson }[values.format]; // checked by options.js
-    const chunkSize = chunkSizeOption(values['chunk-size']);
+    const chunkSize = chunkSizeOption(values['chunk-size'], 'tokenize');
     return write(await openTokenizer(lab, values), files[0], { chunkSize });
   },
   async count(lab, values, files) {
-    const chunkSize = chunkSizeOption(values['chunk-size']);
+    const chunkSize = chunkSizeOption(values['chunk-size'], 'count');
     const count = await countFile(await openTokenizer(lab, values), files[0], { chunkSize });
     process.stdout.write(`${count}\n`);
   },
@@ -212,6 +212,11 @@ async function main() {
     }
     if (error instanceof UsageError) {
       return usageError(error);
+    }
+    if (error.code === 'ENOENT' || error.code === 'EACCES') {
+      const reason = { ENOENT: 'no such file', EACCES: 'permission denied' };
+      console.error(`embedlab ${command}: cannot read ${error.path}: ${reason[error.code]}`);
+      return 1;
     }
     console.error(`embedlab ${command}: ${error.message}`);
     return 1;

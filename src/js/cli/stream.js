@@ -4,14 +4,15 @@ import { once } from 'node:events';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 
 import { safeTextParts } from '../tokenizer/stream.js';
+import { UsageError } from './usage_error.js';
 
 const ALL_SPECIAL = { allowedSpecial: 'all' };
 
-/** --chunk-size as a number, checked with the option's name. */
-export function chunkSizeOption(text) {
+/** --chunk-size of `command` as a number; a bad one is a usage error naming the option. */
+export function chunkSizeOption(text, command) {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1 || value > 1 << 30) {
-    throw new RangeError(`--chunk-size must be an integer in [1, ${1 << 30}], got ${text}`);
+    throw new UsageError(`--chunk-size must be an integer in [1, ${1 << 30}], got ${text}`, command);
   }
   return value;
 }

@@ -21,7 +21,7 @@ function littleEndianBytes(ids) {
 // Reads `file` (stdin without one) in chunks of `chunkSize` bytes and writes the ids of each part to `output` as it
 // goes. Memory: one chunk plus the text since the last place where it can be cut.
 export async function tokenizeBin(tokenizer, file, { chunkSize = 1 << 20, output = process.stdout } = {}) {
-  chunkSizeOption(String(chunkSize));
+  chunkSizeOption(String(chunkSize), 'tokenize');
   const ids = tokenizer.encodeStream(inputStream(file, chunkSize), { allowedSpecial: 'all', chunkSize });
   for await (const chunk of ids) {
     if (chunk.length > 0 && !output.write(littleEndianBytes(chunk))) {
