@@ -1,4 +1,5 @@
-// The package through a bundler: a Vite app installs the packed tarball, builds, and runs in Chromium.
+// The package through a bundler: a Vite app installs the packed tarball, builds, and runs in Chromium; the same app
+// under Vite's dev server (which pre-bundles the package into node_modules/.vite/deps) runs too.
 import assert from 'node:assert/strict';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 import { get_encoding } from 'tiktoken';
-import { build } from 'vite';
+import { build, createServer } from 'vite';
 
 import { startServer } from '../../scripts/serve.mjs';
 import { installPackedPackage } from '../node/pack.mjs';
@@ -31,8 +32,8 @@ after(async () => {
   }
 });
 
-test('a Vite build of an app importing embedlab loads the wasm and a vocabulary and computes', async () => {
-  const { page, problems } = await openPage(browser, url);
+async function checkApp(appUrl) {
+  const { page, problems } = await openPage(browser, appUrl);
   await page.waitForFunction(() => document.getElementById('result').textContent !== 'loading');
   const text = await page.textContent('#result');
   assert.ok(!text.startsWith('error'), text);
@@ -44,4 +45,18 @@ test('a Vite build of an app importing embedlab loads the wasm and a vocabulary 
   assert.ok(Math.abs(without - 1) <= 1e-6);
   assert.ok(withPositions < 0.999);
   assert.deepEqual(problems, []);
+}
+
+test('a Vite build of an app importing embedlab loads the wasm and a vocabulary and computes', async () => {
+  await checkApp(url);
+});
+
+test("the same app under Vite's dev server (the package pre-bundled) loads the wasm and a vocabulary", async () => {
+  const dev = await createServer({ root: project, logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
+  try {
+    await dev.listen();
+    await checkApp(dev.resolvedUrls.local[0]);
+  } finally {
+    await dev.close();
+  }
 });

@@ -16,8 +16,18 @@ export const VOCABULARY_FILES = Object.freeze({
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 const loaded = new Map(); // file -> Promise<Uint8Array>; a vocabulary is read once per process
 
+// One literal URL per file, not a template: bundlers and Vite's dev pre-bundling rewrite `new URL('literal',
+// import.meta.url)` to where the file is served, and turn a template URL into nothing (the dev server then fetched
+// `…/.vite/deps/undefined`).
+const FILE_URLS = {
+  r50k_base: () => new URL('../vocab/r50k_base.emblvoc', import.meta.url),
+  p50k_base: () => new URL('../vocab/p50k_base.emblvoc', import.meta.url),
+  cl100k_base: () => new URL('../vocab/cl100k_base.emblvoc', import.meta.url),
+  o200k_base: () => new URL('../vocab/o200k_base.emblvoc', import.meta.url),
+};
+
 async function read(file) {
-  const url = new URL(`../vocab/${file}.emblvoc`, import.meta.url);
+  const url = FILE_URLS[file]();
   if (isNode && url.protocol === 'file:') {
     return process.getBuiltinModule('fs').readFileSync(url);
   }
