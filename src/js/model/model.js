@@ -76,7 +76,9 @@ export function normalizeModelConfig(config, lab) {
   // T5's bucket options belong to positions 't5' (the core ignores them elsewhere: refuse rather than drop them).
   for (const key of ['t5NumBuckets', 't5MaxDistance']) {
     if (model.positions !== 't5' && options[key] !== undefined) {
-      throw new TypeError(`config.${key} needs config.positions 't5', got ${describe(model.positions)}`);
+      throw new TypeError(
+        `config.${key} needs config.positions 't5', got config.positions ${describe(model.positions)}`,
+      );
     }
     requireIntegerType(`config.${key}`, model[key]);
   }
