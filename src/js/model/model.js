@@ -51,9 +51,10 @@ const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay
 export function normalizeModelConfig(config, lab) {
   const { modelDefaults, positionSchemes, ropeLayouts } = lab;
   const options = requireOptions('config', config, MODEL_OPTIONS);
-  const model = { ...modelDefaults, vocabSize: options.vocabSize };
-  for (const key of Object.keys(modelDefaults)) {
-    if (key !== 'optimizer' && options[key] !== undefined) {
+  const { optimizer: optimizerDefaults, ...fieldDefaults } = modelDefaults;
+  const model = { ...fieldDefaults, vocabSize: options.vocabSize };
+  for (const key of Object.keys(fieldDefaults)) {
+    if (options[key] !== undefined) {
       model[key] = options[key];
     }
   }
@@ -85,7 +86,7 @@ export function normalizeModelConfig(config, lab) {
   requireNumberType('config.embeddingScale', model.embeddingScale);
   requireSeed('config.seed', model.seed, lab.limits);
   const given = requireOptions('config.optimizer', options.optimizer, OPTIMIZER_OPTIONS);
-  const optimizer = { ...modelDefaults.optimizer };
+  const optimizer = { ...optimizerDefaults };
   for (const [key, value] of Object.entries(given)) {
     if (value !== undefined) {
       optimizer[key] = requireNumberType(`config.optimizer.${key}`, value);
