@@ -8,8 +8,11 @@
 namespace embedlab {
 namespace {
 
-// Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size).
+// Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size); NaN and
+// the infinities spelled as JS spells them, since the message reaches JS (got NaN, as the JS layer's own checks say).
 std::string FormatNumber(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   const std::string text = FormatGeneral(value, 15);
   double back = 0.0;
   if (std::isfinite(value) && !(ParseDecimal(text, &back) && back == value)) return FormatGeneral(value, 17);
