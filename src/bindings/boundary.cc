@@ -66,6 +66,7 @@ emscripten::val Limits() {
   limits.set("maxDim", static_cast<double>(kMaxDim));
   limits.set("maxVocabSize", static_cast<double>(kMaxVocabSize));
   limits.set("maxSequenceLength", static_cast<double>(kMaxSequenceLength));
+  limits.set("maxSeed", kMaxSeed);
   return limits;
 }
 

@@ -1,6 +1,7 @@
 // Embind bindings of the tiny GPT (model + AdamW in one GptTrainer). Configs cross as Embind value objects
 // (GptConfig, AdamWOptions) that the JS layer has normalised (every field present, types checked); ranges
-// are checked by ValidateGptConfig and ValidateAdamWOptions.
+// are checked by ValidateGptConfig and ValidateAdamWOptions alone, under the names of createModel's argument
+// (config.heads, config.optimizer.beta1). The seed crosses as a double for RequireSeed to see it unclamped.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "bindings/boundary.h"
+#include "errors/argument_checks.h"
 #include "model/gpt_config.h"
 #include "training/gpt_trainer.h"
 
@@ -27,9 +29,6 @@ template <typename Struct, int64_t Struct::*field>
 void SetInteger(Struct& object, double value) {
   object.*field = ToInt64(value);
 }
-
-double GetSeed(const GptConfig& config) { return static_cast<double>(config.seed); }
-void SetSeed(GptConfig& config, double seed) { config.seed = static_cast<uint64_t>(ToInt64(seed)); }
 
 // The scaling as a config shows it: its type's name and only the fields that type uses.
 val RopeScalingToObject(const RopeScaling& s) {
@@ -55,6 +54,7 @@ val RopeScalingToObject(const RopeScaling& s) {
 // The optimizer's options nested under `optimizer`, as the JS layer shows a model's config.
 val ConfigToObject(const GptConfig& config, const AdamWOptions& optimizer) {
   val object(config);
+  object.set("seed", static_cast<double>(config.seed));
   object.set("positions", std::string(PositionSchemeName(config.positions)));
   object.set("ropeLayout", std::string(RopeLayoutName(config.rope_layout)));
   object.set("ropeScaling", RopeScalingToObject(config.rope_scaling));
@@ -149,9 +149,23 @@ class ModelBinding {
   std::unique_ptr<GptTrainer> trainer_;
 };
 
-ModelBinding* CreateModel(const GptConfig& config, const AdamWOptions& optimizer) {
-  return Guarded<ModelBinding*>(nullptr,
-                                [&] { return new ModelBinding(std::make_unique<GptTrainer>(config, optimizer)); });
+// config and optimizer: createModel's config and config.optimizer, with the defaults filled in.
+ModelBinding* CreateModel(const GptConfig& config, const AdamWOptions& optimizer, double seed) {
+  return Guarded<ModelBinding*>(nullptr, [&] {
+    GptConfig seeded = config;
+    seeded.seed = RequireSeed("config.seed", seed);
+    ValidateGptConfig(seeded, "config");
+    ValidateAdamWOptions(optimizer, "config.optimizer");
+    return new ModelBinding(std::make_unique<GptTrainer>(seeded, optimizer));
+  });
+}
+
+// The config createModel fills in (GptConfig's and AdamWOptions' defaults), shaped as a model's config; vocabSize
+// has none.
+val ModelDefaults() {
+  val defaults = ConfigToObject(GptConfig{}, AdamWOptions{});
+  defaults.delete_("vocabSize");
+  return defaults;
 }
 
 // The checkpoint bytes are in the staging buffer.
@@ -196,8 +210,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
              &SetInteger<GptConfig, &GptConfig::t5_num_buckets>)
       .field("t5MaxDistance", &GetInteger<GptConfig, &GptConfig::t5_max_distance>,
              &SetInteger<GptConfig, &GptConfig::t5_max_distance>)
-      .field("embeddingScale", &GptConfig::embedding_scale)
-      .field("seed", &GetSeed, &SetSeed);
+      .field("embeddingScale", &GptConfig::embedding_scale);
   emscripten::value_object<AdamWOptions>("AdamWOptions")
       .field("learningRate", &AdamWOptions::learning_rate)
       .field("beta1", &AdamWOptions::beta1)
@@ -230,6 +243,7 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
   emscripten::function("loadModel", &LoadModel, allow_raw_pointers());
   emscripten::function("positionSchemes", &PositionSchemes);
   emscripten::function("ropeLayouts", &RopeLayouts);
+  emscripten::function("modelDefaults", &ModelDefaults);
 }
 
 }  // namespace bindings

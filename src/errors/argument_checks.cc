@@ -8,8 +8,11 @@
 namespace embedlab {
 namespace {
 
-// Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size).
+// Shortest of %.15g / %.17g that reads back as the same double (no iostreams: they triple the wasm size); NaN and
+// the infinities spelled as JS spells them, since the message reaches JS (got NaN, as the JS layer's own checks say).
 std::string FormatNumber(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   const std::string text = FormatGeneral(value, 15);
   double back = 0.0;
   if (std::isfinite(value) && !(ParseDecimal(text, &back) && back == value)) return FormatGeneral(value, 17);
@@ -33,11 +36,15 @@ void RequireFiniteInRange(const std::string& name, double value, double lo, doub
 }
 
 uint64_t RequireSeed(const std::string& name, double value) {
-  const double kMaxSafe = 9007199254740992.0;  // 2^53
-  if (!std::isfinite(value) || value < 0 || value > kMaxSafe || std::floor(value) != value) {
-    throw std::out_of_range(name + " must be an integer in [0, 2^53], got " + FormatNumber(value));
+  if (!std::isfinite(value) || value < 0 || value > kMaxSeed || std::floor(value) != value) {
+    throw std::out_of_range(name + " must be an integer in [0, " + FormatNumber(kMaxSeed) + "], got " +
+                            FormatNumber(value));
   }
   return static_cast<uint64_t>(value);
+}
+
+std::string OptionName(const std::string& prefix, const std::string& option) {
+  return prefix.empty() ? option : prefix + "." + option;
 }
 
 void RequireTensorSize(const std::string& what, int64_t rows, int64_t cols) {

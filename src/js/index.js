@@ -52,6 +52,7 @@ export { simdSupported };
 /** @typedef {import('./model/types.js').RopeLayout} RopeLayout */
 /** @typedef {import('./model/types.js').OptimizerOptions} OptimizerOptions */
 /** @typedef {import('./model/types.js').ModelConfig} ModelConfig */
+/** @typedef {import('./model/types.js').ModelDefaults} ModelDefaults */
 /** @typedef {import('./model/types.js').Batch} Batch */
 /** @typedef {import('./model/types.js').TrainStepResult} TrainStepResult */
 /** @typedef {import('./model/types.js').TrainOptions} TrainOptions */

@@ -8,6 +8,7 @@ import * as neighbours from './embeddings/nearest.js';
 import * as gloveText from './embeddings/word_vectors_text.js';
 import * as fileReaders from './files/readers.js';
 import * as models from './model/create.js';
+import { readModelDefaults } from './model/model.js';
 import * as parameterCount from './model/parameter_count.js';
 import * as positions from './positions/positions.js';
 import { internalsOf } from './runtime/wasm_instance.js';
@@ -20,7 +21,7 @@ import * as longContext from './training/long_context.js';
 /** @import { WordVectors } from './embeddings/word_vectors.js' */
 /** @import { SafetensorsFile } from './files/safetensors.js' */
 /** @import { Model } from './model/model.js' */
-/** @import { ModelConfig, PositionScheme, RopeLayout, TransformerConfig, TransformerParameterCount } from './model/types.js' */
+/** @import { ModelConfig, ModelDefaults, PositionScheme, RopeLayout, TransformerConfig, TransformerParameterCount } from './model/types.js' */
 /** @import { RelativePositionBucketsOptions, RopeFrequencies, RopeFrequenciesOptions, RopeRotateOptions, RopeScalingType } from './positions/types.js' */
 /** @import { TokenIds, Vector } from './runtime/types.js' */
 /** @import { CorpusBatches } from './training/batches.js' */
@@ -62,6 +63,15 @@ export class EmbedLab extends Tokenizers {
      * @type {Readonly<Required<RopeScaling>>}
      */
     this.ropeScalingDefaults = Object.freeze(raw.ropeScalingDefaults());
+    /**
+     * What createModel fills in for an option left out, from the C++ core (GptConfig, AdamWOptions), shaped as
+     * {@link Model.config} (frozen): contextLength 32, channels 32, layers 2, heads 2, positions 'learned', ...,
+     * seed 0, optimizer {learningRate: 1e-3, beta1: 0.9, beta2: 0.95, eps: 1e-8, weightDecay: 0.1, maxGradNorm: 1}.
+     * vocabSize has no default.
+     * @readonly
+     * @type {ModelDefaults}
+     */
+    this.modelDefaults = readModelDefaults(raw);
     /**
      * The schemes of longContextRun(), those the model has: learned, sinusoidal, rope, rope_pi, ..., none.
      * @readonly

@@ -10,18 +10,18 @@
 
 namespace embedlab {
 
-void ValidateAdamWOptions(const AdamWOptions& options) {
-  RequireFiniteInRange("learningRate", options.learning_rate, 0.0, 10.0);
-  RequireFiniteInRange("beta1", options.beta1, 0.0, 0.999999);
-  RequireFiniteInRange("beta2", options.beta2, 0.0, 0.999999);
-  RequireFiniteInRange("eps", options.eps, 1e-30, 1.0);
-  RequireFiniteInRange("weightDecay", options.weight_decay, 0.0, 10.0);
-  RequireFiniteInRange("maxGradNorm", options.max_grad_norm, -1.0, 1e30);
+void ValidateAdamWOptions(const AdamWOptions& options, const std::string& name) {
+  RequireFiniteInRange(OptionName(name, "learningRate"), options.learning_rate, 0.0, 10.0);
+  RequireFiniteInRange(OptionName(name, "beta1"), options.beta1, 0.0, 0.999999);
+  RequireFiniteInRange(OptionName(name, "beta2"), options.beta2, 0.0, 0.999999);
+  RequireFiniteInRange(OptionName(name, "eps"), options.eps, 1e-30, 1.0);
+  RequireFiniteInRange(OptionName(name, "weightDecay"), options.weight_decay, 0.0, 10.0);
+  RequireFiniteInRange(OptionName(name, "maxGradNorm"), options.max_grad_norm, -1.0, 1e30);
 }
 
 AdamW::AdamW(size_t parameter_count, const AdamWOptions& options)
     : options_(options), m_(parameter_count, 0.0f), v_(parameter_count, 0.0f) {
-  ValidateAdamWOptions(options);
+  ValidateAdamWOptions(options, "");  // callers facing JS have checked them under their own names
 }
 
 void AdamW::set_learning_rate(float learning_rate) {

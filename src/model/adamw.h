@@ -5,6 +5,7 @@
 #define EMBEDLAB_MODEL_ADAMW_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/gpt.h"
@@ -20,8 +21,10 @@ struct AdamWOptions {
   float max_grad_norm = 1.0f;  // <= 0 turns clipping off
 };
 
-// Throws std::out_of_range naming the bad option.
-void ValidateAdamWOptions(const AdamWOptions& options);
+// Throws std::out_of_range naming the bad option as the caller's API does: name prefixes it (OptionName):
+// "config.optimizer" gives config.optimizer.beta1 (createModel), "" the bare option (longContextRun's top-level
+// learningRate). These ranges are the only ones: the JS layer checks types alone.
+void ValidateAdamWOptions(const AdamWOptions& options, const std::string& name);
 
 class AdamW {
  public:

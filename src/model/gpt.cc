@@ -44,7 +44,7 @@ void Gpt::SetRopeScaling(const RopeScaling& scaling) {
   ValidateRopeScaling(scaling, "scaling");  // named as setRopeScaling's argument
   GptConfig config = config_;
   config.rope_scaling = scaling;
-  ValidateGptConfig(config);
+  ValidateGptConfig(config, "");
   config_ = config;
   rotary_ = std::make_unique<RotaryEmbedding>(static_cast<size_t>(config_.channels), static_cast<size_t>(config_.heads),
                                               config_.rope_base, config_.rope_layout, config_.rope_scaling);

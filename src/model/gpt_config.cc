@@ -7,43 +7,48 @@
 
 namespace embedlab {
 
-void ValidateGptConfig(const GptConfig& config) {
-  RequireInRange("vocabSize", config.vocab_size, 1, kMaxVocabSize);
-  RequireInRange("contextLength", config.context_length, 1, kMaxSequenceLength);
-  RequireInRange("channels", config.channels, 1, kMaxDim);
-  RequireInRange("layers", config.layers, 1, 64);
-  RequireInRange("heads", config.heads, 1, config.channels);
+void ValidateGptConfig(const GptConfig& config, const std::string& name) {
+  const std::string channels = OptionName(name, "channels");
+  const std::string heads = OptionName(name, "heads");
+  RequireInRange(OptionName(name, "vocabSize"), config.vocab_size, 1, kMaxVocabSize);
+  RequireInRange(OptionName(name, "contextLength"), config.context_length, 1, kMaxSequenceLength);
+  RequireInRange(channels, config.channels, 1, kMaxDim);
+  RequireInRange(OptionName(name, "layers"), config.layers, 1, 64);
+  RequireInRange(heads, config.heads, 1, config.channels);
   if (config.channels % config.heads != 0) {
-    throw std::out_of_range("channels (" + std::to_string(config.channels) + ") must be a multiple of heads (" +
-                            std::to_string(config.heads) + ")");
+    throw std::out_of_range(channels + " (" + std::to_string(config.channels) + ") must be a multiple of " + heads +
+                            " (" + std::to_string(config.heads) + ")");
   }
   const int64_t head_dim = config.channels / config.heads;
   if (config.positions == PositionScheme::kRope && head_dim % 2 != 0) {
-    throw std::out_of_range("RoPE rotates pairs, so channels / heads must be even, got " + std::to_string(head_dim));
+    throw std::out_of_range("RoPE rotates pairs, so " + channels + " / " + heads + " must be even, got " +
+                            std::to_string(head_dim));
   }
   if (config.positions == PositionScheme::kSinusoidal && config.channels % 2 != 0) {
-    throw std::out_of_range("the sinusoidal encoding needs an even channels, got " + std::to_string(config.channels));
+    throw std::out_of_range("the sinusoidal encoding needs an even " + channels + ", got " +
+                            std::to_string(config.channels));
   }
-  RequireFiniteInRange("ropeBase", config.rope_base, 1.0, 1e12);
+  RequireFiniteInRange(OptionName(name, "ropeBase"), config.rope_base, 1.0, 1e12);
   if (config.rope_scaling.type != RopeScalingType::kNone) {
     if (config.positions != PositionScheme::kRope) {
-      throw std::invalid_argument(std::string("ropeScaling needs positions 'rope', got positions '") +
-                                  PositionSchemeName(config.positions) + "'");
+      const std::string positions = OptionName(name, "positions");
+      throw std::invalid_argument(OptionName(name, "ropeScaling") + " needs " + positions + " 'rope', got " +
+                                  positions + " '" + PositionSchemeName(config.positions) + "'");
     }
-    ValidateRopeScaling(config.rope_scaling);
+    ValidateRopeScaling(config.rope_scaling, OptionName(name, "ropeScaling"));
     const RopeScalingType type = config.rope_scaling.type;
     if ((type == RopeScalingType::kNtk || type == RopeScalingType::kDynamic) && head_dim < 4) {
-      throw std::out_of_range("NTK scaling raises the base to d/(d-2), so channels / heads must be >= 4, got " +
-                              std::to_string(head_dim));
+      throw std::out_of_range("NTK scaling raises the base to d/(d-2), so " + channels + " / " + heads +
+                              " must be >= 4, got " + std::to_string(head_dim));
     }
   }
   if (config.positions == PositionScheme::kT5) {
-    ValidateRelativePositionBuckets("t5NumBuckets", config.t5_num_buckets, "t5MaxDistance", config.t5_max_distance,
-                                    !config.causal);
+    ValidateRelativePositionBuckets(OptionName(name, "t5NumBuckets"), config.t5_num_buckets,
+                                    OptionName(name, "t5MaxDistance"), config.t5_max_distance, !config.causal);
   }
   // Open at 0: a zero scale would erase the tokens; the negation catches NaN too.
   if (!(config.embedding_scale > 0.0 && config.embedding_scale <= kMaxEmbeddingScale)) {
-    throw std::out_of_range("embeddingScale must be a finite number in (0, " +
+    throw std::out_of_range(OptionName(name, "embeddingScale") + " must be a finite number in (0, " +
                             std::to_string(static_cast<int>(kMaxEmbeddingScale)) + "], got " +
                             FormatShortest(config.embedding_scale));
   }

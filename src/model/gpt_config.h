@@ -1,5 +1,5 @@
 // The tiny GPT's shape and options. Every field is checked by ValidateGptConfig with a message that
-// names the field and its allowed range.
+// names the field and its allowed range; the defaults below are createModel's (lab.modelDefaults).
 #ifndef EMBEDLAB_MODEL_GPT_CONFIG_H_
 #define EMBEDLAB_MODEL_GPT_CONFIG_H_
 
@@ -64,8 +64,10 @@ struct GptConfig {
 // from float overflow.
 inline constexpr double kMaxEmbeddingScale = 1024.0;
 
-// Throws std::out_of_range / std::invalid_argument naming the offending field.
-void ValidateGptConfig(const GptConfig& config);
+// Throws std::out_of_range / std::invalid_argument naming the offending field as the caller's API does: name
+// prefixes it (OptionName): "config" gives config.heads (createModel), "" the bare field (longContextRun's top-level
+// heads). These ranges are the only ones: the JS layer checks types and option names alone.
+void ValidateGptConfig(const GptConfig& config, const std::string& name);
 
 const char* PositionSchemeName(PositionScheme scheme);
 // "learned", "sinusoidal", "rope", "alibi", "t5", "none"; throws std::invalid_argument listing them otherwise.

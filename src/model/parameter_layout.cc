@@ -6,7 +6,7 @@
 namespace embedlab {
 
 ParameterLayout::ParameterLayout(const GptConfig& config) {
-  ValidateGptConfig(config);
+  ValidateGptConfig(config, "");  // callers facing JS have checked it under their own names
   const int64_t c = config.channels;
   // GPT-2 init: N(0, 0.02) everywhere, and the two projections that write into the residual stream
   // scaled by 1/sqrt(2 L) so the stream's variance does not grow with depth.

@@ -47,8 +47,9 @@ struct RopeFrequencies {
   double attention_factor = 1.0;            // multiplies cos and sin (so q . k by its square)
 };
 
-// Throws std::out_of_range / std::invalid_argument naming the field (prefixed by name: "ropeScaling.factor" for
-// createModel's option, "scaling.factor" for the argument of setRopeScaling and ropeFrequencies) and its range.
+// Throws std::out_of_range / std::invalid_argument naming the field (prefixed by name: "config.ropeScaling.factor" for
+// createModel's option, given by ValidateGptConfig; "scaling.factor" for the argument of setRopeScaling and
+// ropeFrequencies) and its range.
 void ValidateRopeScaling(const RopeScaling& scaling, const std::string& name = "ropeScaling");
 
 // head_dim even in [2, kMaxDim] ([4, ...] for kNtk and kDynamic, whose exponent is d/(d-2)); base in

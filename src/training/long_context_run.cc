@@ -53,10 +53,10 @@ LongContextRunner::LongContextRunner(LongContextSpec spec)
   for (size_t i = 0; i < spec_.depths.size(); ++i) {
     RequireFiniteInRange("depths[" + std::to_string(i) + "]", spec_.depths[i], 0.0, 1.0);
   }
-  ValidateAdamWOptions(spec_.optimizer);
+  ValidateAdamWOptions(spec_.optimizer, "");  // learningRate and weightDecay are longContextRun's own options
   config_ = LongContextModelConfig(scheme_, spec_.model, spec_.train_length);
   config_.vocab_size = data_->vocab_size();
-  ValidateGptConfig(config_);
+  ValidateGptConfig(config_, "");  // so are channels, layers and heads
 
   stages_.push_back({StageKind::kTrain, spec_.train_length, spec_.steps, false});
   for (int64_t factor : spec_.factors) stages_.push_back({StageKind::kEvaluate, spec_.train_length * factor, 1, false});

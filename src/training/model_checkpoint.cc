@@ -162,7 +162,7 @@ GptConfig GptConfigFromMetadata(const std::map<std::string, std::string>& metada
   config.seed = metadata.count("seed") ? static_cast<uint64_t>(IntegerField(metadata, "seed")) : 0;
   // Files from before the option scaled nothing.
   config.embedding_scale = metadata.count("embedding_scale") ? NumberField(metadata, "embedding_scale") : 1.0;
-  ValidateGptConfig(config);
+  ValidateGptConfig(config, "checkpoint config");  // named as loadModel(bytes).config shows it
   return config;
 }
 
@@ -174,7 +174,7 @@ AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& 
   options.eps = static_cast<float>(NumberField(metadata, "adamw_eps"));
   options.weight_decay = static_cast<float>(NumberField(metadata, "adamw_weight_decay"));
   options.max_grad_norm = static_cast<float>(NumberField(metadata, "adamw_max_grad_norm"));
-  ValidateAdamWOptions(options);
+  ValidateAdamWOptions(options, "checkpoint config.optimizer");
   return options;
 }
 

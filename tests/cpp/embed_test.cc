@@ -37,12 +37,12 @@ TEST_CASE("TokenEmbedding draws N(0, 0.02) rows and looks ids up") {
 TEST_CASE("Bad arguments name the argument and the allowed range") {
   REQUIRE_THROWS_WITH(TokenEmbedding(0, 8, 1), Contains("vocabSize") && Contains("[1, 2097152]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(TokenEmbedding(10, 0, 1), Contains("dim") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(TokenEmbedding(10, 8, -1), Contains("seed") && Contains("[0, 2^53]"));
+  REQUIRE_THROWS_WITH(TokenEmbedding(10, 8, -1), Contains("seed") && Contains("[0, 9007199254740992]"));
   REQUIRE_THROWS_WITH(TokenEmbedding(2000000, 16384, 1), Contains("limit"));
   REQUIRE_THROWS_WITH(SinusoidalEncoding(7, 16), Contains("dim must be even") && Contains("got 7"));
   REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 0), Contains("maxLength") && Contains("[1, 65536]"));
   REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 65537), Contains("maxLength") && Contains("got 65537"));
-  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 16, std::nan("")), Contains("base") && Contains("nan"));
+  REQUIRE_THROWS_WITH(SinusoidalEncoding(8, 16, std::nan("")), Contains("base") && Contains("got NaN"));
   REQUIRE_THROWS_AS(SinusoidalEncoding(8, 16, INFINITY), std::out_of_range);
 
   TokenEmbedding embedding(10, 8, 1);

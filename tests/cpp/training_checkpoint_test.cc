@@ -145,6 +145,20 @@ TEST_CASE("bad model inputs are rejected with the argument named", "[model]") {
   REQUIRE_THROWS_WITH(embedlab::Gpt(config), Catch::Contains("channels / heads must be even"));
   config.heads = 3;
   REQUIRE_THROWS_WITH(embedlab::Gpt(config), Catch::Contains("multiple of heads"));
+  // The validators name a field as the caller's API does: createModel's config, a checkpoint's, or bare.
+  REQUIRE_THROWS_WITH(embedlab::ValidateGptConfig(config, "config"),
+                      Catch::Equals("config.channels (8) must be a multiple of config.heads (3)"));
+  config.heads = 16;
+  REQUIRE_THROWS_WITH(embedlab::ValidateGptConfig(config, ""),
+                      Catch::Equals("heads must be an integer in [1, 8], got 16"));
+  embedlab::AdamWOptions options;
+  options.beta1 = 1.0f;
+  REQUIRE_THROWS_WITH(embedlab::ValidateAdamWOptions(options, "config.optimizer"),
+                      Catch::Equals("config.optimizer.beta1 must be a finite number in [0, 0.999999], got 1"));
+  options.beta1 = 0.9f;
+  options.eps = std::nanf("");
+  REQUIRE_THROWS_WITH(embedlab::ValidateAdamWOptions(options, ""),
+                      Catch::Equals("eps must be a finite number in [1e-30, 1], got NaN"));
   // Schemes without a table run past the training length (for extrapolation curves).
   embedlab::Gpt alibi(SmallConfig(embedlab::PositionScheme::kAlibi));
   const std::vector<int32_t> long_ids(24, 3);
@@ -250,7 +264,7 @@ TEST_CASE("embedding_scale round-trips exactly, a file without it loads with 1, 
     INFO(bad);
     metadata["embedding_scale"] = bad;
     REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
-                        Catch::StartsWith("embeddingScale must be a finite number in (0, 1024]"));
+                        Catch::StartsWith("checkpoint config.embeddingScale must be a finite number in (0, 1024]"));
   }
   metadata["embedding_scale"] = "x";
   REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),

@@ -59,12 +59,13 @@ TEST_CASE("T5 bucket settings: other schemes' files lack them, bad values are re
   REQUIRE(embedlab::GptConfigToMetadata(rope).count("relative_attention_num_buckets") == 0);
   auto metadata = embedlab::GptConfigToMetadata(T5Config(true));
   metadata["relative_attention_max_distance"] = "5";  // not above the 5 exact buckets of 10 causal ones
-  REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata), Catch::StartsWith("t5MaxDistance must be"));
+  REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
+                      Catch::StartsWith("checkpoint config.t5MaxDistance must be"));
   metadata["relative_attention_max_distance"] = "40";
   metadata["causal"] = "false";
   metadata["relative_attention_num_buckets"] = "3";
   REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
-                      "t5NumBuckets (bidirectional) must be an integer in [4, 4096], got 3");
+                      "checkpoint config.t5NumBuckets (bidirectional) must be an integer in [4, 4096], got 3");
   metadata.erase("relative_attention_num_buckets");
   REQUIRE_THROWS_WITH(embedlab::GptConfigFromMetadata(metadata),
                       "checkpoint metadata lacks \"relative_attention_num_buckets\"");

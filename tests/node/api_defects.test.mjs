@@ -164,7 +164,7 @@ test('model option typos are refused: posiitons, optimizer.lr, ropeScaling.factr
   );
   assert.throws(
     () => lab.createModel({ vocabSize: 8, positions: 'rope', ropeScaling: { type: 'linear', factr: 2 } }),
-    /ropeScaling has no option "factr" \(did you mean "factor"\?\)/,
+    /config\.ropeScaling has no option "factr" \(did you mean "factor"\?\)/,
   );
   assert.throws(() => lab.ropeFrequencies({ headDim: 8, bse: 500 }), /did you mean "base"/);
 });

@@ -17,7 +17,15 @@ before(async () => {
 
 test('limits are the caps of errors/argument_checks.h, and the core enforces exactly them', () => {
   assert.ok(Object.isFrozen(lab.limits));
-  assert.deepEqual({ ...lab.limits }, { maxDim: 16384, maxVocabSize: 2 ** 21, maxSequenceLength: 65536 });
+  assert.deepEqual(
+    { ...lab.limits },
+    {
+      maxDim: 16384,
+      maxVocabSize: 2 ** 21,
+      maxSequenceLength: 65536,
+      maxSeed: 2 ** 53,
+    },
+  );
   const encoding = lab.positionalEncoding('none', { dim: 1, maxLength: lab.limits.maxSequenceLength });
   assert.equal(encoding.maxLength, lab.limits.maxSequenceLength);
   encoding.dispose();
@@ -48,7 +56,7 @@ test('ropeLayouts lists the RoPE layouts; each one makes a model that reports it
   }
   assert.throws(() => lab.createModel({ ...config, ropeLayout: 'half' }), {
     name: 'TypeError',
-    message: "ropeLayout must be 'interleaved' or 'rotate_half', got the string \"half\"",
+    message: "config.ropeLayout must be 'interleaved' or 'rotate_half', got the string \"half\"",
   });
 });
 
@@ -165,16 +173,28 @@ test('core messages reach JS with the JS names: checkpoints checked by the core 
   const t5Bytes = t5.save();
   t5.dispose();
   const cases = [
-    [bytes, { context_length: '0' }, /^contextLength must be an integer in \[1, 65536\], got 0$/],
-    [bytes, { rope_base: '0.5' }, /^ropeBase must be a finite number in \[1, 1000000000000\], got 0.5$/],
-    [bytes, { embedding_scale: '0' }, /^embeddingScale must be a finite number in \(0, 1024\], got 0$/],
-    [bytes, { adamw_learning_rate: '11' }, /^learningRate must be a finite number in \[0, 10\], got 11$/],
-    [bytes, { adamw_weight_decay: '-1' }, /^weightDecay must be a finite number/],
+    [bytes, { context_length: '0' }, /^checkpoint config\.contextLength must be an integer in \[1, 65536\], got 0$/],
+    [
+      bytes,
+      { rope_base: '0.5' },
+      /^checkpoint config\.ropeBase must be a finite number in \[1, 1000000000000\], got 0.5$/,
+    ],
+    [
+      bytes,
+      { embedding_scale: '0' },
+      /^checkpoint config\.embeddingScale must be a finite number in \(0, 1024\], got 0$/,
+    ],
+    [
+      bytes,
+      { adamw_learning_rate: '11' },
+      /^checkpoint config\.optimizer\.learningRate must be a finite number in \[0, 10\], got 11$/,
+    ],
+    [bytes, { adamw_weight_decay: '-1' }, /^checkpoint config\.optimizer\.weightDecay must be a finite number/],
     [bytes, { rope_layout: 'half' }, /^ropeLayout must be "interleaved" or "rotate_half", got "half"$/],
     [
       t5Bytes,
       { relative_attention_num_buckets: '1' },
-      /^t5NumBuckets \(causal\) must be an integer in \[2, 4096\], got 1$/,
+      /^checkpoint config\.t5NumBuckets \(causal\) must be an integer in \[2, 4096\], got 1$/,
     ],
   ];
   const values = [...lab.ropeLayouts, ...lab.tokenizerNames, ...lab.longContextSchemes];

@@ -128,15 +128,15 @@ test('bad model input: clear errors, and the model still trains', () => {
   handles.push(model);
   assert.throws(() => lab.createModel({ vocabSize: 32, channels: 15, heads: 2 }), {
     name: 'RangeError',
-    message: /channels \(15\) must be a multiple of heads \(2\)/,
+    message: /config\.channels \(15\) must be a multiple of config\.heads \(2\)/,
   });
   assert.throws(() => lab.createModel({ vocabSize: 32, positions: 'absolute' }), {
     name: 'TypeError',
-    message: /positions must be one of learned, sinusoidal, rope, alibi, t5, none/,
+    message: /config\.positions must be one of learned, sinusoidal, rope, alibi, t5, none/,
   });
   assert.throws(() => lab.createModel({ vocabSize: 0 }), {
     name: 'RangeError',
-    message: /vocabSize must be an integer in \[1, 2097152\], got 0/,
+    message: /config\.vocabSize must be an integer in \[1, 2097152\], got 0/,
   });
   assert.throws(() => model.trainStep({ ids: [[1, 2]] }), { name: 'TypeError', message: /batch\.targets is required/ });
   assert.throws(() => model.trainStep({ ids: [[1, 40]], targets: [[1, 2]] }), {

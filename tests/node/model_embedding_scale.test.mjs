@@ -146,13 +146,13 @@ test('bad embeddingScale: an Error naming it and the range (0, 1024], from JS an
   for (const bad of [0, -1, 1025, NaN, Infinity]) {
     assert.throws(() => lab.createModel(config('learned', bad)), {
       name: 'RangeError',
-      message: /^embeddingScale must be a finite number in \(0, 1024\]/,
+      message: /^config\.embeddingScale must be a finite number in \(0, 1024\]/,
     });
   }
   for (const bad of ['2', null, true]) {
     assert.throws(() => lab.createModel(config('learned', bad)), {
       name: 'TypeError',
-      message: /^embeddingScale must be a finite number in \(0, 1024\]/,
+      message: /^config\.embeddingScale must be a number, got/,
     });
   }
   const saved = create(config('learned')).save();

@@ -39,7 +39,10 @@ test('freezing differs from training: the same seed trained without it moves wte
 });
 
 test('bad frozen lists are refused with the tensor names', () => {
-  assert.throws(() => lab.createModel({ ...config, frozen: 'wte.weight' }), /frozen must be an array of tensor names/);
+  assert.throws(
+    () => lab.createModel({ ...config, frozen: 'wte.weight' }),
+    /config\.frozen must be an array of tensor names/,
+  );
   assert.throws(() => lab.createModel({ ...config, frozen: ['wte'] }), /no tensor "wte".*wte\.weight/);
   assert.throws(
     () => lab.createModel({ ...config, positions: 'rope', frozen: ['wpe.weight'] }),

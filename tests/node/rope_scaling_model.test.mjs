@@ -132,7 +132,7 @@ test('setRopeScaling extends a trained model zero-shot, training goes on, and no
 test('non-RoPE models refuse a scaling; bad scalings name the field and its range', () => {
   assert.throws(
     () => lab.createModel({ ...base, positions: 'learned', ropeScaling: { type: 'linear', factor: 2 } }),
-    /ropeScaling needs positions 'rope', got positions the string "learned"/,
+    /config\.ropeScaling needs config\.positions 'rope', got config\.positions 'learned'/,
   );
   const alibi = lab.createModel({ ...base, positions: 'alibi' });
   assert.throws(
@@ -142,15 +142,15 @@ test('non-RoPE models refuse a scaling; bad scalings name the field and its rang
   alibi.dispose();
   assert.throws(
     () => lab.createModel({ ...base, ropeScaling: { type: 'yarn', factor: 2 } }),
-    /ropeScaling.originalContextLength must be an integer in \[1, 65536\], got 0/,
+    /config\.ropeScaling\.originalContextLength must be an integer in \[1, 65536\], got 0/,
   );
   assert.throws(
     () => lab.createModel({ ...base, ropeScaling: { type: 'linear', factor: 0 } }),
-    /ropeScaling.factor must be a finite number in \[1, 1000000\]/,
+    /config\.ropeScaling\.factor must be a finite number in \[1, 1000000\]/,
   );
   assert.throws(
     () => lab.createModel({ ...base, channels: 4, heads: 2, ropeScaling: { type: 'ntk', factor: 2 } }),
-    /channels \/ heads must be >= 4, got 2/,
+    /config\.channels \/ config\.heads must be >= 4, got 2/,
   );
   const model = lab.createModel(base);
   assert.throws(

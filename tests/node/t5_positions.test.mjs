@@ -135,16 +135,16 @@ describe("createModel({positions: 't5'})", () => {
   test('t5 options: other schemes refuse them, bad values name the option', () => {
     assert.throws(() => lab.createModel({ ...base, positions: 'rope', t5NumBuckets: 8 }), {
       name: 'TypeError',
-      message: 't5NumBuckets needs positions \'t5\', got positions the string "rope"',
+      message: 'config.t5NumBuckets needs config.positions \'t5\', got config.positions the string "rope"',
     });
     assert.throws(() => lab.createModel({ ...base, t5NumBuckets: 8, t5MaxDistance: 4 }), {
       name: 'RangeError',
       message:
-        't5MaxDistance must be an integer in [5, 1073741824] (above the 4 exact buckets of 8 causal buckets), got 4',
+        'config.t5MaxDistance must be an integer in [5, 1073741824] (above the 4 exact buckets of 8 causal buckets), got 4',
     });
     assert.throws(() => lab.createModel({ ...base, causal: false, t5NumBuckets: 3 }), {
       name: 'RangeError',
-      message: 't5NumBuckets (bidirectional) must be an integer in [4, 4096], got 3',
+      message: 'config.t5NumBuckets (bidirectional) must be an integer in [4, 4096], got 3',
     });
     assert.throws(() => lab.createModel({ ...base, t5NumBuckets: 2.5 }), RangeError);
     assert.throws(() => lab.createModel({ ...base, t5Buckets: 8 }), { name: 'TypeError', message: /t5NumBuckets/ });

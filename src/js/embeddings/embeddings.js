@@ -8,6 +8,7 @@ import {
   requireInteger,
   requireNumber,
   requireOptions,
+  requireSeed,
   requireVector,
 } from '../runtime/checks.js';
 
@@ -15,8 +16,6 @@ const TWO_PI = 2 * Math.PI;
 import { PositionalEncoding, SelfAttention, TokenEmbedding } from './handles.js';
 /** @import { LabInternals, TokenIds, Vector } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
-
-const SEED_MAX = 2 ** 53;
 
 /**
  * @param {LabInternals} internals
@@ -32,7 +31,7 @@ export function tokenEmbedding({ lab, raw }, options) {
   } = requireOptions('options', options, ['vocabSize', 'dim', 'seed', 'stddev']);
   requireInteger('vocabSize', vocabSize, 1, lab.limits.maxVocabSize);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
-  requireInteger('seed', seed, 0, SEED_MAX);
+  requireSeed('seed', seed, lab.limits);
   requireNumber('stddev', stddev, 0, 100);
   return new TokenEmbedding(
     lab,
@@ -65,7 +64,7 @@ export function positionalEncoding({ lab, raw }, kind, options) {
     requireNumber('base', base, 1, 1e12);
     encoding = lab.call(() => raw.createSinusoidalEncoding(dim, maxLength, base));
   } else if (kind === 'learned') {
-    requireInteger('seed', seed, 0, SEED_MAX);
+    requireSeed('seed', seed, lab.limits);
     requireNumber('stddev', stddev, 0, 100);
     encoding = lab.call(() => raw.createLearnedEncoding(maxLength, dim, seed, stddev));
   } else if (kind === 'none') {
@@ -84,7 +83,7 @@ export function positionalEncoding({ lab, raw }, kind, options) {
 export function selfAttention({ lab, raw }, options) {
   const { dim, seed = 0, causal = false } = requireOptions('options', options, ['dim', 'seed', 'causal']);
   requireInteger('dim', dim, 1, lab.limits.maxDim);
-  requireInteger('seed', seed, 0, SEED_MAX);
+  requireSeed('seed', seed, lab.limits);
   requireBoolean('causal', causal);
   return new SelfAttention(
     lab,

@@ -13,8 +13,9 @@ import { Model, normalizeModelConfig, requireTensorNames } from './model.js';
 export function createModel({ lab, raw }, config) {
   const { model, optimizer } = normalizeModelConfig(config, lab);
   const frozen = config.frozen ?? [];
-  requireTensorNames('frozen', frozen);
-  // The raw module's GptConfig takes its enums as Embind enum values, named as the core names them.
+  requireTensorNames('config.frozen', frozen);
+  // The raw module's GptConfig takes its enums as Embind enum values, named as the core names them; the seed crosses
+  // apart, as a double the core's RequireSeed checks.
   const rawConfig = {
     ...model,
     positions: raw.PositionScheme[model.positions],
@@ -22,7 +23,7 @@ export function createModel({ lab, raw }, config) {
   };
   const created = new Model(
     lab,
-    lab.call(() => raw.createModel(rawConfig, optimizer)),
+    lab.call(() => raw.createModel(rawConfig, optimizer, model.seed)),
   );
   if (frozen.length > 0) {
     try {

@@ -4,21 +4,18 @@ import {
   describe,
   requireBoolean,
   requireInteger,
-  requireNumber,
+  requireIntegerType,
+  requireNumberType,
   requireOptions,
+  requireSeed,
   requireSignal,
 } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
-import {
-  requireRelativeBuckets,
-  T5_DEFAULT_MAX_DISTANCE,
-  T5_DEFAULT_NUM_BUCKETS,
-} from '../positions/relative_position_buckets.js';
 import { normalizeRopeScaling } from '../positions/rope_scaling.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
 import { normalizeBatch } from './batch.js';
 /** @import { EmbedLab } from '../lab.js' */
-/** @import { Batch, ModelConfig, OptimizerOptions, TrainOptions, TrainStepResult } from './types.js' */
+/** @import { Batch, ModelConfig, ModelDefaults, OptimizerOptions, TrainOptions, TrainStepResult } from './types.js' */
 /** @import { RopeScaling } from '../positions/types.js' */
 
 // The options createModel takes (`frozen` is read by model/create.js), and those of config.optimizer.
@@ -42,108 +39,77 @@ const MODEL_OPTIONS = [
 ];
 const OPTIMIZER_OPTIONS = ['learningRate', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'];
 
-/** The config with defaults filled in, checked against the names and caps of `lab` (positionSchemes, ropeLayouts, limits). */
 /**
+ * The config with the core's defaults (lab.modelDefaults) filled in. Checked here: option names, JS types,
+ * integer-ness, the seed (requireSeed) and the names of lab.positionSchemes and lab.ropeLayouts; every range and
+ * relation (heads divides channels, ropeScaling needs positions 'rope', beta1 < 1) is the core's ValidateGptConfig and
+ * ValidateAdamWOptions, whose messages name the option as here: config.heads, config.optimizer.beta1.
  * @param {ModelConfig} config
  * @param {EmbedLab} lab
  * @internal
  */
 export function normalizeModelConfig(config, lab) {
-  const { limits, positionSchemes, ropeLayouts } = lab;
-  const {
-    vocabSize,
-    contextLength = 32,
-    channels = 32,
-    layers = 2,
-    heads = 2,
-    positions = 'learned',
-    ropeLayout = 'interleaved',
-    ropeBase = 10000,
-    ropeScaling,
-    causal = true,
-    t5NumBuckets,
-    t5MaxDistance,
-    embeddingScale = 1,
-    seed = 0,
-    optimizer = {},
-  } = requireOptions('config', config, MODEL_OPTIONS);
-  requireInteger('vocabSize', vocabSize, 1, limits.maxVocabSize);
-  requireInteger('contextLength', contextLength, 1, limits.maxSequenceLength);
-  requireInteger('channels', channels, 1, limits.maxDim);
-  requireInteger('layers', layers, 1, 64);
-  requireInteger('heads', heads, 1, 1024);
-  if (!positionSchemes.includes(positions)) {
-    throw new TypeError(`positions must be one of ${positionSchemes.join(', ')}, got ${describe(positions)}`);
+  const { modelDefaults, positionSchemes, ropeLayouts } = lab;
+  const options = requireOptions('config', config, MODEL_OPTIONS);
+  const { optimizer: optimizerDefaults, ...fieldDefaults } = modelDefaults;
+  const model = { ...fieldDefaults, vocabSize: options.vocabSize };
+  for (const key of Object.keys(fieldDefaults)) {
+    if (options[key] !== undefined) {
+      model[key] = options[key];
+    }
   }
-  if (!ropeLayouts.includes(ropeLayout)) {
+  for (const key of ['vocabSize', 'contextLength', 'channels', 'layers', 'heads']) {
+    requireIntegerType(`config.${key}`, model[key]);
+  }
+  if (!positionSchemes.includes(model.positions)) {
     throw new TypeError(
-      `ropeLayout must be ${ropeLayouts.map((name) => `'${name}'`).join(' or ')}, got ${describe(ropeLayout)}`,
+      `config.positions must be one of ${positionSchemes.join(', ')}, got ${describe(model.positions)}`,
     );
   }
-  requireNumber('ropeBase', ropeBase, 1, 1e12);
-  const scaling = normalizeRopeScaling('ropeScaling', ropeScaling, lab);
-  if (scaling.type !== 'none' && positions !== 'rope') {
-    throw new TypeError(`ropeScaling needs positions 'rope', got positions ${describe(positions)}`);
+  if (!ropeLayouts.includes(model.ropeLayout)) {
+    throw new TypeError(
+      `config.ropeLayout must be ${ropeLayouts.map((name) => `'${name}'`).join(' or ')}, got ${describe(model.ropeLayout)}`,
+    );
   }
-  requireBoolean('causal', causal);
-  const t5 = normalizeT5Buckets(positions, causal, t5NumBuckets, t5MaxDistance);
-  // (0, 1024]: zero would erase the tokens; the C++ core checks the same range.
-  if (typeof embeddingScale !== 'number' || !(embeddingScale > 0 && embeddingScale <= 1024)) {
-    const error = typeof embeddingScale === 'number' ? RangeError : TypeError;
-    throw new error(`embeddingScale must be a finite number in (0, 1024], got ${describe(embeddingScale)}`);
+  requireNumberType('config.ropeBase', model.ropeBase);
+  model.ropeScaling = normalizeRopeScaling('config.ropeScaling', options.ropeScaling, lab);
+  requireBoolean('config.causal', model.causal);
+  // T5's bucket options belong to positions 't5' (the core ignores them elsewhere: refuse rather than drop them).
+  for (const key of ['t5NumBuckets', 't5MaxDistance']) {
+    if (model.positions !== 't5' && options[key] !== undefined) {
+      throw new TypeError(
+        `config.${key} needs config.positions 't5', got config.positions ${describe(model.positions)}`,
+      );
+    }
+    requireIntegerType(`config.${key}`, model[key]);
   }
-  requireInteger('seed', seed, 0, 2 ** 53);
-  const {
-    learningRate = 1e-3,
-    beta1 = 0.9,
-    beta2 = 0.95,
-    eps = 1e-8,
-    weightDecay = 0.1,
-    maxGradNorm = 1,
-  } = requireOptions('config.optimizer', optimizer, OPTIMIZER_OPTIONS);
-  requireNumber('optimizer.learningRate', learningRate, 0, 10);
-  requireNumber('optimizer.beta1', beta1, 0, 1);
-  requireNumber('optimizer.beta2', beta2, 0, 1);
-  requireNumber('optimizer.eps', eps, 0, 1);
-  requireNumber('optimizer.weightDecay', weightDecay, 0, 10);
-  requireNumber('optimizer.maxGradNorm', maxGradNorm, 0, 1e6);
-  return {
-    model: {
-      vocabSize,
-      contextLength,
-      channels,
-      layers,
-      heads,
-      positions,
-      ropeLayout,
-      ropeBase,
-      ropeScaling: scaling,
-      causal,
-      ...t5,
-      embeddingScale,
-      seed,
-    },
-    optimizer: { learningRate, beta1, beta2, eps, weightDecay, maxGradNorm },
-  };
+  requireNumberType('config.embeddingScale', model.embeddingScale);
+  requireSeed('config.seed', model.seed, lab.limits);
+  const given = requireOptions('config.optimizer', options.optimizer, OPTIMIZER_OPTIONS);
+  const optimizer = { ...optimizerDefaults };
+  for (const [key, value] of Object.entries(given)) {
+    if (value !== undefined) {
+      optimizer[key] = requireNumberType(`config.optimizer.${key}`, value);
+    }
+  }
+  return { model, optimizer };
 }
 
-// T5's bucket settings (positions 't5' only; T5Config's defaults 32 and 128); their ranges depend on causal.
-function normalizeT5Buckets(positions, causal, numBuckets, maxDistance) {
-  if (positions !== 't5') {
-    for (const [name, value] of [
-      ['t5NumBuckets', numBuckets],
-      ['t5MaxDistance', maxDistance],
-    ]) {
-      if (value !== undefined) {
-        throw new TypeError(`${name} needs positions 't5', got positions ${describe(positions)}`);
-      }
-    }
-    return { t5NumBuckets: T5_DEFAULT_NUM_BUCKETS, t5MaxDistance: T5_DEFAULT_MAX_DISTANCE };
+/**
+ * createModel's defaults as the core defines them (GptConfig and AdamWOptions), frozen, the float32 optimizer
+ * settings as the shortest decimals (1e-3, as Model.config shows them).
+ * @param {any} raw the Embind module
+ * @returns {ModelDefaults}
+ * @internal
+ */
+export function readModelDefaults(raw) {
+  const defaults = raw.modelDefaults();
+  for (const [key, value] of Object.entries(defaults.optimizer)) {
+    defaults.optimizer[key] = shortestFloat32(value);
   }
-  const t5NumBuckets = numBuckets ?? T5_DEFAULT_NUM_BUCKETS;
-  const t5MaxDistance = maxDistance ?? T5_DEFAULT_MAX_DISTANCE;
-  requireRelativeBuckets('t5NumBuckets', t5NumBuckets, 't5MaxDistance', t5MaxDistance, !causal);
-  return { t5NumBuckets, t5MaxDistance };
+  Object.freeze(defaults.optimizer);
+  Object.freeze(defaults.ropeScaling);
+  return Object.freeze(defaults);
 }
 
 /**
@@ -375,12 +341,12 @@ export class Model extends WasmHandle {
 
   /**
    * Sets the AdamW learning rate for the next steps.
-   * @param {number} learningRate in [0, 10]
+   * @param {number} learningRate in [0, 10] (the core's range)
    * @returns {void}
    */
   setLearningRate(learningRate) {
     const raw = this.raw();
-    requireNumber('learningRate', learningRate, 0, 10);
+    requireNumberType('learningRate', learningRate);
     this.lab.call(() => raw.setLearningRate(learningRate));
   }
 }

@@ -74,6 +74,14 @@ export interface ModelConfig {
   frozen?: string[];
 }
 
+/**
+ * {@link EmbedLab.modelDefaults}: every option createModel fills in, as the C++ core defines it, shaped as
+ * {@link Model.config}; vocabSize has no default.
+ */
+export type ModelDefaults = Readonly<Required<Omit<ModelConfig, 'vocabSize' | 'optimizer' | 'frozen'>>> & {
+  readonly optimizer: Readonly<Required<OptimizerOptions>>;
+};
+
 /** A batch: ids as sequences of equal length, or flat with batch and length; targets the same shape (-1 ignores). */
 export interface Batch {
   ids: ArrayLike<number>[] | ArrayLike<number>;

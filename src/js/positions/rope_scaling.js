@@ -3,7 +3,7 @@
 // createModel({ropeScaling}) and model.setRopeScaling. Here only what the core cannot see: option names, the
 // type's name, JS types and integer-ness (Embind would coerce a string to NaN and truncate 1.5). Ranges and the
 // relations between fields (betaFast > betaSlow, ...) are the core's ValidateRopeScaling alone, whose messages
-// name the field as the caller's argument: ropeScaling.factor (createModel), scaling.factor (ropeFrequencies,
+// name the field as the caller's argument: config.ropeScaling.factor (createModel), scaling.factor (ropeFrequencies,
 // setRopeScaling).
 import { describe, requireBoolean, requireOptions } from '../runtime/checks.js';
 /** @import { EmbedLab } from '../lab.js' */
@@ -11,7 +11,7 @@ import { describe, requireBoolean, requireOptions } from '../runtime/checks.js';
 
 /**
  * The scaling with every field present (type as a name); `name` prefixes the messages ('scaling' or
- * 'ropeScaling'). Fields a type does not use keep their defaults and are ignored, as in transformers.
+ * 'config.ropeScaling'). Fields a type does not use keep their defaults and are ignored, as in transformers.
  * An attentionFactor of 0, as when it is left out, means the default 0.1 ln(factor) + 1 (the core's convention).
  * @param {string} name
  * @param {RopeScaling | undefined} scaling

@@ -1,5 +1,8 @@
 // Argument checks of the JS layer: types and integer-ness, with messages that name the argument and the
-// allowed range. Ranges are checked again in C++, which owns them.
+// allowed range. Ranges are the C++ core's: a range given here comes from it (lab.limits) or is checked again there;
+// options whose range only the core knows (createModel's config, config.optimizer) get requireIntegerType and
+// requireNumberType, which check the type alone and leave the range to the core's message.
+/** @import { Limits } from './types.js' */
 
 /**
  * @param {unknown} value
@@ -53,6 +56,48 @@ export function requireNumber(name, value, min, max) {
     throw new RangeError(`${name} must be a finite number in [${min}, ${max}], got ${describe(value)}`);
   }
   return value;
+}
+
+/**
+ * An integer of any value (Embind would truncate 1.5 and turn NaN into 0 before the core sees it); its range is the
+ * core's to check.
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function requireIntegerType(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * A number of any value (NaN included: the core refuses it in its range message); its range is the core's to check.
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function requireNumberType(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * A PRNG seed: an integer in [0, limits.maxSeed], the core's RequireSeed range (2^53) and message, checked here too so
+ * that a bad seed fails before any work (longContextExperiment's seeds[2] before the runs of seeds 0 and 1).
+ * @param {string} name
+ * @param {unknown} value
+ * @param {Limits} limits
+ * @returns {number}
+ */
+export function requireSeed(name, value, limits) {
+  return requireInteger(name, value, 0, limits.maxSeed);
 }
 
 /**

@@ -34,6 +34,8 @@ export interface Limits {
   readonly maxDim: number;
   readonly maxVocabSize: number;
   readonly maxSequenceLength: number;
+  /** The largest PRNG seed, 2^53 (every seed is an integer in [0, maxSeed]). */
+  readonly maxSeed: number;
 }
 
 /**

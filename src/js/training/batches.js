@@ -2,13 +2,12 @@
 // token stream (CorpusBatches, the batcher of the C++ trainer) and fixed, evenly spaced evaluation windows.
 // A seed gives the same numbers here, in the other wasm flavour and natively. Each function takes the lab's
 // internals ({lab, raw}, see runtime/wasm_instance.js).
-import { requireIds, requireInteger, requireOptions } from '../runtime/checks.js';
+import { requireIds, requireInteger, requireOptions, requireSeed } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 /** @import { EmbedLab } from '../lab.js' */
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
 
-const SEED_MAX = 2 ** 53;
 const MAX_UNIFORMS = 2 ** 24;
 const MAX_STREAM_TOKENS = 2 ** 28;
 
@@ -70,7 +69,7 @@ function requireWindows(lab, tokens, batch, length) {
 export function randomUniform({ lab, raw }, count, options) {
   requireInteger('count', count, 0, MAX_UNIFORMS);
   const { seed = 0 } = requireOptions('options', options, ['seed']);
-  requireInteger('seed', seed, 0, SEED_MAX);
+  requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.randomUniform(count, seed));
 }
 
@@ -83,7 +82,7 @@ export function randomUniform({ lab, raw }, count, options) {
 export function corpusBatches({ lab, raw }, tokens, options) {
   const { batch, length, seed = 0 } = requireOptions('options', options, ['batch', 'length', 'seed']);
   requireWindows(lab, tokens, batch, length);
-  requireInteger('seed', seed, 0, SEED_MAX);
+  requireSeed('seed', seed, lab.limits);
   return new CorpusBatches(
     lab,
     lab.call(() => raw.createCorpusBatches(tokens, batch, length, seed)),

@@ -8,6 +8,7 @@ import {
   requireInteger,
   requireNumber,
   requireOptions,
+  requireSeed,
   requireSignal,
 } from '../runtime/checks.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
@@ -80,7 +81,7 @@ function normalizeSpec(lab, options, extraKeys) {
   requireInteger('channels', spec.channels, 1, lab.limits.maxDim);
   requireInteger('layers', spec.layers, 1, 64);
   requireInteger('heads', spec.heads, 1, spec.channels);
-  requireInteger('seed', spec.seed, 0, Number.MAX_SAFE_INTEGER);
+  requireSeed('seed', spec.seed, lab.limits);
   requireList('depths', spec.depths, (name, d) => requireNumber(name, d, 0, 1));
   requireInteger('evalRows', spec.evalRows, 1, 65536);
   requireInteger('digits', spec.digits, 1, 16);
@@ -209,9 +210,7 @@ export async function longContextExperiment(internals, options) {
   const { spec, onProgress, signal, given } = normalizeSpec(lab, options, ['schemes', 'seeds']);
   const schemes = given.schemes ?? lab.longContextSchemes;
   requireList('schemes', schemes, (name, s) => requireScheme(lab, name, s));
-  const seeds = requireList('seeds', given.seeds ?? [0, 1, 2], (name, s) =>
-    requireInteger(name, s, 0, Number.MAX_SAFE_INTEGER),
-  );
+  const seeds = requireList('seeds', given.seeds ?? [0, 1, 2], (name, s) => requireSeed(name, s, lab.limits));
   if (given.scheme !== undefined || given.seed !== undefined) {
     throw new TypeError('longContextExperiment takes schemes and seeds (arrays), not scheme and seed');
   }
@@ -270,7 +269,7 @@ export function passkeySample({ lab, raw }, options) {
   requireInteger('digits', digits, 1, 16);
   requireInteger('length', length, 2 * digits + 1, lab.limits.maxSequenceLength);
   requireNumber('depth', depth, 0, 1);
-  requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
+  requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.passkeySample(digits, length, depth, seed));
 }
 
@@ -286,6 +285,6 @@ export function recallSample({ lab, raw }, options) {
   requireInteger('values', values, 2, 65536);
   requireInteger('length', length, 4, Math.min(2 * keys + 3, lab.limits.maxSequenceLength));
   requireNumber('depth', depth, 0, 1);
-  requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
+  requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.recallSample(keys, values, length, depth, seed));
 }

@@ -14,6 +14,7 @@ import createEmbedLab, {
   type LongContextRunResult,
   type LongContextSequence,
   type Model,
+  type ModelDefaults,
   type PatternName,
   type PositionScheme,
   type PrincipalComponents,
@@ -49,6 +50,9 @@ check(lab.version === '0.1.0' && fallback.flavour === 'fallback', 'version/flavo
 check(['WASM', 'EMU128'].includes(lab.simdTarget) && lab.flavour === (simdSupported() ? 'simd' : 'fallback'), 'target');
 const limits: Limits = lab.limits;
 check(limits.maxDim > 0 && limits.maxVocabSize > 0 && limits.maxSequenceLength > 0, 'limits');
+check(limits.maxSeed === 2 ** 53, 'limits.maxSeed');
+const modelDefaults: ModelDefaults = lab.modelDefaults;
+check(modelDefaults.heads === 2 && modelDefaults.optimizer.beta1 === 0.9, 'modelDefaults');
 const patterns: readonly PatternName[] = lab.patternNames;
 check(patterns.join() === 'gpt2,cl100k,o200k', 'patternNames');
 const schemes: readonly PositionScheme[] = lab.positionSchemes;
