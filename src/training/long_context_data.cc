@@ -22,10 +22,12 @@ const char* LongContextTaskName(LongContextTask task) {
 }
 
 LongContextTask ParseLongContextTask(const std::string& name) {
-  for (LongContextTask task : {LongContextTask::kPasskey, LongContextTask::kRecall, LongContextTask::kLanguage}) {
+  std::string names;
+  for (LongContextTask task : kLongContextTasks) {
     if (name == LongContextTaskName(task)) return task;
+    names += std::string(names.empty() ? "" : ", ") + LongContextTaskName(task);
   }
-  throw std::invalid_argument("task must be one of passkey, recall, language; got \"" + name + "\"");
+  throw std::invalid_argument("task must be one of " + names + "; got \"" + name + "\"");
 }
 
 LongContextData::LongContextData(const LongContextTaskOptions& options, int64_t max_length)

@@ -18,14 +18,20 @@ namespace embedlab {
 
 enum class LongContextTask { kPasskey, kRecall, kLanguage };
 
+// Every task, in the order the API lists them (lab.longContextDefaults.tasks).
+inline constexpr LongContextTask kLongContextTasks[] = {LongContextTask::kPasskey, LongContextTask::kRecall,
+                                                        LongContextTask::kLanguage};
+
 // "passkey", "recall", "language".
 const char* LongContextTaskName(LongContextTask task);
 // Throws std::invalid_argument listing the names otherwise.
 LongContextTask ParseLongContextTask(const std::string& name);
 
+// The member initializers are the experiment's defaults, defined here once (with LongContextSpec's): the native
+// tool starts from them and the JS layer reads them at start-up (lab.longContextDefaults).
 struct LongContextTaskOptions {
   LongContextTask task = LongContextTask::kPasskey;
-  int64_t passkey_digits = 4;
+  int64_t passkey_digits = 2;
   int64_t recall_keys = 256, recall_values = 16;
   // kLanguage: the tokenized corpus (its last tenth is held out for evaluation) and its vocabulary size.
   std::shared_ptr<const std::vector<int32_t>> corpus;

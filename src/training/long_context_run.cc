@@ -31,6 +31,13 @@ std::string Refusal(Gpt& model, int64_t length) {
 
 }  // namespace
 
+AdamWOptions LongContextRunner::Optimizer(double learning_rate) const {
+  AdamWOptions options;
+  options.learning_rate = static_cast<float>(learning_rate);
+  options.weight_decay = static_cast<float>(spec_.weight_decay);
+  return options;
+}
+
 LongContextRunner::LongContextRunner(LongContextSpec spec)
     : spec_(std::move(spec)), scheme_(ParseLongContextScheme(spec_.scheme)) {
   RequireInRange("trainLength", spec_.train_length, 1, kMaxSequenceLength);
@@ -53,7 +60,7 @@ LongContextRunner::LongContextRunner(LongContextSpec spec)
   for (size_t i = 0; i < spec_.depths.size(); ++i) {
     RequireFiniteInRange("depths[" + std::to_string(i) + "]", spec_.depths[i], 0.0, 1.0);
   }
-  ValidateAdamWOptions(spec_.optimizer);
+  ValidateAdamWOptions(Optimizer(spec_.learning_rate));
   config_ = LongContextModelConfig(scheme_, spec_.model, spec_.train_length);
   config_.vocab_size = data_->vocab_size();
   ValidateGptConfig(config_);
@@ -108,12 +115,10 @@ void LongContextRunner::StartModel(int64_t length, bool for_training) {
     model_->SetRopeScaling(LongContextRopeScaling(scheme_, spec_.train_length, length));
   }
   if (!for_training) return;
-  AdamWOptions options = spec_.optimizer;
   const bool fine_tuning = !trained_.empty();
-  if (fine_tuning && spec_.fine_tune_learning_rate > 0.0) {
-    options.learning_rate = static_cast<float>(spec_.fine_tune_learning_rate);
-  }
-  optimizer_ = std::make_unique<AdamW>(model_->parameters().size(), options);
+  const bool own_rate = fine_tuning && spec_.fine_tune_learning_rate > 0.0;
+  optimizer_ = std::make_unique<AdamW>(model_->parameters().size(),
+                                       Optimizer(own_rate ? spec_.fine_tune_learning_rate : spec_.learning_rate));
   prng_ = std::make_unique<Prng>(MixSeed(config_.seed, fine_tuning ? 1000 + static_cast<uint64_t>(length) : 1));
 }
 

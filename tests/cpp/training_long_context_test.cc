@@ -199,6 +199,21 @@ TEST_CASE("long-context run: bad specs are refused naming the field", "[training
   REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), Catch::Contains("scheme must be one of"));
   spec = SmallSpec("rope", embedlab::LongContextTask::kLanguage);
   REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), Catch::Contains("corpus"));
+  REQUIRE_THROWS_WITH(embedlab::ParseLongContextTask("copy"),
+                      "task must be one of passkey, recall, language; got \"copy\"");
+}
+
+// The defaults are the spec's member initializers (lab.longContextDefaults reads them): a default spec is a valid
+// run of 1500 training steps, 4 readings and 3 x (100 fine-tuning steps and a reading), on 2-digit passkeys.
+TEST_CASE("long-context run: the default spec is the experiment the API and the tools run", "[training]") {
+  const embedlab::LongContextSpec spec;
+  const embedlab::LongContextRunner runner(spec);
+  REQUIRE(runner.total() == 1500 + 4 + 3 * (100 + 1));
+  REQUIRE(runner.spec().task.passkey_digits == 2);
+  REQUIRE(runner.chance_loss() == Approx(std::log(10.0)));  // per digit
+  for (embedlab::LongContextTask task : embedlab::kLongContextTasks) {
+    REQUIRE(embedlab::ParseLongContextTask(embedlab::LongContextTaskName(task)) == task);
+  }
 }
 
 // The same numbers are pinned in tests/node/long_context.test.mjs: a seed gives the same sequences in wasm.

@@ -15,28 +15,29 @@ import { yieldToEventLoop } from '../runtime/scheduling.js';
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
 
-const TASKS = ['passkey', 'recall', 'language'];
-export const RUN_DEFAULTS = Object.freeze({
-  task: 'passkey',
-  trainLength: 64,
-  factors: [1, 2, 4, 8],
-  steps: 1500,
-  fineTuneSteps: 100,
-  batch: 16,
-  learningRate: 3e-3,
-  fineTuneLearningRate: 3e-4,
-  weightDecay: 0,
-  channels: 64,
-  layers: 2,
-  heads: 4,
-  depths: [0, 0.25, 0.5, 0.75, 1],
-  evalRows: 32,
-  digits: 2,
-  recallKeys: 256,
-  recallValues: 16,
-});
-const SPEC_KEYS = [...Object.keys(RUN_DEFAULTS), 'scheme', 'seed', 'corpus', 'vocabSize'];
 const CALLBACK_KEYS = ['onProgress', 'signal'];
+
+/**
+ * The core's defaults and task names (LongContextSpec, training/long_context_run.h), frozen: lab.longContextDefaults.
+ * @param {any} raw the Embind module
+ * @returns {types.LongContextDefaults}
+ */
+export function readDefaults(raw) {
+  const defaults = raw.longContextDefaults();
+  for (const value of Object.values(defaults)) {
+    if (Array.isArray(value)) {
+      Object.freeze(value);
+    }
+  }
+  return Object.freeze(defaults);
+}
+
+// The options of one run: every default's name but the experiment's (seeds) and the name list (tasks), and the
+// language task's corpus.
+function specKeys(lab) {
+  const keys = Object.keys(lab.longContextDefaults).filter((key) => key !== 'seeds' && key !== 'tasks');
+  return [...keys, 'corpus', 'vocabSize'];
+}
 
 function requireList(name, value, check) {
   if (!Array.isArray(value) || value.length === 0) {
@@ -53,16 +54,21 @@ function requireList(name, value, check) {
  * @param {string[]} extraKeys
  */
 function normalizeSpec(lab, options, extraKeys) {
-  const given = requireOptions('options', options, [...SPEC_KEYS, ...CALLBACK_KEYS, ...extraKeys]);
+  const keys = specKeys(lab);
+  const given = requireOptions('options', options, [...keys, ...CALLBACK_KEYS, ...extraKeys]);
+  const defaults = lab.longContextDefaults;
+  const { tasks } = defaults;
   /** @type {Required<Omit<types.LongContextRunOptions, 'onProgress' | 'signal' | 'corpus'>> & { corpus: TokenIds | null }} */
-  const spec = { ...RUN_DEFAULTS, scheme: 'rope', seed: 0, corpus: null, vocabSize: 0 };
-  for (const key of SPEC_KEYS) {
+  const spec = /** @type {any} */ ({ corpus: null, vocabSize: 0 });
+  for (const key of keys) {
     if (given[key] !== undefined) {
       spec[key] = given[key];
+    } else if (key in defaults) {
+      spec[key] = defaults[key];
     }
   }
-  if (!TASKS.includes(spec.task)) {
-    throw new TypeError(`task must be one of ${TASKS.join(', ')}, got ${describe(spec.task)}`);
+  if (!tasks.includes(spec.task)) {
+    throw new TypeError(`task must be one of ${tasks.join(', ')}, got ${describe(spec.task)}`);
   }
   const maxLength = lab.limits.maxSequenceLength;
   requireInteger('trainLength', spec.trainLength, 1, maxLength);
@@ -209,7 +215,7 @@ export async function longContextExperiment(internals, options) {
   const { spec, onProgress, signal, given } = normalizeSpec(lab, options, ['schemes', 'seeds']);
   const schemes = given.schemes ?? lab.longContextSchemes;
   requireList('schemes', schemes, (name, s) => requireScheme(lab, name, s));
-  const seeds = requireList('seeds', given.seeds ?? [0, 1, 2], (name, s) =>
+  const seeds = requireList('seeds', given.seeds ?? lab.longContextDefaults.seeds, (name, s) =>
     requireInteger(name, s, 0, Number.MAX_SAFE_INTEGER),
   );
   if (given.scheme !== undefined || given.seed !== undefined) {
@@ -266,7 +272,7 @@ export async function longContextExperiment(internals, options) {
  */
 export function passkeySample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['digits', 'length', 'depth', 'seed']);
-  const { digits = 2, length, depth = 0.5, seed = 0 } = given;
+  const { digits = lab.longContextDefaults.digits, length, depth = 0.5, seed = 0 } = given;
   requireInteger('digits', digits, 1, 16);
   requireInteger('length', length, 2 * digits + 1, lab.limits.maxSequenceLength);
   requireNumber('depth', depth, 0, 1);
@@ -281,7 +287,8 @@ export function passkeySample({ lab, raw }, options) {
  */
 export function recallSample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['keys', 'values', 'length', 'depth', 'seed']);
-  const { keys = 256, values = 16, length, depth = 0.5, seed = 0 } = given;
+  const { recallKeys, recallValues } = lab.longContextDefaults;
+  const { keys = recallKeys, values = recallValues, length, depth = 0.5, seed = 0 } = given;
   requireInteger('keys', keys, 2, 65536);
   requireInteger('values', values, 2, 65536);
   requireInteger('length', length, 4, Math.min(2 * keys + 3, lab.limits.maxSequenceLength));
