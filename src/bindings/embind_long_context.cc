@@ -1,7 +1,7 @@
 // Embind bindings of the long-context experiment (training/long_context_run.h) and its task generators: one
 // run as an object that advances in small units (the JS layer slices it, reports progress and honours an
 // AbortSignal between units), and single passkey / recall sequences for a seed (the same numbers natively).
-// The JS layer (lab_long_context.js) has checked every option; the core checks them again.
+// The JS layer (training/long_context.js) has checked option names and types; the core checks every range.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -160,24 +160,21 @@ void UseTrainedParameters(LongContextRunner& runner, const val& parameters, doub
   });
 }
 
-val Sequence(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t key_position) {
+val Sequence(const LongContextSequence& sequence) {
   val object = val::object();
-  object.set("ids", Int32Copy(ids));
-  object.set("targets", Int32Copy(targets));
-  object.set("keyPosition", static_cast<double>(key_position));
+  object.set("ids", Int32Copy(sequence.ids));
+  object.set("targets", Int32Copy(sequence.targets));
+  object.set("keyPosition", static_cast<double>(sequence.key_position));
   return object;
 }
 
 val PasskeySample(double digits, double length, double depth, double seed) {
   return Guarded<val>(val::null(), [&] {
     const PasskeyTask task(ToInt64(digits));
-    Prng prng(RequireSeed("seed", seed));
-    RequireInRange("length", ToInt64(length), task.min_length(), kMaxSequenceLength);
-    std::vector<int32_t> ids(static_cast<size_t>(length)), targets(ids.size());
-    const size_t key = task.Sample(prng, ids.size(), depth, ids.data(), targets.data());
-    val sequence = Sequence(ids, targets, key);
+    const LongContextSequence sampled = SampleSequence(task, ToInt64(length), depth, RequireSeed("seed", seed));
+    val sequence = Sequence(sampled);
     sequence.set("vocabSize", static_cast<double>(task.vocab_size()));
-    sequence.set("text", task.Describe(ids.data(), ids.size()));
+    sequence.set("text", task.Describe(sampled.ids.data(), sampled.ids.size()));
     return sequence;
   });
 }
@@ -185,11 +182,7 @@ val PasskeySample(double digits, double length, double depth, double seed) {
 val RecallSample(double keys, double values, double length, double depth, double seed) {
   return Guarded<val>(val::null(), [&] {
     const RecallTask task(ToInt64(keys), ToInt64(values));
-    Prng prng(RequireSeed("seed", seed));
-    RequireInRange("length", ToInt64(length), 4, std::min<int64_t>(2 * task.keys() + 3, kMaxSequenceLength));
-    std::vector<int32_t> ids(static_cast<size_t>(length)), targets(ids.size());
-    const size_t key = task.Sample(prng, ids.size(), depth, ids.data(), targets.data());
-    val sequence = Sequence(ids, targets, key);
+    val sequence = Sequence(SampleSequence(task, ToInt64(length), depth, RequireSeed("seed", seed)));
     sequence.set("vocabSize", static_cast<double>(task.vocab_size()));
     return sequence;
   });

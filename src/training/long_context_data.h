@@ -38,6 +38,26 @@ struct LongContextTaskOptions {
   int64_t corpus_vocab = 0;
 };
 
+// One sequence of a task (lab.passkeySample, lab.recallSample): ids, targets (-1 but on the answer) and the
+// position of KEY (passkey) or of the queried key (recall).
+struct LongContextSequence {
+  std::vector<int32_t> ids, targets;
+  size_t key_position = 0;
+};
+
+// A PasskeyTask's or RecallTask's sequence of `length` tokens at `depth` for a seed; the task checks length before
+// anything is allocated, and depth.
+template <typename Task>
+LongContextSequence SampleSequence(const Task& task, int64_t length, double depth, uint64_t seed) {
+  task.RequireLength(length);
+  LongContextSequence sequence;
+  sequence.ids.resize(static_cast<size_t>(length));
+  sequence.targets.resize(sequence.ids.size());
+  Prng prng(seed);
+  sequence.key_position = task.Sample(prng, sequence.ids.size(), depth, sequence.ids.data(), sequence.targets.data());
+  return sequence;
+}
+
 class LongContextData {
  public:
   // Throws std::out_of_range / std::invalid_argument naming a bad option (a corpus id outside

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "errors/argument_checks.h"
+#include "training/long_context_limits.h"
 #include "training/position_scores.h"
 
 namespace embedlab {
@@ -53,8 +54,8 @@ LongContextRunner::LongContextRunner(LongContextSpec spec)
   RequireInRange("trainLength", spec_.train_length, data_->min_length(), kMaxSequenceLength);
   RequireInRange("steps", spec_.steps, 0, 10000000);
   RequireInRange("fineTuneSteps", spec_.fine_tune_steps, 0, 10000000);
-  RequireInRange("batch", spec_.batch, 1, 65536);
-  RequireInRange("evalRows", spec_.eval_rows, 1, 65536);
+  RequireInRange("batch", spec_.batch, 1, kMaxLongContextCount);
+  RequireInRange("evalRows", spec_.eval_rows, 1, kMaxLongContextCount);
   RequireFiniteInRange("fineTuneLearningRate", spec_.fine_tune_learning_rate, 0.0, 10.0);
   if (data_->by_depth() && spec_.depths.empty()) throw std::out_of_range("depths must list at least one depth");
   for (size_t i = 0; i < spec_.depths.size(); ++i) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "random/prng.h"
+#include "training/long_context_limits.h"
 #include "training/long_context_run.h"
 #include "training/passkey_task.h"
 #include "training/position_scores.h"
@@ -201,6 +202,30 @@ TEST_CASE("long-context run: bad specs are refused naming the field", "[training
   REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), Catch::Contains("corpus"));
   REQUIRE_THROWS_WITH(embedlab::ParseLongContextTask("copy"),
                       "task must be one of passkey, recall, language; got \"copy\"");
+}
+
+// The ranges are the core's alone (the bindings and the JS layer leave them to it), named as the caller names them.
+TEST_CASE("long-context ranges: checked by the core with the caller's names, before any allocation", "[training]") {
+  REQUIRE_THROWS_WITH(embedlab::RecallTask(1, 4), "keys must be an integer in [2, 65536], got 1");
+  REQUIRE_THROWS_WITH(embedlab::RecallTask(4, 65537), "values must be an integer in [2, 65536], got 65537");
+  embedlab::LongContextSpec spec = SmallSpec("rope", embedlab::LongContextTask::kPasskey);
+  spec.task.recall_keys = 1;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "recallKeys must be an integer in [2, 65536], got 1");
+  spec = SmallSpec("rope", embedlab::LongContextTask::kPasskey);
+  spec.batch = embedlab::kMaxLongContextCount + 1;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "batch must be an integer in [1, 65536], got 65537");
+  spec.batch = 4;
+  spec.eval_rows = 0;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "evalRows must be an integer in [1, 65536], got 0");
+  // A length far past the cap is refused before its sequence is allocated.
+  const int64_t huge = int64_t{1} << 40;
+  REQUIRE_THROWS_WITH(embedlab::SampleSequence(embedlab::PasskeyTask(2), huge, 0.5, 0),
+                      Catch::StartsWith("length must be an integer in [5, 65536]"));
+  REQUIRE_THROWS_WITH(embedlab::SampleSequence(embedlab::RecallTask(4, 4), 12, 0.5, 0),
+                      "length must be an integer in [4, 11], got 12");
+  const embedlab::LongContextSequence sequence = embedlab::SampleSequence(embedlab::RecallTask(8, 4), 12, 0.25, 7);
+  REQUIRE(sequence.ids == std::vector<int32_t>{1, 11, 5, 10, 4, 10, 3, 8, 6, 9, 12, 5});
+  REQUIRE(sequence.key_position == 2);
 }
 
 // The defaults are the spec's member initializers (lab.longContextDefaults reads them): a default spec is a valid

@@ -192,6 +192,33 @@ test('lab.longContextDefaults: the core defaults, frozen, and what a run uses fo
   await assert.rejects(lab.longContextRun({ ...cheap, task: 'copy' }), /task must be one of passkey, recall, language/);
 });
 
+test("long-context ranges are the core's, named as the options; JS refuses types and fractions", async () => {
+  const cases = [
+    [{ batch: 65537 }, /^RangeError: batch must be an integer in \[1, 65536\], got 65537$/],
+    [{ evalRows: 0 }, /^RangeError: evalRows must be an integer in \[1, 65536\], got 0$/],
+    [{ recallKeys: 1 }, /^RangeError: recallKeys must be an integer in \[2, 65536\], got 1$/],
+    [{ recallValues: 70000 }, /^RangeError: recallValues must be an integer in \[2, 65536\], got 70000$/],
+    [{ digits: 17 }, /^RangeError: digits must be an integer in \[1, 16\], got 17$/],
+    [{ steps: -1 }, /^RangeError: steps must be an integer in \[0, 10000000\], got -1$/],
+    [{ learningRate: 11 }, /^RangeError: learningRate must be a finite number in \[0, 10\], got 11$/],
+    [{ depths: [0, 2] }, /^RangeError: depths\[1\] must be a finite number in \[0, 1\], got 2$/],
+    [{ heads: 32 }, /^RangeError: heads must be an integer in \[1, 16\], got 32$/],
+    [{ steps: 1.5 }, /^RangeError: steps must be an integer, got 1.5$/],
+    [{ batch: '4' }, /^TypeError: batch must be an integer, got the string "4"$/],
+  ];
+  for (const [bad, message] of cases) {
+    await assert.rejects(lab.longContextRun({ ...small, ...bad }), (error) => {
+      assert.match(String(error), message);
+      return true;
+    });
+  }
+  const language = { ...small, task: 'language', corpus: [0, 1], vocabSize: 1 };
+  await assert.rejects(lab.longContextRun(language), /vocabSize must be an integer in \[2, 2097152\], got 1/);
+  assert.throws(() => lab.recallSample({ keys: 1, length: 4 }), /^RangeError: keys must be an integer in \[2, 65536\]/);
+  assert.throws(() => lab.passkeySample({ length: 2 ** 40 }), /^RangeError: length must be an integer in \[5, 65536\]/);
+  assert.throws(() => lab.passkeySample({ length: 9, depth: 1.5 }), /depth must be a finite number in \[0, 1\]/);
+});
+
 test('embedlab long-context --help shows the core defaults', () => {
   const cli = new URL('../../dist/cli/main.js', import.meta.url).pathname;
   const help = spawnSync(process.execPath, [cli, 'long-context', '--help'], { encoding: 'utf8' });

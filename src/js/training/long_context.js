@@ -2,14 +2,10 @@
 // trainLength x factor zero-shot and after a short fine-tune, for one scheme and seed (longContextRun, the unit a
 // page runs in a worker) or for a grid of schemes x seeds with the spread over seeds (longContextExperiment).
 // Plus single passkey / recall sequences for a seed. Functions take the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
-import {
-  describe,
-  requireIds,
-  requireInteger,
-  requireNumber,
-  requireOptions,
-  requireSignal,
-} from '../runtime/checks.js';
+// Defaults come from the core (lab.longContextDefaults); here only what the core cannot see: option names, the
+// task's name, JS types and integer-ness (Embind would coerce a string to NaN and truncate 1.5). Every range is
+// the core's (training/long_context_run.cc, recall_task.cc, passkey_task.cc), named as these options are.
+import { describe, requireIds, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
 /** @import { EmbedLab } from '../lab.js' */
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
@@ -47,6 +43,33 @@ function requireList(name, value, check) {
   return value;
 }
 
+// An array (its length is the core's to check) of items that pass `check`.
+function requireArray(name, value, check) {
+  if (!Array.isArray(value)) {
+    throw new TypeError(`${name} must be an array, got ${describe(value)}`);
+  }
+  value.forEach((item, i) => check(`${name}[${i}]`, item));
+}
+
+function requireIntegerValue(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+}
+
+function requireNumberValue(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  }
+}
+
+const INTEGER_OPTIONS = ['trainLength', 'steps', 'fineTuneSteps', 'batch', 'channels', 'layers', 'heads'];
+INTEGER_OPTIONS.push('evalRows', 'digits', 'recallKeys', 'recallValues');
+const NUMBER_OPTIONS = ['learningRate', 'fineTuneLearningRate', 'weightDecay'];
+
 /**
  * The checked spec with every field present, as the raw module reads it.
  * @param {EmbedLab} lab
@@ -70,34 +93,17 @@ function normalizeSpec(lab, options, extraKeys) {
   if (!tasks.includes(spec.task)) {
     throw new TypeError(`task must be one of ${tasks.join(', ')}, got ${describe(spec.task)}`);
   }
-  const maxLength = lab.limits.maxSequenceLength;
-  requireInteger('trainLength', spec.trainLength, 1, maxLength);
-  let previous = 0;
-  requireList('factors', spec.factors, (name, f) => {
-    requireInteger(name, f, previous + 1, Math.floor(maxLength / spec.trainLength));
-    previous = f;
-  });
-  requireInteger('steps', spec.steps, 0, 1e7);
-  requireInteger('fineTuneSteps', spec.fineTuneSteps, 0, 1e7);
-  requireInteger('batch', spec.batch, 1, 65536);
-  requireNumber('learningRate', spec.learningRate, 0, 10);
-  requireNumber('fineTuneLearningRate', spec.fineTuneLearningRate, 0, 10);
-  requireNumber('weightDecay', spec.weightDecay, 0, 10);
-  requireInteger('channels', spec.channels, 1, lab.limits.maxDim);
-  requireInteger('layers', spec.layers, 1, 64);
-  requireInteger('heads', spec.heads, 1, spec.channels);
+  INTEGER_OPTIONS.forEach((key) => requireIntegerValue(key, spec[key]));
+  NUMBER_OPTIONS.forEach((key) => requireNumberValue(key, spec[key]));
+  requireArray('factors', spec.factors, requireIntegerValue);
   requireInteger('seed', spec.seed, 0, Number.MAX_SAFE_INTEGER);
-  requireList('depths', spec.depths, (name, d) => requireNumber(name, d, 0, 1));
-  requireInteger('evalRows', spec.evalRows, 1, 65536);
-  requireInteger('digits', spec.digits, 1, 16);
-  requireInteger('recallKeys', spec.recallKeys, 2, 65536);
-  requireInteger('recallValues', spec.recallValues, 2, 65536);
+  requireArray('depths', spec.depths, requireNumberValue);
   if (spec.task === 'language') {
     if (spec.corpus === null) {
       throw new TypeError("task 'language' needs corpus (the token ids of a text) and its vocabSize");
     }
     spec.corpus = requireIds('corpus', spec.corpus, Infinity);
-    requireInteger('vocabSize', spec.vocabSize, 2, lab.limits.maxVocabSize);
+    requireIntegerValue('vocabSize', spec.vocabSize);
   } else if (given.corpus !== undefined || given.vocabSize !== undefined) {
     throw new TypeError(`corpus and vocabSize belong to task 'language', not '${spec.task}'`);
   }
@@ -273,9 +279,9 @@ export async function longContextExperiment(internals, options) {
 export function passkeySample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['digits', 'length', 'depth', 'seed']);
   const { digits = lab.longContextDefaults.digits, length, depth = 0.5, seed = 0 } = given;
-  requireInteger('digits', digits, 1, 16);
-  requireInteger('length', length, 2 * digits + 1, lab.limits.maxSequenceLength);
-  requireNumber('depth', depth, 0, 1);
+  requireIntegerValue('digits', digits);
+  requireIntegerValue('length', length);
+  requireNumberValue('depth', depth);
   requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
   return lab.call(() => raw.passkeySample(digits, length, depth, seed));
 }
@@ -289,10 +295,10 @@ export function recallSample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['keys', 'values', 'length', 'depth', 'seed']);
   const { recallKeys, recallValues } = lab.longContextDefaults;
   const { keys = recallKeys, values = recallValues, length, depth = 0.5, seed = 0 } = given;
-  requireInteger('keys', keys, 2, 65536);
-  requireInteger('values', values, 2, 65536);
-  requireInteger('length', length, 4, Math.min(2 * keys + 3, lab.limits.maxSequenceLength));
-  requireNumber('depth', depth, 0, 1);
+  requireIntegerValue('keys', keys);
+  requireIntegerValue('values', values);
+  requireIntegerValue('length', length);
+  requireNumberValue('depth', depth);
   requireInteger('seed', seed, 0, Number.MAX_SAFE_INTEGER);
   return lab.call(() => raw.recallSample(keys, values, length, depth, seed));
 }
