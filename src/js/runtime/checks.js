@@ -56,6 +56,32 @@ export function requireNumber(name, value, min, max) {
 }
 
 /**
+ * An integer whose range the C++ core checks (and names in its message): only what the core cannot see, the JS
+ * type and integer-ness (Embind would coerce a string to NaN and truncate 1.5).
+ * @param {string} name
+ * @param {unknown} value
+ */
+export function requireIntegerValue(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`${name} must be an integer, got ${describe(value)}`);
+  }
+}
+
+/**
+ * A number whose range the C++ core checks (NaN and infinities included): only the JS type.
+ * @param {string} name
+ * @param {unknown} value
+ */
+export function requireNumberValue(name, value) {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  }
+}
+
+/**
  * @param {string} name
  * @param {unknown} value
  * @returns {boolean}

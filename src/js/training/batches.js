@@ -2,14 +2,13 @@
 // token stream (CorpusBatches, the batcher of the C++ trainer) and fixed, evenly spaced evaluation windows.
 // A seed gives the same numbers here, in the other wasm flavour and natively. Each function takes the lab's
 // internals ({lab, raw}, see runtime/wasm_instance.js).
-import { requireIds, requireInteger, requireOptions } from '../runtime/checks.js';
+import { requireIds, requireInteger, requireIntegerValue, requireOptions } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 /** @import { EmbedLab } from '../lab.js' */
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
 
 const SEED_MAX = 2 ** 53;
-const MAX_UNIFORMS = 2 ** 24;
 const MAX_STREAM_TOKENS = 2 ** 28;
 
 /**
@@ -68,7 +67,7 @@ function requireWindows(lab, tokens, batch, length) {
  * @returns {Float64Array}
  */
 export function randomUniform({ lab, raw }, count, options) {
-  requireInteger('count', count, 0, MAX_UNIFORMS);
+  requireIntegerValue('count', count); // its range is the core's (training/random_uniforms.h)
   const { seed = 0 } = requireOptions('options', options, ['seed']);
   requireInteger('seed', seed, 0, SEED_MAX);
   return lab.call(() => raw.randomUniform(count, seed));

@@ -5,7 +5,15 @@
 // Defaults come from the core (lab.longContextDefaults); here only what the core cannot see: option names, the
 // task's name, JS types and integer-ness (Embind would coerce a string to NaN and truncate 1.5). Every range is
 // the core's (training/long_context_run.cc, recall_task.cc, passkey_task.cc), named as these options are.
-import { describe, requireIds, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
+import {
+  describe,
+  requireIds,
+  requireInteger,
+  requireIntegerValue,
+  requireNumberValue,
+  requireOptions,
+  requireSignal,
+} from '../runtime/checks.js';
 import { yieldToEventLoop } from '../runtime/scheduling.js';
 /** @import { EmbedLab } from '../lab.js' */
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
@@ -49,21 +57,6 @@ function requireArray(name, value, check) {
     throw new TypeError(`${name} must be an array, got ${describe(value)}`);
   }
   value.forEach((item, i) => check(`${name}[${i}]`, item));
-}
-
-function requireIntegerValue(name, value) {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be an integer, got ${describe(value)}`);
-  }
-  if (!Number.isInteger(value)) {
-    throw new RangeError(`${name} must be an integer, got ${describe(value)}`);
-  }
-}
-
-function requireNumberValue(name, value) {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  }
 }
 
 const INTEGER_OPTIONS = ['trainLength', 'steps', 'fineTuneSteps', 'batch', 'channels', 'layers', 'heads'];
