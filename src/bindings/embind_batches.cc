@@ -12,14 +12,13 @@
 #include "random/prng.h"
 #include "training/corpus_batches.h"
 #include "training/evaluation_windows.h"
+#include "training/random_uniforms.h"
 
 using emscripten::val;
 
 namespace embedlab {
 namespace bindings {
 namespace {
-
-constexpr int64_t kMaxUniforms = int64_t{1} << 24;  // 128 MiB of doubles
 
 val CopyToInt32Array(const std::vector<int32_t>& values) {
   return val::global("Int32Array").new_(val(emscripten::typed_memory_view(values.size(), values.data())));
@@ -37,17 +36,13 @@ val BatchObject(const std::vector<int32_t>& ids, const std::vector<int32_t>& tar
 
 val RandomUniform(double count, double seed) {
   return Guarded<val>(val::null(), [&] {
-    RequireInRange("count", ToInt64(count), 0, kMaxUniforms);
-    Prng prng(RequireSeed("seed", seed));
-    std::vector<double> values(static_cast<size_t>(count));
-    for (double& value : values) value = prng.NextUniform();
+    const std::vector<double> values = RandomUniforms(ToInt64(count), RequireSeed("seed", seed));
     return val::global("Float64Array").new_(val(emscripten::typed_memory_view(values.size(), values.data())));
   });
 }
 
 CorpusBatches* CreateCorpusBatches(const val& tokens, double batch, double length, double seed) {
   return Guarded<CorpusBatches*>(nullptr, [&] {
-    RequireTensorSize("batch x length", ToInt64(batch), ToInt64(length));
     const uint64_t checked_seed = RequireSeed("seed", seed);
     return new CorpusBatches(ToIds(tokens), static_cast<size_t>(ToInt64(batch)), static_cast<size_t>(ToInt64(length)),
                              checked_seed);
@@ -67,13 +62,10 @@ double WindowLength(const CorpusBatches& batches) { return static_cast<double>(b
 
 val EvaluationWindows(const val& tokens, double batch, double length) {
   return Guarded<val>(val::null(), [&] {
-    RequireInRange("batch", ToInt64(batch), 1, kMaxSequenceLength);
-    RequireInRange("length", ToInt64(length), 1, kMaxSequenceLength);
-    RequireTensorSize("batch x length", ToInt64(batch), ToInt64(length));
-    const size_t rows = static_cast<size_t>(ToInt64(batch)), columns = static_cast<size_t>(ToInt64(length));
-    std::vector<int32_t> ids(rows * columns), targets(ids.size());
-    EvenlySpacedWindows(ToIds(tokens), rows, columns, ids.data(), targets.data());
-    return BatchObject(ids, targets, rows, columns);
+    const int64_t rows = ToInt64(batch), columns = ToInt64(length);
+    std::vector<int32_t> ids, targets;
+    EvenlySpacedWindows(ToIds(tokens), rows, columns, ids, targets);  // checks the shape before allocating
+    return BatchObject(ids, targets, static_cast<size_t>(rows), static_cast<size_t>(columns));
   });
 }
 

@@ -1,12 +1,13 @@
 // Embind bindings of the long-context experiment (training/long_context_run.h) and its task generators: one
 // run as an object that advances in small units (the JS layer slices it, reports progress and honours an
 // AbortSignal between units), and single passkey / recall sequences for a seed (the same numbers natively).
-// The JS layer (lab_long_context.js) has checked every option; the core checks them again.
+// The JS layer (training/long_context.js) has checked option names and types; the core checks every range.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,7 +41,49 @@ std::vector<Value> NumbersOf(const val& array) {
   return values;
 }
 
-// spec: the normalized options object of lab_long_context.js (camelCase names, every field present).
+template <typename Value>
+val ArrayOf(const std::vector<Value>& values) {
+  val array = val::array();
+  for (Value value : values) array.call<void>("push", static_cast<double>(value));
+  return array;
+}
+
+// A spec as the JS API names its options (lab.longContextDefaults, longContextRun's options); the corpus is not
+// in it. CreateRunner reads the same names back.
+val SpecObject(const LongContextSpec& s) {
+  val spec = val::object();
+  spec.set("task", std::string(LongContextTaskName(s.task.task)));
+  spec.set("scheme", s.scheme);
+  spec.set("seed", static_cast<double>(s.model.seed));
+  spec.set("trainLength", static_cast<double>(s.train_length));
+  spec.set("factors", ArrayOf(s.factors));
+  spec.set("steps", static_cast<double>(s.steps));
+  spec.set("fineTuneSteps", static_cast<double>(s.fine_tune_steps));
+  spec.set("batch", static_cast<double>(s.batch));
+  spec.set("learningRate", s.learning_rate);
+  spec.set("fineTuneLearningRate", s.fine_tune_learning_rate);
+  spec.set("weightDecay", s.weight_decay);
+  spec.set("channels", static_cast<double>(s.model.channels));
+  spec.set("layers", static_cast<double>(s.model.layers));
+  spec.set("heads", static_cast<double>(s.model.heads));
+  spec.set("depths", ArrayOf(s.depths));
+  spec.set("evalRows", static_cast<double>(s.eval_rows));
+  spec.set("digits", static_cast<double>(s.task.passkey_digits));
+  spec.set("recallKeys", static_cast<double>(s.task.recall_keys));
+  spec.set("recallValues", static_cast<double>(s.task.recall_values));
+  return spec;
+}
+
+// Every option's default (LongContextSpec's member initializers), the experiment's default seeds and the task
+// names, for the JS layer and the CLI to read once.
+val LongContextDefaults() {
+  val defaults = SpecObject(LongContextSpec{});
+  defaults.set("seeds", ArrayOf(std::vector<uint64_t>(std::begin(kLongContextSeeds), std::end(kLongContextSeeds))));
+  defaults.set("tasks", NamesOf(kLongContextTasks, LongContextTaskName));
+  return defaults;
+}
+
+// spec: the normalized options object of training/long_context.js (SpecObject's names, every field present).
 LongContextRunner* CreateRunner(const val& spec) {
   return Guarded<LongContextRunner*>(nullptr, [&] {
     LongContextSpec s;
@@ -62,8 +105,8 @@ LongContextRunner* CreateRunner(const val& spec) {
     s.steps = ToInt64(spec["steps"].as<double>());
     s.fine_tune_steps = ToInt64(spec["fineTuneSteps"].as<double>());
     s.batch = ToInt64(spec["batch"].as<double>());
-    s.optimizer.learning_rate = static_cast<float>(spec["learningRate"].as<double>());
-    s.optimizer.weight_decay = static_cast<float>(spec["weightDecay"].as<double>());
+    s.learning_rate = spec["learningRate"].as<double>();
+    s.weight_decay = spec["weightDecay"].as<double>();
     s.fine_tune_learning_rate = spec["fineTuneLearningRate"].as<double>();
     s.depths = NumbersOf<double>(spec["depths"]);
     s.eval_rows = ToInt64(spec["evalRows"].as<double>());
@@ -117,24 +160,21 @@ void UseTrainedParameters(LongContextRunner& runner, const val& parameters, doub
   });
 }
 
-val Sequence(const std::vector<int32_t>& ids, const std::vector<int32_t>& targets, size_t key_position) {
+val Sequence(const LongContextSequence& sequence) {
   val object = val::object();
-  object.set("ids", Int32Copy(ids));
-  object.set("targets", Int32Copy(targets));
-  object.set("keyPosition", static_cast<double>(key_position));
+  object.set("ids", Int32Copy(sequence.ids));
+  object.set("targets", Int32Copy(sequence.targets));
+  object.set("keyPosition", static_cast<double>(sequence.key_position));
   return object;
 }
 
 val PasskeySample(double digits, double length, double depth, double seed) {
   return Guarded<val>(val::null(), [&] {
     const PasskeyTask task(ToInt64(digits));
-    Prng prng(RequireSeed("seed", seed));
-    RequireInRange("length", ToInt64(length), task.min_length(), kMaxSequenceLength);
-    std::vector<int32_t> ids(static_cast<size_t>(length)), targets(ids.size());
-    const size_t key = task.Sample(prng, ids.size(), depth, ids.data(), targets.data());
-    val sequence = Sequence(ids, targets, key);
+    const LongContextSequence sampled = SampleSequence(task, ToInt64(length), depth, RequireSeed("seed", seed));
+    val sequence = Sequence(sampled);
     sequence.set("vocabSize", static_cast<double>(task.vocab_size()));
-    sequence.set("text", task.Describe(ids.data(), ids.size()));
+    sequence.set("text", task.Describe(sampled.ids.data(), sampled.ids.size()));
     return sequence;
   });
 }
@@ -142,11 +182,7 @@ val PasskeySample(double digits, double length, double depth, double seed) {
 val RecallSample(double keys, double values, double length, double depth, double seed) {
   return Guarded<val>(val::null(), [&] {
     const RecallTask task(ToInt64(keys), ToInt64(values));
-    Prng prng(RequireSeed("seed", seed));
-    RequireInRange("length", ToInt64(length), 4, std::min<int64_t>(2 * task.keys() + 3, kMaxSequenceLength));
-    std::vector<int32_t> ids(static_cast<size_t>(length)), targets(ids.size());
-    const size_t key = task.Sample(prng, ids.size(), depth, ids.data(), targets.data());
-    val sequence = Sequence(ids, targets, key);
+    val sequence = Sequence(SampleSequence(task, ToInt64(length), depth, RequireSeed("seed", seed)));
     sequence.set("vocabSize", static_cast<double>(task.vocab_size()));
     return sequence;
   });
@@ -172,6 +208,7 @@ EMSCRIPTEN_BINDINGS(embedlab_long_context) {
   emscripten::function("passkeySample", &PasskeySample);
   emscripten::function("recallSample", &RecallSample);
   emscripten::function("longContextSchemes", &SchemeNames);
+  emscripten::function("longContextDefaults", &LongContextDefaults);
 }
 
 }  // namespace bindings

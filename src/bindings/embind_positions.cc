@@ -25,21 +25,10 @@ namespace embedlab {
 namespace bindings {
 namespace {
 
-// The JS layer has checked types; sizes and ranges are checked again here, where they are used.
-val RopeRotate(const val& vector, double position, double base, const std::string& layout) {
+// The JS layer has checked names and types; the core checks sizes and ranges (model/rotary_embedding.h, ...).
+val RopeRotateOf(const val& vector, double position, double base, const std::string& layout) {
   return Guarded<val>(val::null(), [&] {
-    const std::vector<float> head = ToFloats(vector);
-    RequireInRange("vector.length", static_cast<int64_t>(head.size()), 2, kMaxDim);
-    if (head.size() % 2 != 0) {
-      throw std::out_of_range("RoPE rotates pairs, so vector.length must be even, got " + std::to_string(head.size()));
-    }
-    RequireInRange("position", ToInt64(position), 0, INT32_MAX);
-    RequireFiniteInRange("base", base, 1.0, 1e12);
-    // One head as wide as the vector: RotateHead then rotates it exactly as Forward rotates a head of q or k.
-    const RotaryEmbedding rope(head.size(), 1, base, ParseRopeLayout(layout));
-    std::vector<float> rotated(head.size());
-    rope.RotateHead(head.data(), static_cast<size_t>(ToInt64(position)), rotated.data());
-    return CopyToFloat32Array(rotated);
+    return CopyToFloat32Array(RopeRotate(ToFloats(vector), ToInt64(position), base, ParseRopeLayout(layout)));
   });
 }
 
@@ -71,22 +60,14 @@ val RopeScalingTypes() { return NamesOf(kRopeScalingTypes, RopeScalingTypeName);
 RopeScaling RopeScalingDefaults() { return kRopeScalingDefaults; }
 
 val AlibiSlopesOf(double heads) {
-  return Guarded<val>(val::null(), [&] {
-    RequireInRange("heads", ToInt64(heads), 1, kMaxDim);
-    std::vector<float> slopes(static_cast<size_t>(ToInt64(heads)));
-    AlibiSlopes(slopes.size(), slopes.data());
-    return CopyToFloat32Array(slopes);
-  });
+  return Guarded<val>(val::null(), [&] { return CopyToFloat32Array(AlibiSlopes(ToInt64(heads))); });
 }
 
 // T5's bucket of every (query i, key j) pair, row-major length x length; the JS layer has checked the types.
 val RelativePositionBucketsOf(double length, double num_buckets, double max_distance, bool bidirectional) {
   return Guarded<val>(val::null(), [&] {
-    ValidateRelativePositionBuckets("numBuckets", ToInt64(num_buckets), "maxDistance", ToInt64(max_distance),
-                                    bidirectional);
-    RequireInRange("length", ToInt64(length), 1, 4096);  // length^2 buckets: 64 MiB at most
     const std::vector<int32_t> buckets =
-        RelativePositionBuckets(ToInt64(length), ToInt64(num_buckets), ToInt64(max_distance), bidirectional);
+        CheckedRelativePositionBuckets(ToInt64(length), ToInt64(num_buckets), ToInt64(max_distance), bidirectional);
     return val::global("Int32Array").new_(val(emscripten::typed_memory_view(buckets.size(), buckets.data())));
   });
 }
@@ -94,7 +75,7 @@ val RelativePositionBucketsOf(double length, double num_buckets, double max_dist
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(embedlab_positions) {
-  emscripten::function("ropeRotate", &RopeRotate);
+  emscripten::function("ropeRotate", &RopeRotateOf);
   emscripten::function("alibiSlopes", &AlibiSlopesOf);
   emscripten::function("relativePositionBuckets", &RelativePositionBucketsOf);
   emscripten::function("ropeFrequencies", &RopeFrequenciesOf);

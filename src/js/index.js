@@ -91,6 +91,7 @@ export { simdSupported };
 /** @typedef {import('./training/types.js').CorpusBatchesOptions} CorpusBatchesOptions */
 /** @typedef {import('./training/types.js').RandomUniformOptions} RandomUniformOptions */
 /** @typedef {import('./training/types.js').LongContextTask} LongContextTask */
+/** @typedef {import('./training/types.js').LongContextDefaults} LongContextDefaults */
 /** @typedef {import('./training/types.js').LongContextScheme} LongContextScheme */
 /** @typedef {import('./training/types.js').LongContextProgress} LongContextProgress */
 /** @typedef {import('./training/types.js').LongContextOptions} LongContextOptions */

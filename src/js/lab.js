@@ -25,7 +25,7 @@ import * as longContext from './training/long_context.js';
 /** @import { RelativePositionBucketsOptions, RopeFrequencies, RopeFrequenciesOptions, RopeRotateOptions, RopeScalingType } from './positions/types.js' */
 /** @import { TokenIds, Vector } from './runtime/types.js' */
 /** @import { CorpusBatches } from './training/batches.js' */
-/** @import { CorpusBatchesOptions, LongContextExperimentOptions, LongContextExperimentResult, LongContextRunOptions, LongContextRunResult, LongContextScheme, LongContextSequence, PasskeySampleOptions, RandomUniformOptions, RecallSampleOptions, WindowBatch, WindowOptions } from './training/types.js' */
+/** @import { CorpusBatchesOptions, LongContextDefaults, LongContextExperimentOptions, LongContextExperimentResult, LongContextRunOptions, LongContextRunResult, LongContextScheme, LongContextSequence, PasskeySampleOptions, RandomUniformOptions, RecallSampleOptions, WindowBatch, WindowOptions } from './training/types.js' */
 
 /** A loaded library instance. Errors are thrown as RangeError/TypeError/Error naming the argument. */
 export class EmbedLab extends Tokenizers {
@@ -78,6 +78,13 @@ export class EmbedLab extends Tokenizers {
      * @type {readonly LongContextScheme[]}
      */
     this.longContextSchemes = Object.freeze(raw.longContextSchemes());
+    /**
+     * Every option's default of longContextRun() and longContextExperiment() (scheme, seed, seeds too), and the
+     * task names, from the C++ core (training/long_context_run.h): what a run uses for an option left out.
+     * @readonly
+     * @type {LongContextDefaults}
+     */
+    this.longContextDefaults = longContext.readDefaults(raw);
     /**
      * @readonly
      * @type {Kernels}

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "errors/argument_checks.h"
 #include "simd/matmul_kernels.h"
 #include "simd/normalization_kernels.h"
 
@@ -116,6 +117,13 @@ void AttentionBackward(const float* dout, const float* qkv, const float* att, fl
                           upper_a);
     }
   }
+}
+
+std::vector<float> AlibiSlopes(int64_t heads) {
+  RequireInRange("heads", heads, 1, kMaxDim);
+  std::vector<float> slopes(static_cast<size_t>(heads));
+  AlibiSlopes(slopes.size(), slopes.data());
+  return slopes;
 }
 
 void AlibiSlopes(size_t heads, float* slopes) {

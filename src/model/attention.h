@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace embedlab {
 
@@ -38,6 +39,8 @@ void AttentionBackward(const float* dout, const float* qkv, const float* att, fl
 // 2n heads, 2^(-8(2i+1)/(2n)), i = 0, 1, ... (every other one, so they interleave with the first n).
 // H = 3: 2^-4, 2^-8, 2^-2; H = 6: 2^-2, 2^-4, 2^-6, 2^-8, 2^-1, 2^-3.
 void AlibiSlopes(size_t heads, float* slopes);
+// The same for lab.alibiSlopes: throws std::out_of_range naming heads unless it is in [1, kMaxDim].
+std::vector<float> AlibiSlopes(int64_t heads);
 
 }  // namespace embedlab
 

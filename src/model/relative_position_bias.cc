@@ -46,6 +46,13 @@ std::vector<int32_t> RelativePositionBuckets(int64_t length, int64_t num_buckets
   return buckets;
 }
 
+std::vector<int32_t> CheckedRelativePositionBuckets(int64_t length, int64_t num_buckets, int64_t max_distance,
+                                                    bool bidirectional) {
+  ValidateRelativePositionBuckets("numBuckets", num_buckets, "maxDistance", max_distance, bidirectional);
+  RequireInRange("length", length, 1, kMaxBucketTableLength);
+  return RelativePositionBuckets(length, num_buckets, max_distance, bidirectional);
+}
+
 void ValidateRelativePositionBuckets(const std::string& buckets_name, int64_t num_buckets,
                                      const std::string& distance_name, int64_t max_distance, bool bidirectional) {
   // Bidirectional bucketing splits the buckets by sign and each half again into exact and log-spaced ones.

@@ -28,6 +28,12 @@ int32_t RelativePositionBucket(int64_t offset, int64_t num_buckets, int64_t max_
 std::vector<int32_t> RelativePositionBuckets(int64_t length, int64_t num_buckets, int64_t max_distance,
                                              bool bidirectional);
 
+// lab.relativePositionBuckets: the table above for length in [1, kMaxBucketTableLength] (length^2 buckets: 64 MiB
+// at most), after ValidateRelativePositionBuckets under the API's names numBuckets and maxDistance.
+inline constexpr int64_t kMaxBucketTableLength = 4096;
+std::vector<int32_t> CheckedRelativePositionBuckets(int64_t length, int64_t num_buckets, int64_t max_distance,
+                                                    bool bidirectional);
+
 // The exact buckets E: num_buckets / 2 causal, num_buckets / 4 bidirectional.
 int64_t RelativePositionExactBuckets(int64_t num_buckets, bool bidirectional);
 

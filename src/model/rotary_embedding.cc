@@ -2,9 +2,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
+#include "errors/argument_checks.h"
+
 namespace embedlab {
+
+std::vector<float> RopeRotate(const std::vector<float>& vector, int64_t position, double base, RopeLayout layout) {
+  RequireInRange("vector.length", static_cast<int64_t>(vector.size()), 2, kMaxDim);
+  if (vector.size() % 2 != 0) {
+    throw std::out_of_range("RoPE rotates pairs, so vector.length must be even, got " + std::to_string(vector.size()));
+  }
+  RequireInRange("position", position, 0, INT32_MAX);
+  RequireFiniteInRange("base", base, 1.0, 1e12);
+  // One head as wide as the vector: RotateHead then rotates it exactly as Forward rotates a head of q or k.
+  const RotaryEmbedding rope(vector.size(), 1, base, layout);
+  std::vector<float> rotated(vector.size());
+  rope.RotateHead(vector.data(), static_cast<size_t>(position), rotated.data());
+  return rotated;
+}
 namespace {
 
 // Rotates the pair (x0, x1) by the angle whose cosine and sine are given.

@@ -5,11 +5,17 @@
 #define EMBEDLAB_MODEL_ROTARY_EMBEDDING_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "model/gpt_config.h"
 
 namespace embedlab {
+
+// lab.ropeRotate: `vector` (one head's q or k, even length in [2, kMaxDim]) rotated at `position` (in [0,
+// 2^31 - 1]) with base in [1, 1e12], exactly as RotateHead rotates a head of a model. Throws std::out_of_range
+// naming the argument.
+std::vector<float> RopeRotate(const std::vector<float>& vector, int64_t position, double base, RopeLayout layout);
 
 class RotaryEmbedding {
  public:

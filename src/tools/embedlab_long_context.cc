@@ -4,12 +4,12 @@
 // passkey or recall accuracy (mean over depths, and by depth x length), or held-out loss by position range for
 // language.
 //
-//   embedlab_long_context --task passkey|recall|language [--corpus build/corpus/brown.txt] [--bpe-vocab 512]
-//     [--schemes learned,sinusoidal,...] [--seeds 0,1,2] [--train-length 64] [--factors 1,2,4,8] [--steps 1500]
-//     [--fine-tune-steps 100] [--batch 16] [--channels 64] [--layers 2] [--heads 4] [--lr 0.003]
-//     [--fine-tune-lr 0.0003] [--weight-decay 0] [--eval-rows 32] [--digits 2] [--recall-keys 256]
-//     [--recall-values 16] [--threads 2]
-// The defaults are those of lab.longContextRun.
+//   embedlab_long_context [--task passkey|recall|language] [--corpus build/corpus/brown.txt] [--bpe-vocab 512]
+//     [--schemes learned,sinusoidal,...] [--seeds S,S,...] [--train-length T] [--factors F,F,...] [--steps N]
+//     [--fine-tune-steps N] [--batch N] [--channels N] [--layers N] [--heads N] [--lr X] [--fine-tune-lr X]
+//     [--weight-decay X] [--eval-rows N] [--digits N] [--recall-keys N] [--recall-values N] [--threads 2]
+// An option left out keeps the core's default (LongContextSpec's, training/long_context_run.h; seeds
+// kLongContextSeeds; every scheme): those of lab.longContextDefaults.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -93,27 +94,14 @@ std::vector<int32_t> TokenizeCorpus(const std::string& path, size_t vocab, int64
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::map<std::string, std::string> args = {{"task", "passkey"},
-                                             {"corpus", "build/corpus/brown.txt"},
-                                             {"bpe-vocab", "512"},
-                                             {"schemes", ""},
-                                             {"seeds", "0,1,2"},
-                                             {"train-length", "64"},
-                                             {"factors", "1,2,4,8"},
-                                             {"steps", "1500"},
-                                             {"fine-tune-steps", "100"},
-                                             {"batch", "16"},
-                                             {"channels", "64"},
-                                             {"layers", "2"},
-                                             {"heads", "4"},
-                                             {"lr", "0.003"},
-                                             {"fine-tune-lr", "0.0003"},
-                                             {"eval-rows", "32"},
-                                             {"threads", "2"},
-                                             {"digits", "2"},
-                                             {"recall-keys", "256"},
-                                             {"recall-values", "16"},
-                                             {"weight-decay", "0"}};
+  // The tool's own options; the experiment's are given only when set, over LongContextSpec's defaults.
+  std::map<std::string, std::string> args = {
+      {"corpus", "build/corpus/brown.txt"}, {"bpe-vocab", "512"}, {"schemes", ""}, {"threads", "2"}};
+  const char* const spec_options[] = {
+      "task",         "seeds",     "train-length", "factors",     "steps",        "fine-tune-steps",
+      "batch",        "channels",  "layers",       "heads",       "lr",           "fine-tune-lr",
+      "weight-decay", "eval-rows", "digits",       "recall-keys", "recall-values"};
+  for (const char* name : spec_options) args[name] = "";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i];
     if (key.rfind("--", 0) != 0 || args.count(key.substr(2)) == 0) {
@@ -123,23 +111,26 @@ int main(int argc, char** argv) {
     args[key.substr(2)] = argv[i + 1];
   }
   LongContextSpec base;
-  base.task.task = embedlab::ParseLongContextTask(args["task"]);
-  base.train_length = std::stoll(args["train-length"]);
-  base.factors.clear();
-  for (const std::string& f : Split(args["factors"])) base.factors.push_back(std::stoll(f));
-  base.steps = std::stoll(args["steps"]);
-  base.fine_tune_steps = std::stoll(args["fine-tune-steps"]);
-  base.batch = std::stoll(args["batch"]);
-  base.model.channels = std::stoll(args["channels"]);
-  base.model.layers = std::stoll(args["layers"]);
-  base.model.heads = std::stoll(args["heads"]);
-  base.optimizer.learning_rate = std::stof(args["lr"]);
-  base.eval_rows = std::stoll(args["eval-rows"]);
-  base.optimizer.weight_decay = std::stof(args["weight-decay"]);
-  base.fine_tune_learning_rate = std::stod(args["fine-tune-lr"]);
-  base.task.passkey_digits = std::stoll(args["digits"]);
-  base.task.recall_keys = std::stoll(args["recall-keys"]);
-  base.task.recall_values = std::stoll(args["recall-values"]);
+  auto given = [&](const char* name) { return !args[name].empty(); };
+  if (given("task")) base.task.task = embedlab::ParseLongContextTask(args["task"]);
+  if (given("train-length")) base.train_length = std::stoll(args["train-length"]);
+  if (given("factors")) {
+    base.factors.clear();
+    for (const std::string& f : Split(args["factors"])) base.factors.push_back(std::stoll(f));
+  }
+  if (given("steps")) base.steps = std::stoll(args["steps"]);
+  if (given("fine-tune-steps")) base.fine_tune_steps = std::stoll(args["fine-tune-steps"]);
+  if (given("batch")) base.batch = std::stoll(args["batch"]);
+  if (given("channels")) base.model.channels = std::stoll(args["channels"]);
+  if (given("layers")) base.model.layers = std::stoll(args["layers"]);
+  if (given("heads")) base.model.heads = std::stoll(args["heads"]);
+  if (given("lr")) base.learning_rate = std::stod(args["lr"]);
+  if (given("eval-rows")) base.eval_rows = std::stoll(args["eval-rows"]);
+  if (given("weight-decay")) base.weight_decay = std::stod(args["weight-decay"]);
+  if (given("fine-tune-lr")) base.fine_tune_learning_rate = std::stod(args["fine-tune-lr"]);
+  if (given("digits")) base.task.passkey_digits = std::stoll(args["digits"]);
+  if (given("recall-keys")) base.task.recall_keys = std::stoll(args["recall-keys"]);
+  if (given("recall-values")) base.task.recall_values = std::stoll(args["recall-values"]);
   if (base.task.task == embedlab::LongContextTask::kLanguage) {
     int64_t vocab = 0;
     base.task.corpus = std::make_shared<const std::vector<int32_t>>(
@@ -150,8 +141,11 @@ int main(int argc, char** argv) {
   if (schemes.empty()) {
     for (const auto& scheme : embedlab::LongContextSchemes()) schemes.push_back(scheme.name);
   }
-  std::vector<uint64_t> seeds;
-  for (const std::string& s : Split(args["seeds"])) seeds.push_back(std::stoull(s));
+  std::vector<uint64_t> seeds(std::begin(embedlab::kLongContextSeeds), std::end(embedlab::kLongContextSeeds));
+  if (given("seeds")) {
+    seeds.clear();
+    for (const std::string& s : Split(args["seeds"])) seeds.push_back(std::stoull(s));
+  }
 
   // Jobs: one per (non-RoPE scheme, seed), one per seed for all RoPE rows (trained once).
   std::vector<std::pair<uint64_t, std::vector<std::string>>> jobs;
@@ -204,7 +198,7 @@ int main(int argc, char** argv) {
   std::printf(
       "task %s, trained at T = %lld for %lld steps (batch %lld), fine-tuned %lld steps per length; "
       "%zu seeds; entropy floor %s; chance %.3f\n\n",
-      args["task"].c_str(), static_cast<long long>(T), static_cast<long long>(base.steps),
+      embedlab::LongContextTaskName(base.task.task), static_cast<long long>(T), static_cast<long long>(base.steps),
       static_cast<long long>(base.batch), static_cast<long long>(base.fine_tune_steps), seeds.size(),
       std::isnan(entropy_floor) ? "none" : "0", chance);
   // Header: zero-shot columns for every factor, fine-tuned ones for every factor > 1.

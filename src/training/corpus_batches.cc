@@ -10,6 +10,7 @@ CorpusBatches::CorpusBatches(std::vector<int32_t> tokens, size_t batch, size_t l
     : tokens_(std::move(tokens)), batch_(batch), length_(length), prng_(seed) {
   RequireInRange("batch", static_cast<int64_t>(batch), 1, kMaxSequenceLength);
   RequireInRange("length", static_cast<int64_t>(length), 1, kMaxSequenceLength);
+  RequireTensorSize("batch x length", static_cast<int64_t>(batch), static_cast<int64_t>(length));
   if (tokens_.size() < length + 1) {
     throw std::out_of_range("the corpus has " + std::to_string(tokens_.size()) + " tokens; a batch of length " +
                             std::to_string(length) + " needs at least " + std::to_string(length + 1));

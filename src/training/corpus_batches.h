@@ -14,7 +14,8 @@ namespace embedlab {
 
 class CorpusBatches {
  public:
-  // Throws std::out_of_range unless tokens holds at least length + 1 tokens.
+  // Throws std::out_of_range unless batch and length are in [1, kMaxSequenceLength], batch x length within
+  // kMaxTensorFloats, and tokens holds at least length + 1 tokens.
   CorpusBatches(std::vector<int32_t> tokens, size_t batch, size_t length, uint64_t seed);
   // Fills ids and targets, each batch x length.
   void Next(int32_t* ids, int32_t* targets);

@@ -22,14 +22,18 @@ const char* LongContextTaskName(LongContextTask task) {
 }
 
 LongContextTask ParseLongContextTask(const std::string& name) {
-  for (LongContextTask task : {LongContextTask::kPasskey, LongContextTask::kRecall, LongContextTask::kLanguage}) {
+  std::string names;
+  for (LongContextTask task : kLongContextTasks) {
     if (name == LongContextTaskName(task)) return task;
+    names += std::string(names.empty() ? "" : ", ") + LongContextTaskName(task);
   }
-  throw std::invalid_argument("task must be one of passkey, recall, language; got \"" + name + "\"");
+  throw std::invalid_argument("task must be one of " + names + "; got \"" + name + "\"");
 }
 
 LongContextData::LongContextData(const LongContextTaskOptions& options, int64_t max_length)
-    : options_(options), passkey_(options.passkey_digits), recall_(options.recall_keys, options.recall_values) {
+    : options_(options),
+      passkey_(options.passkey_digits),
+      recall_(options.recall_keys, options.recall_values, "recallKeys", "recallValues") {
   if (options_.task == LongContextTask::kRecall && max_length > 2 * options_.recall_keys + 3) {
     throw std::out_of_range("recall keys must be at least (length - 3) / 2 = " + std::to_string((max_length - 3) / 2) +
                             " for distinct keys at length " + std::to_string(max_length) + ", got " +
@@ -37,7 +41,7 @@ LongContextData::LongContextData(const LongContextTaskOptions& options, int64_t 
   }
   if (options_.task != LongContextTask::kLanguage) return;
   if (!options_.corpus) throw std::invalid_argument("the language task needs a tokenized corpus");
-  RequireInRange("corpus vocabulary size", options_.corpus_vocab, 2, kMaxVocabSize);
+  RequireInRange("vocabSize", options_.corpus_vocab, 2, kMaxVocabSize);
   const std::vector<int32_t>& corpus = *options_.corpus;
   for (size_t i = 0; i < corpus.size(); ++i) {
     if (corpus[i] < 0 || corpus[i] >= options_.corpus_vocab) {

@@ -18,19 +18,45 @@ namespace embedlab {
 
 enum class LongContextTask { kPasskey, kRecall, kLanguage };
 
+// Every task, in the order the API lists them (lab.longContextDefaults.tasks).
+inline constexpr LongContextTask kLongContextTasks[] = {LongContextTask::kPasskey, LongContextTask::kRecall,
+                                                        LongContextTask::kLanguage};
+
 // "passkey", "recall", "language".
 const char* LongContextTaskName(LongContextTask task);
 // Throws std::invalid_argument listing the names otherwise.
 LongContextTask ParseLongContextTask(const std::string& name);
 
+// The member initializers are the experiment's defaults, defined here once (with LongContextSpec's): the native
+// tool starts from them and the JS layer reads them at start-up (lab.longContextDefaults).
 struct LongContextTaskOptions {
   LongContextTask task = LongContextTask::kPasskey;
-  int64_t passkey_digits = 4;
+  int64_t passkey_digits = 2;
   int64_t recall_keys = 256, recall_values = 16;
   // kLanguage: the tokenized corpus (its last tenth is held out for evaluation) and its vocabulary size.
   std::shared_ptr<const std::vector<int32_t>> corpus;
   int64_t corpus_vocab = 0;
 };
+
+// One sequence of a task (lab.passkeySample, lab.recallSample): ids, targets (-1 but on the answer) and the
+// position of KEY (passkey) or of the queried key (recall).
+struct LongContextSequence {
+  std::vector<int32_t> ids, targets;
+  size_t key_position = 0;
+};
+
+// A PasskeyTask's or RecallTask's sequence of `length` tokens at `depth` for a seed; the task checks length before
+// anything is allocated, and depth.
+template <typename Task>
+LongContextSequence SampleSequence(const Task& task, int64_t length, double depth, uint64_t seed) {
+  task.RequireLength(length);
+  LongContextSequence sequence;
+  sequence.ids.resize(static_cast<size_t>(length));
+  sequence.targets.resize(sequence.ids.size());
+  Prng prng(seed);
+  sequence.key_position = task.Sample(prng, sequence.ids.size(), depth, sequence.ids.data(), sequence.targets.data());
+  return sequence;
+}
 
 class LongContextData {
  public:

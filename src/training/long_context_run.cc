@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "errors/argument_checks.h"
+#include "training/long_context_limits.h"
 #include "training/position_scores.h"
 
 namespace embedlab {
@@ -31,6 +32,13 @@ std::string Refusal(Gpt& model, int64_t length) {
 
 }  // namespace
 
+AdamWOptions LongContextRunner::Optimizer(double learning_rate) const {
+  AdamWOptions options;
+  options.learning_rate = static_cast<float>(learning_rate);
+  options.weight_decay = static_cast<float>(spec_.weight_decay);
+  return options;
+}
+
 LongContextRunner::LongContextRunner(LongContextSpec spec)
     : spec_(std::move(spec)), scheme_(ParseLongContextScheme(spec_.scheme)) {
   RequireInRange("trainLength", spec_.train_length, 1, kMaxSequenceLength);
@@ -46,14 +54,14 @@ LongContextRunner::LongContextRunner(LongContextSpec spec)
   RequireInRange("trainLength", spec_.train_length, data_->min_length(), kMaxSequenceLength);
   RequireInRange("steps", spec_.steps, 0, 10000000);
   RequireInRange("fineTuneSteps", spec_.fine_tune_steps, 0, 10000000);
-  RequireInRange("batch", spec_.batch, 1, 65536);
-  RequireInRange("evalRows", spec_.eval_rows, 1, 65536);
+  RequireInRange("batch", spec_.batch, 1, kMaxLongContextCount);
+  RequireInRange("evalRows", spec_.eval_rows, 1, kMaxLongContextCount);
   RequireFiniteInRange("fineTuneLearningRate", spec_.fine_tune_learning_rate, 0.0, 10.0);
   if (data_->by_depth() && spec_.depths.empty()) throw std::out_of_range("depths must list at least one depth");
   for (size_t i = 0; i < spec_.depths.size(); ++i) {
     RequireFiniteInRange("depths[" + std::to_string(i) + "]", spec_.depths[i], 0.0, 1.0);
   }
-  ValidateAdamWOptions(spec_.optimizer, "");  // learningRate and weightDecay are longContextRun's own options
+  ValidateAdamWOptions(Optimizer(spec_.learning_rate), "");  // learningRate and weightDecay are longContextRun's own options
   config_ = LongContextModelConfig(scheme_, spec_.model, spec_.train_length);
   config_.vocab_size = data_->vocab_size();
   ValidateGptConfig(config_, "");  // so are channels, layers and heads
@@ -108,12 +116,10 @@ void LongContextRunner::StartModel(int64_t length, bool for_training) {
     model_->SetRopeScaling(LongContextRopeScaling(scheme_, spec_.train_length, length));
   }
   if (!for_training) return;
-  AdamWOptions options = spec_.optimizer;
   const bool fine_tuning = !trained_.empty();
-  if (fine_tuning && spec_.fine_tune_learning_rate > 0.0) {
-    options.learning_rate = static_cast<float>(spec_.fine_tune_learning_rate);
-  }
-  optimizer_ = std::make_unique<AdamW>(model_->parameters().size(), options);
+  const bool own_rate = fine_tuning && spec_.fine_tune_learning_rate > 0.0;
+  optimizer_ = std::make_unique<AdamW>(model_->parameters().size(),
+                                       Optimizer(own_rate ? spec_.fine_tune_learning_rate : spec_.learning_rate));
   prng_ = std::make_unique<Prng>(MixSeed(config_.seed, fine_tuning ? 1000 + static_cast<uint64_t>(length) : 1));
 }
 

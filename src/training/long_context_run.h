@@ -19,20 +19,35 @@
 
 namespace embedlab {
 
+// The experiment's tiny GPT: GptConfig's defaults but 64 channels and 4 heads.
+inline GptConfig LongContextModelDefaults() {
+  GptConfig config;
+  config.channels = 64;
+  config.heads = 4;
+  return config;
+}
+
+// The member initializers (with LongContextTaskOptions') are the experiment's defaults, defined here once: the
+// native tool (tools/embedlab_long_context.cc) starts from a default LongContextSpec, and the JS layer reads them
+// at start-up (lab.longContextDefaults) to complete the options a caller leaves out, as the CLI does its help.
 struct LongContextSpec {
   LongContextTaskOptions task;
   std::string scheme = "rope";
-  GptConfig model;  // channels, layers, heads, rope_base, seed; positions and vocab_size are set by the run
+  GptConfig model = LongContextModelDefaults();  // channels, layers, heads, seed; positions, vocab_size: the run's
   int64_t train_length = 64;
   std::vector<int64_t> factors = {1, 2, 4, 8};
-  int64_t steps = 600;          // training at train_length
-  int64_t fine_tune_steps = 0;  // per longer length; 0: zero-shot only
-  int64_t batch = 16;           // rows at train_length; fine-tuning keeps batch * train_length tokens per step
-  AdamWOptions optimizer;
-  double fine_tune_learning_rate = 0.0;                      // 0: the training learning rate
+  int64_t steps = 1500;           // training at train_length
+  int64_t fine_tune_steps = 100;  // per longer length; 0: zero-shot only
+  int64_t batch = 16;             // rows at train_length; fine-tuning keeps batch * train_length tokens per step
+  double learning_rate = 3e-3;    // AdamW's, with its other options' defaults (model/adamw.h)
+  double weight_decay = 0.0;
+  double fine_tune_learning_rate = 3e-4;                     // 0: the training learning rate
   std::vector<double> depths = {0.0, 0.25, 0.5, 0.75, 1.0};  // retrieval tasks
   int64_t eval_rows = 32;                                    // per depth (retrieval) or held-out windows (language)
 };
+
+// The seeds an experiment runs when none are given (lab.longContextExperiment, the CLI, the native tool).
+inline constexpr uint64_t kLongContextSeeds[] = {0, 1, 2};
 
 // One (length, zero-shot or fine-tuned) cell.
 struct LongContextReading {
@@ -79,6 +94,8 @@ class LongContextRunner {
     int64_t units;
     bool fine_tuned;  // kEvaluate: reads the model the preceding kFineTune stage trained
   };
+  // AdamW's defaults with the spec's weight decay and this learning rate.
+  AdamWOptions Optimizer(double learning_rate) const;
   void RunUnit();
   void StartModel(int64_t length, bool for_training);
   LongContextReading Evaluate(Gpt& model, int64_t length, bool fine_tuned);

@@ -33,8 +33,12 @@ int64_t PasskeyTask::vocab_size() const { return kFirstWord + kWordCount + 2; }
 int32_t PasskeyTask::key_marker() const { return kFirstWord + kWordCount; }
 int32_t PasskeyTask::query_marker() const { return kFirstWord + kWordCount + 1; }
 
+void PasskeyTask::RequireLength(int64_t length) const {
+  RequireInRange("length", length, min_length(), kMaxSequenceLength);
+}
+
 size_t PasskeyTask::Sample(Prng& prng, size_t length, double depth, int32_t* ids, int32_t* targets) const {
-  RequireInRange("length", static_cast<int64_t>(length), min_length(), kMaxSequenceLength);
+  RequireLength(static_cast<int64_t>(length));
   RequireFiniteInRange("depth", depth, 0.0, 1.0);
   const size_t k = static_cast<size_t>(digits_);
   const size_t filler = length - min_length();

@@ -21,13 +21,15 @@ class PasskeyTask {
  public:
   // Token ids: digits 0..9, then the filler words, then KEY ("the pass key is") and QUERY ("what is the pass
   // key?"). digits: the key's length k, in [1, 16].
-  explicit PasskeyTask(int64_t digits = 4);
+  explicit PasskeyTask(int64_t digits);
   int64_t digits() const { return digits_; }
   int64_t vocab_size() const;
   int32_t key_marker() const;
   int32_t query_marker() const;
   // The shortest sequence that holds the key, the query and the answer (no filler): 2k + 1.
   int64_t min_length() const { return 2 * digits_ + 1; }
+  // Throws std::out_of_range naming length unless it is in [min_length(), kMaxSequenceLength].
+  void RequireLength(int64_t length) const;
 
   // Writes one sequence of `length` tokens into ids and its targets (-1 except on the answer). depth in [0, 1]
   // places KEY after round(depth * F) of the F filler tokens (0: the first token, 1: just before QUERY).

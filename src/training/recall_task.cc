@@ -5,16 +5,22 @@
 #include <vector>
 
 #include "errors/argument_checks.h"
+#include "training/long_context_limits.h"
 
 namespace embedlab {
 
-RecallTask::RecallTask(int64_t keys, int64_t values) : keys_(keys), values_(values) {
-  RequireInRange("keys", keys, 2, 65536);
-  RequireInRange("values", values, 2, 65536);
+RecallTask::RecallTask(int64_t keys, int64_t values, const std::string& keys_name, const std::string& values_name)
+    : keys_(keys), values_(values) {
+  RequireInRange(keys_name, keys, 2, kMaxLongContextCount);
+  RequireInRange(values_name, values, 2, kMaxLongContextCount);
+}
+
+void RecallTask::RequireLength(int64_t length) const {
+  RequireInRange("length", length, 4, std::min<int64_t>(2 * keys_ + 3, kMaxSequenceLength));
 }
 
 size_t RecallTask::Sample(Prng& prng, size_t length, double depth, int32_t* ids, int32_t* targets) const {
-  RequireInRange("length", static_cast<int64_t>(length), 4, std::min<int64_t>(2 * keys_ + 3, kMaxSequenceLength));
+  RequireLength(static_cast<int64_t>(length));
   RequireFiniteInRange("depth", depth, 0.0, 1.0);
   const size_t pairs = Pairs(length);
   // n distinct keys: the first n of a partial Fisher-Yates shuffle of [0, keys).

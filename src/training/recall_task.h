@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "random/prng.h"
 
@@ -15,9 +16,11 @@ namespace embedlab {
 
 class RecallTask {
  public:
-  // Token ids: keys [0, keys), values [keys, keys + values), then QUERY and PAD. keys in [2, 65536] (a
-  // sequence holds at most `keys` pairs, since its keys are distinct), values in [2, 65536].
-  RecallTask(int64_t keys = 256, int64_t values = 16);
+  // Token ids: keys [0, keys), values [keys, keys + values), then QUERY and PAD. keys in [2,
+  // kMaxLongContextCount] (a sequence holds at most `keys` pairs, since its keys are distinct), values too. The
+  // names are the caller's in messages (lab.recallSample's keys and values, a run's recallKeys and recallValues).
+  RecallTask(int64_t keys, int64_t values, const std::string& keys_name = "keys",
+             const std::string& values_name = "values");
   int64_t keys() const { return keys_; }
   int64_t values() const { return values_; }
   int64_t vocab_size() const { return keys_ + values_ + 2; }
@@ -25,6 +28,8 @@ class RecallTask {
   int32_t pad() const { return static_cast<int32_t>(keys_ + values_ + 1); }
   // Pairs in a sequence of `length` tokens: (length - 2) / 2.
   static size_t Pairs(size_t length) { return (length - 2) / 2; }
+  // Throws std::out_of_range naming length unless it is in [4, min(2 keys + 3, kMaxSequenceLength)].
+  void RequireLength(int64_t length) const;
 
   // Writes one sequence (targets -1 except at the last position, whose target is the queried value). depth in
   // [0, 1] picks pair round(depth * (n - 1)) (0: the first pair, 1: the last). Returns the queried key's

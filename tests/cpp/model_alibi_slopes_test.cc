@@ -56,3 +56,9 @@ TEST_CASE("ALiBi slopes for 3 and 6 heads, stated from the rule", "[model]") {
   const std::vector<float> eight = Slopes(8);
   for (size_t h = 0; h < 8; ++h) CHECK(eight[h] == std::ldexp(1.0f, -static_cast<int>(h + 1)));
 }
+
+// lab.alibiSlopes's form: the core checks heads (the bindings check nothing) and gives the slopes above.
+TEST_CASE("ALiBi slopes for the API: heads checked by the core", "[model]") {
+  REQUIRE(embedlab::AlibiSlopes(int64_t{4}) == std::vector<float>{0.25f, 0.0625f, 0.015625f, 0.00390625f});
+  REQUIRE_THROWS_WITH(embedlab::AlibiSlopes(int64_t{0}), "heads must be an integer in [1, 16384], got 0");
+}

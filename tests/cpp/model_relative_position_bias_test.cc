@@ -82,3 +82,15 @@ TEST_CASE("T5 bucket arguments are checked with their names and ranges", "[model
                     "got 16");
   CHECK_THROWS_AS(ValidateRelativePositionBuckets("b", 32, "d", int64_t{1} << 31, false), std::out_of_range);
 }
+
+// lab.relativePositionBuckets's table: its length cap and the bucket rule checked by the core, under the API's names.
+TEST_CASE("T5 bucket table for the API: length and buckets checked by the core", "[model]") {
+  const std::vector<int32_t> table = embedlab::CheckedRelativePositionBuckets(3, 32, 128, false);
+  REQUIRE(table == embedlab::RelativePositionBuckets(3, 32, 128, false));
+  REQUIRE_THROWS_WITH(embedlab::CheckedRelativePositionBuckets(embedlab::kMaxBucketTableLength + 1, 32, 128, false),
+                      "length must be an integer in [1, 4096], got 4097");
+  REQUIRE_THROWS_WITH(embedlab::CheckedRelativePositionBuckets(4, 2, 128, true),
+                      Catch::StartsWith("numBuckets (bidirectional) must be an integer in [4, 4096]"));
+  REQUIRE_THROWS_WITH(embedlab::CheckedRelativePositionBuckets(4, 32, 8, false),
+                      Catch::StartsWith("maxDistance must be an integer in [17, "));
+}

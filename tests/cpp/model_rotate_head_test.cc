@@ -22,3 +22,19 @@ TEST_CASE("RoPE RotateHead equals Forward's rotation of q and k at every positio
     }
   }
 }
+
+// lab.ropeRotate's form: the rotation RotateHead gives a one-head model, with the vector, position and base checked
+// by the core (the bindings check nothing).
+TEST_CASE("RopeRotate for the API: RotateHead's rotation, arguments checked by the core", "[model]") {
+  const std::vector<float> vector = {1.0f, 0.0f, 0.5f, -2.0f};
+  const embedlab::RotaryEmbedding rope(4, 1, 10000.0, embedlab::RopeLayout::kInterleaved);
+  std::vector<float> expected(4);
+  rope.RotateHead(vector.data(), 3, expected.data());
+  REQUIRE(embedlab::RopeRotate(vector, 3, 10000.0, embedlab::RopeLayout::kInterleaved) == expected);
+  REQUIRE_THROWS_WITH(embedlab::RopeRotate({1.0f, 2.0f, 3.0f}, 0, 10000.0, embedlab::RopeLayout::kInterleaved),
+                      "RoPE rotates pairs, so vector.length must be even, got 3");
+  REQUIRE_THROWS_WITH(embedlab::RopeRotate(vector, -1, 10000.0, embedlab::RopeLayout::kInterleaved),
+                      "position must be an integer in [0, 2147483647], got -1");
+  REQUIRE_THROWS_WITH(embedlab::RopeRotate(vector, 0, 0.5, embedlab::RopeLayout::kInterleaved),
+                      Catch::StartsWith("base must be a finite number in [1, "));
+}

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "random/prng.h"
+#include "training/long_context_limits.h"
 #include "training/long_context_run.h"
 #include "training/passkey_task.h"
 #include "training/position_scores.h"
@@ -199,6 +200,45 @@ TEST_CASE("long-context run: bad specs are refused naming the field", "[training
   REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), Catch::Contains("scheme must be one of"));
   spec = SmallSpec("rope", embedlab::LongContextTask::kLanguage);
   REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), Catch::Contains("corpus"));
+  REQUIRE_THROWS_WITH(embedlab::ParseLongContextTask("copy"),
+                      "task must be one of passkey, recall, language; got \"copy\"");
+}
+
+// The ranges are the core's alone (the bindings and the JS layer leave them to it), named as the caller names them.
+TEST_CASE("long-context ranges: checked by the core with the caller's names, before any allocation", "[training]") {
+  REQUIRE_THROWS_WITH(embedlab::RecallTask(1, 4), "keys must be an integer in [2, 65536], got 1");
+  REQUIRE_THROWS_WITH(embedlab::RecallTask(4, 65537), "values must be an integer in [2, 65536], got 65537");
+  embedlab::LongContextSpec spec = SmallSpec("rope", embedlab::LongContextTask::kPasskey);
+  spec.task.recall_keys = 1;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "recallKeys must be an integer in [2, 65536], got 1");
+  spec = SmallSpec("rope", embedlab::LongContextTask::kPasskey);
+  spec.batch = embedlab::kMaxLongContextCount + 1;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "batch must be an integer in [1, 65536], got 65537");
+  spec.batch = 4;
+  spec.eval_rows = 0;
+  REQUIRE_THROWS_WITH(embedlab::LongContextRunner(spec), "evalRows must be an integer in [1, 65536], got 0");
+  // A length far past the cap is refused before its sequence is allocated.
+  const int64_t huge = int64_t{1} << 40;
+  REQUIRE_THROWS_WITH(embedlab::SampleSequence(embedlab::PasskeyTask(2), huge, 0.5, 0),
+                      Catch::StartsWith("length must be an integer in [5, 65536]"));
+  REQUIRE_THROWS_WITH(embedlab::SampleSequence(embedlab::RecallTask(4, 4), 12, 0.5, 0),
+                      "length must be an integer in [4, 11], got 12");
+  const embedlab::LongContextSequence sequence = embedlab::SampleSequence(embedlab::RecallTask(8, 4), 12, 0.25, 7);
+  REQUIRE(sequence.ids == std::vector<int32_t>{1, 11, 5, 10, 4, 10, 3, 8, 6, 9, 12, 5});
+  REQUIRE(sequence.key_position == 2);
+}
+
+// The defaults are the spec's member initializers (lab.longContextDefaults reads them): a default spec is a valid
+// run of 1500 training steps, 4 readings and 3 x (100 fine-tuning steps and a reading), on 2-digit passkeys.
+TEST_CASE("long-context run: the default spec is the experiment the API and the tools run", "[training]") {
+  const embedlab::LongContextSpec spec;
+  const embedlab::LongContextRunner runner(spec);
+  REQUIRE(runner.total() == 1500 + 4 + 3 * (100 + 1));
+  REQUIRE(runner.spec().task.passkey_digits == 2);
+  REQUIRE(runner.chance_loss() == Approx(std::log(10.0)));  // per digit
+  for (embedlab::LongContextTask task : embedlab::kLongContextTasks) {
+    REQUIRE(embedlab::ParseLongContextTask(embedlab::LongContextTaskName(task)) == task);
+  }
 }
 
 // The same numbers are pinned in tests/node/long_context.test.mjs: a seed gives the same sequences in wasm.

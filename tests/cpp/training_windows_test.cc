@@ -10,6 +10,7 @@
 #include "random/prng.h"
 #include "training/corpus_batches.h"
 #include "training/evaluation_windows.h"
+#include "training/random_uniforms.h"
 
 namespace {
 
@@ -62,4 +63,26 @@ TEST_CASE("evenly spaced windows: a stream just long enough gives windows at 0, 
   REQUIRE_THROWS_AS(embedlab::EvenlySpacedWindows(Counting(5), 2, 5, ids.data(), targets.data()), std::out_of_range);
   REQUIRE_THROWS_AS(embedlab::EvenlySpacedWindows(Counting(6), 0, 5, ids.data(), targets.data()), std::out_of_range);
   REQUIRE_THROWS_AS(embedlab::EvenlySpacedWindows(Counting(6), 1, 0, ids.data(), targets.data()), std::out_of_range);
+}
+
+// The ranges of lab.randomUniform, lab.corpusBatches and lab.evenlySpacedWindows are the core's alone (the bindings
+// check nothing), and a shape past them is refused before anything is allocated.
+TEST_CASE("uniforms and windows: the core checks counts and shapes before allocating", "[training]") {
+  REQUIRE(embedlab::RandomUniforms(0, 7).empty());
+  embedlab::Prng prng(7);
+  const std::vector<double> uniforms = embedlab::RandomUniforms(3, 7);
+  for (double u : uniforms) REQUIRE(u == prng.NextUniform());
+  REQUIRE_THROWS_WITH(embedlab::RandomUniforms(embedlab::kMaxUniforms + 1, 0),
+                      "count must be an integer in [0, 16777216], got 16777217");
+  REQUIRE_THROWS_WITH(embedlab::RandomUniforms(-1, 0), "count must be an integer in [0, 16777216], got -1");
+  std::vector<int32_t> ids, targets;
+  REQUIRE_THROWS_WITH(embedlab::EvenlySpacedWindows(Counting(20), 70000, 2, ids, targets),
+                      "batch must be an integer in [1, 65536], got 70000");
+  REQUIRE_THROWS_WITH(embedlab::EvenlySpacedWindows(Counting(70000), 65536, 65536, ids, targets),
+                      Catch::Contains("batch x length would hold 65536 x 65536"));
+  REQUIRE(ids.empty());
+  embedlab::EvenlySpacedWindows(Counting(20), 3, 4, ids, targets);
+  REQUIRE(ids == std::vector<int32_t>{0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13});
+  REQUIRE_THROWS_WITH(embedlab::CorpusBatches(Counting(70000), 65536, 65536, 0),
+                      Catch::Contains("batch x length would hold 65536 x 65536"));
 }

@@ -146,6 +146,100 @@ test('long-context options: bad values are refused naming the option', async () 
   assert.throws(() => lab.recallSample({ keys: 4, length: 20 }), /length must be an integer in \[4, 11\]/);
 });
 
+test('lab.longContextDefaults: the core defaults, frozen, and what a run uses for the options left out', async () => {
+  const defaults = lab.longContextDefaults;
+  assert.ok([defaults, defaults.factors, defaults.depths, defaults.seeds, defaults.tasks].every(Object.isFrozen));
+  // The values users got from the JS API and the CLI before the core held them.
+  assert.deepEqual(
+    { ...defaults },
+    {
+      task: 'passkey',
+      scheme: 'rope',
+      seed: 0,
+      trainLength: 64,
+      factors: [1, 2, 4, 8],
+      steps: 1500,
+      fineTuneSteps: 100,
+      batch: 16,
+      learningRate: 3e-3,
+      fineTuneLearningRate: 3e-4,
+      weightDecay: 0,
+      channels: 64,
+      layers: 2,
+      heads: 4,
+      depths: [0, 0.25, 0.5, 0.75, 1],
+      evalRows: 32,
+      digits: 2,
+      recallKeys: 256,
+      recallValues: 16,
+      seeds: [0, 1, 2],
+      tasks: ['passkey', 'recall', 'language'],
+    },
+  );
+  // A run given every default explicitly is the run that leaves them out (a few made cheap in both), and another
+  // value of one of them is another run: the defaults the JS reads are those the core runs with.
+  const cheap = { steps: 2, fineTuneSteps: 1, evalRows: 2, factors: [1, 2] };
+  const explicit = Object.fromEntries(Object.entries(defaults).filter(([key]) => key !== 'seeds' && key !== 'tasks'));
+  const left = await lab.longContextRun(cheap);
+  assert.deepEqual(left, await lab.longContextRun({ ...explicit, ...cheap }));
+  assert.notDeepEqual(left, await lab.longContextRun({ ...cheap, weightDecay: 0.5, learningRate: 1e-2 }));
+  const experiment = await lab.longContextExperiment({ ...cheap, steps: 1, fineTuneSteps: 0, schemes: ['none'] });
+  assert.deepEqual(experiment.seeds, defaults.seeds);
+  const sample = { length: 24, depth: 0.5, seed: 7 };
+  assert.deepEqual(lab.passkeySample(sample), lab.passkeySample({ ...sample, digits: defaults.digits }));
+  const keys = { keys: defaults.recallKeys, values: defaults.recallValues };
+  assert.deepEqual(lab.recallSample(sample), lab.recallSample({ ...sample, ...keys }));
+  await assert.rejects(lab.longContextRun({ ...cheap, task: 'copy' }), /task must be one of passkey, recall, language/);
+});
+
+test("long-context ranges are the core's, named as the options; JS refuses types and fractions", async () => {
+  const cases = [
+    [{ batch: 65537 }, /^RangeError: batch must be an integer in \[1, 65536\], got 65537$/],
+    [{ evalRows: 0 }, /^RangeError: evalRows must be an integer in \[1, 65536\], got 0$/],
+    [{ recallKeys: 1 }, /^RangeError: recallKeys must be an integer in \[2, 65536\], got 1$/],
+    [{ recallValues: 70000 }, /^RangeError: recallValues must be an integer in \[2, 65536\], got 70000$/],
+    [{ digits: 17 }, /^RangeError: digits must be an integer in \[1, 16\], got 17$/],
+    [{ steps: -1 }, /^RangeError: steps must be an integer in \[0, 10000000\], got -1$/],
+    [{ learningRate: 11 }, /^RangeError: learningRate must be a finite number in \[0, 10\], got 11$/],
+    [{ depths: [0, 2] }, /^RangeError: depths\[1\] must be a finite number in \[0, 1\], got 2$/],
+    [{ heads: 32 }, /^RangeError: heads must be an integer in \[1, 16\], got 32$/],
+    [{ steps: 1.5 }, /^RangeError: steps must be an integer, got 1.5$/],
+    [{ batch: '4' }, /^TypeError: batch must be an integer, got the string "4"$/],
+  ];
+  for (const [bad, message] of cases) {
+    await assert.rejects(lab.longContextRun({ ...small, ...bad }), (error) => {
+      assert.match(String(error), message);
+      return true;
+    });
+  }
+  const language = { ...small, task: 'language', corpus: [0, 1], vocabSize: 1 };
+  await assert.rejects(lab.longContextRun(language), /vocabSize must be an integer in \[2, 2097152\], got 1/);
+  assert.throws(() => lab.recallSample({ keys: 1, length: 4 }), /^RangeError: keys must be an integer in \[2, 65536\]/);
+  assert.throws(() => lab.passkeySample({ length: 2 ** 40 }), /^RangeError: length must be an integer in \[5, 65536\]/);
+  assert.throws(() => lab.passkeySample({ length: 9, depth: 1.5 }), /depth must be a finite number in \[0, 1\]/);
+});
+
+test('embedlab long-context --help shows the core defaults', () => {
+  const cli = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+  const help = spawnSync(process.execPath, [cli, 'long-context', '--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0, help.stderr);
+  const { task, tasks, seeds, trainLength, factors, steps, fineTuneSteps } = lab.longContextDefaults;
+  const shown = {
+    task: `${tasks.join(', ')} \\(default ${task}\\)`,
+    seeds: `one run per seed \\(default ${seeds.join(',')}\\)`,
+    'train-length': `the training length \\(default ${trainLength}\\)`,
+    factors: `lengths read, × T \\(default ${factors.join(',')}\\)`,
+    steps: `training steps \\(default ${steps}\\)`,
+    'fine-tune-steps': `fine-tuning steps at each longer length \\(default ${fineTuneSteps}\\)`,
+  };
+  for (const [option, text] of Object.entries(shown)) {
+    assert.match(help.stdout, new RegExp(`\\n {2}--${option} \\S+ +${text}`), option);
+  }
+  const bad = spawnSync(process.execPath, [cli, 'long-context', '--task', 'copy'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--task must be one of passkey, recall, language; got copy/);
+});
+
 test('embedlab long-context prints the accuracy table with n/a for learned past T', () => {
   const cli = new URL('../../dist/cli/main.js', import.meta.url).pathname;
   const args = ['long-context', '--schemes', 'learned,rope', '--seeds', '0', '--train-length', '16'];

@@ -4,12 +4,16 @@
 import { readFileSync } from 'node:fs';
 
 import { UsageError } from './usage_error.js';
+/** @import { EmbedLab } from '../lab.js' */
+/** @import { LongContextExperimentOptions } from '../training/types.js' */
 
-// The command's usage, summary and options (cli/options.js reads them with every other command's).
+// The command's usage, summary and options (cli/options.js reads them with every other command's). The experiment's
+// options have no default here: one left out is left to lab.longContextExperiment, which takes the core's default,
+// and the help, a function of the loaded lab, shows it (lab.longContextDefaults).
 export const LONG_CONTEXT_COMMAND = {
   usage:
-    'long-context [--task passkey|recall|language] [--corpus FILE] [--vocab-size 512] [--schemes a,b] ' +
-    '[--seeds 0,1,2] [--train-length 64] [--factors 1,2,4,8] [--steps 1500] [--fine-tune-steps 100] [--json]',
+    'long-context [--task TASK] [--corpus FILE] [--vocab-size 512] [--schemes a,b] [--seeds S,S] ' +
+    '[--train-length T] [--factors F,F] [--steps N] [--fine-tune-steps N] [--json]',
   summary:
     'Trains the tiny GPT at --train-length with each position scheme, reads it at each factor × that length ' +
     'zero-shot and after fine-tuning there, and prints the tables: accuracy by length, or loss by position range.',
@@ -17,10 +21,10 @@ export const LONG_CONTEXT_COMMAND = {
   options: {
     task: {
       type: 'string',
-      default: 'passkey',
-      value: 'passkey|recall|language',
-      choices: ['passkey', 'recall', 'language'],
-      help: 'passkey: a key hidden in filler (default); recall: a value among key–value pairs; language: the text of --corpus',
+      value: 'TASK',
+      help: (/** @type {EmbedLab} */ lab) =>
+        `${lab.longContextDefaults.tasks.join(', ')} (default ${lab.longContextDefaults.task}). passkey: a key ` +
+        'hidden in filler; recall: a value among key–value pairs; language: the text of --corpus',
     },
     corpus: {
       type: 'string',
@@ -34,16 +38,34 @@ export const LONG_CONTEXT_COMMAND = {
       help: 'tokens of the BPE trained on --corpus first (default 512)',
     },
     schemes: { type: 'string', value: 'a,b', help: 'the schemes to run, comma-separated (default: every one)' },
-    seeds: { type: 'string', default: '0,1,2', value: '0,1,2', help: 'one run per seed (default 0,1,2)' },
-    'train-length': { type: 'string', default: '64', value: 'T', min: 1, help: 'the training length (default 64)' },
-    factors: { type: 'string', default: '1,2,4,8', value: '1,2,4,8', help: 'lengths read, × T (default 1,2,4,8)' },
-    steps: { type: 'string', default: '1500', value: 'N', min: 0, help: 'training steps (default 1500)' },
-    'fine-tune-steps': {
+    seeds: {
       type: 'string',
-      default: '100',
+      value: 'S,S',
+      help: (/** @type {EmbedLab} */ lab) => `one run per seed (default ${lab.longContextDefaults.seeds.join(',')})`,
+    },
+    'train-length': {
+      type: 'string',
+      value: 'T',
+      min: 1,
+      help: (/** @type {EmbedLab} */ lab) => `the training length (default ${lab.longContextDefaults.trainLength})`,
+    },
+    factors: {
+      type: 'string',
+      value: 'F,F',
+      help: (/** @type {EmbedLab} */ lab) => `lengths read, × T (default ${lab.longContextDefaults.factors.join(',')})`,
+    },
+    steps: {
+      type: 'string',
       value: 'N',
       min: 0,
-      help: 'fine-tuning steps at each longer length (default 100)',
+      help: (/** @type {EmbedLab} */ lab) => `training steps (default ${lab.longContextDefaults.steps})`,
+    },
+    'fine-tune-steps': {
+      type: 'string',
+      value: 'N',
+      min: 0,
+      help: (/** @type {EmbedLab} */ lab) =>
+        `fine-tuning steps at each longer length (default ${lab.longContextDefaults.fineTuneSteps})`,
     },
     json: { type: 'boolean', default: false, help: 'print the whole result as JSON instead of the tables' },
   },
@@ -120,19 +142,38 @@ export function formatLongContext(result) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * @param {EmbedLab} lab
+ * @param {Record<string, any>} values the command line's options
+ */
 export async function longContext(lab, values) {
-  const options = {
-    task: values.task,
-    seeds: integers('seeds', values.seeds, 0),
-    trainLength: Number(values['train-length']),
-    factors: integers('factors', values.factors, 1),
-    steps: Number(values.steps),
-    fineTuneSteps: Number(values['fine-tune-steps']),
-  };
+  const { tasks } = lab.longContextDefaults;
+  const task = values.task ?? lab.longContextDefaults.task;
+  if (!tasks.includes(task)) {
+    throw new UsageError(`--task must be one of ${tasks.join(', ')}; got ${task}`, 'long-context');
+  }
+  /** @type {LongContextExperimentOptions} */
+  const options = { task };
+  const given = (name) => values[name] !== undefined;
+  if (given('seeds')) {
+    options.seeds = integers('seeds', values.seeds, 0);
+  }
+  if (given('train-length')) {
+    options.trainLength = Number(values['train-length']);
+  }
+  if (given('factors')) {
+    options.factors = integers('factors', values.factors, 1);
+  }
+  if (given('steps')) {
+    options.steps = Number(values.steps);
+  }
+  if (given('fine-tune-steps')) {
+    options.fineTuneSteps = Number(values['fine-tune-steps']);
+  }
   if (values.schemes !== undefined) {
     options.schemes = values.schemes.split(',');
   }
-  if (values.task === 'language') {
+  if (task === 'language') {
     if (values.corpus === undefined) {
       throw new UsageError(CORPUS_HINT, 'long-context');
     }
@@ -144,7 +185,7 @@ export async function longContext(lab, values) {
     tokenizer.dispose();
   } else if (values.corpus !== undefined || values['vocab-size'] !== undefined) {
     const option = values.corpus !== undefined ? '--corpus' : '--vocab-size';
-    throw new UsageError(`${option} belongs to --task language, not ${values.task}`, 'long-context');
+    throw new UsageError(`${option} belongs to --task language, not ${task}`, 'long-context');
   }
   let last = '';
   options.onProgress = ({ scheme, seed, phase, done, total }) => {

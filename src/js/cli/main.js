@@ -8,7 +8,7 @@ import { longContext } from './long_context.js';
 import { parseCommandLine } from './options.js';
 import { chunkSizeOption, countFile, refuseTextAsFile, writeIds, writeTokensJson } from './stream.js';
 import { tokenizeBin } from './tokenize_bin.js';
-import { commandHelp, fullUsage, usageLine } from './usage.js';
+import { commandHelp, fullUsage, helpNeedsLab, usageLine } from './usage.js';
 import { UsageError } from './usage_error.js';
 import createEmbedLab from '../index.js';
 
@@ -200,7 +200,8 @@ async function main() {
     return 0;
   }
   if (parsed.help) {
-    console.log(command === undefined ? fullUsage() : commandHelp(command));
+    const lab = command !== undefined && helpNeedsLab(command) ? await createEmbedLab() : undefined;
+    console.log(command === undefined ? fullUsage() : commandHelp(command, lab));
     return 0;
   }
   try {

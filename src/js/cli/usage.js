@@ -34,12 +34,22 @@ export function fullUsage() {
   )}`;
 }
 
-/** The help of one command: its usage line, what it does, and each of its options. */
-export function commandHelp(command) {
+/** Whether the help of `command` reads the loaded library (an option's help is a function of it: its defaults). */
+export function helpNeedsLab(command) {
+  return Object.values(COMMANDS[command].options).some((option) => typeof option.help === 'function');
+}
+
+/**
+ * The help of one command: its usage line, what it does, and each of its options.
+ * @param {string} command
+ * @param {any} [lab] the loaded library, for the commands whose help shows its defaults (helpNeedsLab)
+ */
+export function commandHelp(command, lab) {
   const { summary, options } = COMMANDS[command];
   const names = Object.entries(options).map(([name, option]) => {
     const flag = option.short === undefined ? `--${name}` : `-${option.short}, --${name}`;
-    return [option.type === 'string' ? `${flag} ${option.value}` : flag, option.help];
+    const help = typeof option.help === 'function' ? option.help(lab) : option.help;
+    return [option.type === 'string' ? `${flag} ${option.value}` : flag, help];
   });
   const column = Math.max(0, ...names.map(([flag]) => flag.length)) + 4;
   const lines = [usageLine(command), wrapped(summary, 0)];

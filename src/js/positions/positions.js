@@ -2,19 +2,19 @@
 // one vector at one position, RoPE's (scaled) frequencies, the ALiBi slope of each head and T5's offset buckets, as
 // the tiny GPT computes them (C++ core: model/rotary_embedding.h, model/rope_scaling.h, model/attention.h,
 // model/relative_position_bias.h). The functions take the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
+// Here only option names, layout and scaling names and JS types; sizes and ranges are the core's, whose messages
+// name these arguments.
 import {
   describe,
   requireBoolean,
   requireInteger,
+  requireIntegerType,
   requireNumber,
+  requireNumberType,
   requireOptions,
   requireVector,
 } from '../runtime/checks.js';
-import {
-  requireRelativeBuckets,
-  T5_DEFAULT_MAX_DISTANCE,
-  T5_DEFAULT_NUM_BUCKETS,
-} from './relative_position_buckets.js';
+import { T5_DEFAULT_MAX_DISTANCE, T5_DEFAULT_NUM_BUCKETS } from './relative_position_buckets.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 /** @import { LabInternals, Vector } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
@@ -28,14 +28,9 @@ import { normalizeRopeScaling } from './rope_scaling.js';
  */
 export function ropeRotate({ lab, raw }, vector, position, options) {
   requireVector('vector', vector);
-  if (vector.length < 2 || vector.length > lab.limits.maxDim || vector.length % 2 !== 0) {
-    throw new RangeError(
-      `RoPE rotates pairs, so vector.length must be even and in [2, ${lab.limits.maxDim}], got ${vector.length}`,
-    );
-  }
-  requireInteger('position', position, 0, 0x7fffffff);
+  requireIntegerType('position', position);
   const { base = 10000, layout = 'interleaved' } = requireOptions('options', options, ['base', 'layout']);
-  requireNumber('base', base, 1, 1e12);
+  requireNumberType('base', base);
   if (!lab.ropeLayouts.includes(layout)) {
     throw new TypeError(`layout must be one of ${lab.ropeLayouts.join(', ')}, got ${describe(layout)}`);
   }
@@ -48,7 +43,7 @@ export function ropeRotate({ lab, raw }, vector, position, options) {
  * @returns {Float32Array}
  */
 export function alibiSlopes({ lab, raw }, heads) {
-  requireInteger('heads', heads, 1, lab.limits.maxDim);
+  requireIntegerType('heads', heads);
   return lab.call(() => raw.alibiSlopes(heads));
 }
 
@@ -90,9 +85,9 @@ export function relativePositionBuckets({ lab, raw }, options) {
     maxDistance = T5_DEFAULT_MAX_DISTANCE,
     bidirectional = false,
   } = requireOptions('options', options, ['length', 'numBuckets', 'maxDistance', 'bidirectional']);
-  // length x length buckets: 4096 is 64 MiB, far more than a figure shows.
-  requireInteger('length', length, 1, 4096);
+  requireIntegerType('length', length);
   requireBoolean('bidirectional', bidirectional);
-  requireRelativeBuckets('numBuckets', numBuckets, 'maxDistance', maxDistance, bidirectional);
+  requireIntegerType('numBuckets', numBuckets);
+  requireIntegerType('maxDistance', maxDistance);
   return lab.call(() => raw.relativePositionBuckets(length, numBuckets, maxDistance, bidirectional));
 }

@@ -2,13 +2,12 @@
 // token stream (CorpusBatches, the batcher of the C++ trainer) and fixed, evenly spaced evaluation windows.
 // A seed gives the same numbers here, in the other wasm flavour and natively. Each function takes the lab's
 // internals ({lab, raw}, see runtime/wasm_instance.js).
-import { requireIds, requireInteger, requireOptions, requireSeed } from '../runtime/checks.js';
+import { requireIds, requireInteger, requireIntegerType, requireOptions, requireSeed } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 /** @import { EmbedLab } from '../lab.js' */
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
 
-const MAX_UNIFORMS = 2 ** 24;
 const MAX_STREAM_TOKENS = 2 ** 28;
 
 /**
@@ -67,7 +66,7 @@ function requireWindows(lab, tokens, batch, length) {
  * @returns {Float64Array}
  */
 export function randomUniform({ lab, raw }, count, options) {
-  requireInteger('count', count, 0, MAX_UNIFORMS);
+  requireIntegerType('count', count); // its range is the core's (training/random_uniforms.h)
   const { seed = 0 } = requireOptions('options', options, ['seed']);
   requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.randomUniform(count, seed));

@@ -2,11 +2,14 @@
 // trainLength x factor zero-shot and after a short fine-tune, for one scheme and seed (longContextRun, the unit a
 // page runs in a worker) or for a grid of schemes x seeds with the spread over seeds (longContextExperiment).
 // Plus single passkey / recall sequences for a seed. Functions take the lab's internals ({lab, raw}, see runtime/wasm_instance.js).
+// Defaults come from the core (lab.longContextDefaults); here only what the core cannot see: option names, the
+// task's name, JS types and integer-ness (Embind would coerce a string to NaN and truncate 1.5). Every range is
+// the core's (training/long_context_run.cc, recall_task.cc, passkey_task.cc), named as these options are.
 import {
   describe,
   requireIds,
-  requireInteger,
-  requireNumber,
+  requireIntegerType,
+  requireNumberType,
   requireOptions,
   requireSeed,
   requireSignal,
@@ -16,28 +19,29 @@ import { yieldToEventLoop } from '../runtime/scheduling.js';
 /** @import { LabInternals, TokenIds } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
 
-const TASKS = ['passkey', 'recall', 'language'];
-export const RUN_DEFAULTS = Object.freeze({
-  task: 'passkey',
-  trainLength: 64,
-  factors: [1, 2, 4, 8],
-  steps: 1500,
-  fineTuneSteps: 100,
-  batch: 16,
-  learningRate: 3e-3,
-  fineTuneLearningRate: 3e-4,
-  weightDecay: 0,
-  channels: 64,
-  layers: 2,
-  heads: 4,
-  depths: [0, 0.25, 0.5, 0.75, 1],
-  evalRows: 32,
-  digits: 2,
-  recallKeys: 256,
-  recallValues: 16,
-});
-const SPEC_KEYS = [...Object.keys(RUN_DEFAULTS), 'scheme', 'seed', 'corpus', 'vocabSize'];
 const CALLBACK_KEYS = ['onProgress', 'signal'];
+
+/**
+ * The core's defaults and task names (LongContextSpec, training/long_context_run.h), frozen: lab.longContextDefaults.
+ * @param {any} raw the Embind module
+ * @returns {types.LongContextDefaults}
+ */
+export function readDefaults(raw) {
+  const defaults = raw.longContextDefaults();
+  for (const value of Object.values(defaults)) {
+    if (Array.isArray(value)) {
+      Object.freeze(value);
+    }
+  }
+  return Object.freeze(defaults);
+}
+
+// The options of one run: every default's name but the experiment's (seeds) and the name list (tasks), and the
+// language task's corpus.
+function specKeys(lab) {
+  const keys = Object.keys(lab.longContextDefaults).filter((key) => key !== 'seeds' && key !== 'tasks');
+  return [...keys, 'corpus', 'vocabSize'];
+}
 
 function requireList(name, value, check) {
   if (!Array.isArray(value) || value.length === 0) {
@@ -47,6 +51,18 @@ function requireList(name, value, check) {
   return value;
 }
 
+// An array (its length is the core's to check) of items that pass `check`.
+function requireArray(name, value, check) {
+  if (!Array.isArray(value)) {
+    throw new TypeError(`${name} must be an array, got ${describe(value)}`);
+  }
+  value.forEach((item, i) => check(`${name}[${i}]`, item));
+}
+
+const INTEGER_OPTIONS = ['trainLength', 'steps', 'fineTuneSteps', 'batch', 'channels', 'layers', 'heads'];
+INTEGER_OPTIONS.push('evalRows', 'digits', 'recallKeys', 'recallValues');
+const NUMBER_OPTIONS = ['learningRate', 'fineTuneLearningRate', 'weightDecay'];
+
 /**
  * The checked spec with every field present, as the raw module reads it.
  * @param {EmbedLab} lab
@@ -54,45 +70,33 @@ function requireList(name, value, check) {
  * @param {string[]} extraKeys
  */
 function normalizeSpec(lab, options, extraKeys) {
-  const given = requireOptions('options', options, [...SPEC_KEYS, ...CALLBACK_KEYS, ...extraKeys]);
+  const keys = specKeys(lab);
+  const given = requireOptions('options', options, [...keys, ...CALLBACK_KEYS, ...extraKeys]);
+  const defaults = lab.longContextDefaults;
+  const { tasks } = defaults;
   /** @type {Required<Omit<types.LongContextRunOptions, 'onProgress' | 'signal' | 'corpus'>> & { corpus: TokenIds | null }} */
-  const spec = { ...RUN_DEFAULTS, scheme: 'rope', seed: 0, corpus: null, vocabSize: 0 };
-  for (const key of SPEC_KEYS) {
+  const spec = /** @type {any} */ ({ corpus: null, vocabSize: 0 });
+  for (const key of keys) {
     if (given[key] !== undefined) {
       spec[key] = given[key];
+    } else if (key in defaults) {
+      spec[key] = defaults[key];
     }
   }
-  if (!TASKS.includes(spec.task)) {
-    throw new TypeError(`task must be one of ${TASKS.join(', ')}, got ${describe(spec.task)}`);
+  if (!tasks.includes(spec.task)) {
+    throw new TypeError(`task must be one of ${tasks.join(', ')}, got ${describe(spec.task)}`);
   }
-  const maxLength = lab.limits.maxSequenceLength;
-  requireInteger('trainLength', spec.trainLength, 1, maxLength);
-  let previous = 0;
-  requireList('factors', spec.factors, (name, f) => {
-    requireInteger(name, f, previous + 1, Math.floor(maxLength / spec.trainLength));
-    previous = f;
-  });
-  requireInteger('steps', spec.steps, 0, 1e7);
-  requireInteger('fineTuneSteps', spec.fineTuneSteps, 0, 1e7);
-  requireInteger('batch', spec.batch, 1, 65536);
-  requireNumber('learningRate', spec.learningRate, 0, 10);
-  requireNumber('fineTuneLearningRate', spec.fineTuneLearningRate, 0, 10);
-  requireNumber('weightDecay', spec.weightDecay, 0, 10);
-  requireInteger('channels', spec.channels, 1, lab.limits.maxDim);
-  requireInteger('layers', spec.layers, 1, 64);
-  requireInteger('heads', spec.heads, 1, spec.channels);
+  INTEGER_OPTIONS.forEach((key) => requireIntegerType(key, spec[key]));
+  NUMBER_OPTIONS.forEach((key) => requireNumberType(key, spec[key]));
+  requireArray('factors', spec.factors, requireIntegerType);
   requireSeed('seed', spec.seed, lab.limits);
-  requireList('depths', spec.depths, (name, d) => requireNumber(name, d, 0, 1));
-  requireInteger('evalRows', spec.evalRows, 1, 65536);
-  requireInteger('digits', spec.digits, 1, 16);
-  requireInteger('recallKeys', spec.recallKeys, 2, 65536);
-  requireInteger('recallValues', spec.recallValues, 2, 65536);
+  requireArray('depths', spec.depths, requireNumberType);
   if (spec.task === 'language') {
     if (spec.corpus === null) {
       throw new TypeError("task 'language' needs corpus (the token ids of a text) and its vocabSize");
     }
     spec.corpus = requireIds('corpus', spec.corpus, Infinity);
-    requireInteger('vocabSize', spec.vocabSize, 2, lab.limits.maxVocabSize);
+    requireIntegerType('vocabSize', spec.vocabSize);
   } else if (given.corpus !== undefined || given.vocabSize !== undefined) {
     throw new TypeError(`corpus and vocabSize belong to task 'language', not '${spec.task}'`);
   }
@@ -210,7 +214,9 @@ export async function longContextExperiment(internals, options) {
   const { spec, onProgress, signal, given } = normalizeSpec(lab, options, ['schemes', 'seeds']);
   const schemes = given.schemes ?? lab.longContextSchemes;
   requireList('schemes', schemes, (name, s) => requireScheme(lab, name, s));
-  const seeds = requireList('seeds', given.seeds ?? [0, 1, 2], (name, s) => requireSeed(name, s, lab.limits));
+  const seeds = requireList('seeds', given.seeds ?? lab.longContextDefaults.seeds, (name, s) =>
+    requireSeed(name, s, lab.limits),
+  );
   if (given.scheme !== undefined || given.seed !== undefined) {
     throw new TypeError('longContextExperiment takes schemes and seeds (arrays), not scheme and seed');
   }
@@ -265,10 +271,10 @@ export async function longContextExperiment(internals, options) {
  */
 export function passkeySample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['digits', 'length', 'depth', 'seed']);
-  const { digits = 2, length, depth = 0.5, seed = 0 } = given;
-  requireInteger('digits', digits, 1, 16);
-  requireInteger('length', length, 2 * digits + 1, lab.limits.maxSequenceLength);
-  requireNumber('depth', depth, 0, 1);
+  const { digits = lab.longContextDefaults.digits, length, depth = 0.5, seed = 0 } = given;
+  requireIntegerType('digits', digits);
+  requireIntegerType('length', length);
+  requireNumberType('depth', depth);
   requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.passkeySample(digits, length, depth, seed));
 }
@@ -280,11 +286,12 @@ export function passkeySample({ lab, raw }, options) {
  */
 export function recallSample({ lab, raw }, options) {
   const given = requireOptions('options', options, ['keys', 'values', 'length', 'depth', 'seed']);
-  const { keys = 256, values = 16, length, depth = 0.5, seed = 0 } = given;
-  requireInteger('keys', keys, 2, 65536);
-  requireInteger('values', values, 2, 65536);
-  requireInteger('length', length, 4, Math.min(2 * keys + 3, lab.limits.maxSequenceLength));
-  requireNumber('depth', depth, 0, 1);
+  const { recallKeys, recallValues } = lab.longContextDefaults;
+  const { keys = recallKeys, values = recallValues, length, depth = 0.5, seed = 0 } = given;
+  requireIntegerType('keys', keys);
+  requireIntegerType('values', values);
+  requireIntegerType('length', length);
+  requireNumberType('depth', depth);
   requireSeed('seed', seed, lab.limits);
   return lab.call(() => raw.recallSample(keys, values, length, depth, seed));
 }

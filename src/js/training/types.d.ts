@@ -110,6 +110,19 @@ export interface LongContextExperimentOptions extends LongContextOptions {
   seeds?: readonly number[];
 }
 
+/**
+ * lab.longContextDefaults: what a run uses for each option left out (the C++ core's defaults, read once), the
+ * seeds of an experiment, and the tasks in the core's order.
+ */
+export interface LongContextDefaults extends Readonly<
+  Required<Omit<LongContextRunOptions, 'corpus' | 'vocabSize' | 'onProgress' | 'signal'>>
+> {
+  /** longContextExperiment's seeds when none are given. */
+  readonly seeds: readonly number[];
+  /** 'passkey', 'recall', 'language'. */
+  readonly tasks: readonly LongContextTask[];
+}
+
 /** One cell: a length, zero-shot or after fine-tuning there. */
 export interface LongContextReading {
   length: number;

@@ -10,6 +10,7 @@ import createEmbedLab, {
   type EmbedLab,
   type Kernels,
   type Limits,
+  type LongContextDefaults,
   type LongContextExperimentResult,
   type LongContextRunResult,
   type LongContextSequence,
@@ -324,6 +325,11 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   const recall: LongContextSequence = lab.recallSample({ keys: 8, values: 4, length: 12, depth: 0.25, seed: 7 });
   check(recall.targets[11] === 10, 'recallSample');
   check(lab.longContextSchemes.includes('rope_yarn'), 'longContextSchemes');
+  const defaults: LongContextDefaults = lab.longContextDefaults;
+  check(
+    defaults.tasks.includes(defaults.task) && defaults.steps > 0 && defaults.seeds.length > 0,
+    'longContextDefaults',
+  );
   const tiny = { trainLength: 8, factors: [1, 2], steps: 1, fineTuneSteps: 1, channels: 8, layers: 1, heads: 2 };
   const run: LongContextRunResult = await lab.longContextRun({ ...tiny, scheme: 'learned', evalRows: 1 });
   check(run.readings.length === 3 && !run.readings[1].available && run.readings[1].reason !== null, 'longContextRun');
