@@ -61,8 +61,8 @@ LongContextRunner::LongContextRunner(LongContextSpec spec)
   for (size_t i = 0; i < spec_.depths.size(); ++i) {
     RequireFiniteInRange("depths[" + std::to_string(i) + "]", spec_.depths[i], 0.0, 1.0);
   }
-  ValidateAdamWOptions(Optimizer(spec_.learning_rate),
-                       "");  // learningRate and weightDecay are longContextRun's own options
+  // No prefix: learningRate and weightDecay are longContextRun's own options.
+  ValidateAdamWOptions(Optimizer(spec_.learning_rate), "");
   config_ = LongContextModelConfig(scheme_, spec_.model, spec_.train_length);
   config_.vocab_size = data_->vocab_size();
   ValidateGptConfig(config_, "");  // so are channels, layers and heads
