@@ -14,7 +14,6 @@ import {
   requireOptions,
   requireVector,
 } from '../runtime/checks.js';
-import { T5_DEFAULT_MAX_DISTANCE, T5_DEFAULT_NUM_BUCKETS } from './relative_position_buckets.js';
 import { normalizeRopeScaling } from './rope_scaling.js';
 /** @import { LabInternals, Vector } from '../runtime/types.js' */
 /** @import * as types from './types.js' */
@@ -79,10 +78,11 @@ export function ropeFrequencies({ lab, raw }, options) {
  * @returns {Int32Array}
  */
 export function relativePositionBuckets({ lab, raw }, options) {
+  // The defaults are those of createModel's t5NumBuckets and t5MaxDistance, as the core defines them.
   const {
     length,
-    numBuckets = T5_DEFAULT_NUM_BUCKETS,
-    maxDistance = T5_DEFAULT_MAX_DISTANCE,
+    numBuckets = lab.modelDefaults.t5NumBuckets,
+    maxDistance = lab.modelDefaults.t5MaxDistance,
     bidirectional = false,
   } = requireOptions('options', options, ['length', 'numBuckets', 'maxDistance', 'bidirectional']);
   requireIntegerType('length', length);
