@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const EXTENSIONS = ['.js', '.mjs', '.cjs'];
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist']);
@@ -25,153 +26,41 @@ function listModules(dir) {
   });
 }
 
-// After these characters a `/` starts a regular expression literal, not a division.
-const BEFORE_REGEX = new Set([...'(,=:[!&|?{};+-*%<>~^']);
-const KEYWORDS_BEFORE_REGEX = /\b(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
-
-/** Whether a literal's text could name a module: a relative path ('./x.js', '../y/z.js'). */
 const relativePath = (text) => /^\.{1,2}\//.test(text);
 
+/** `import.meta.url`, the base of a worker's `new URL('./x.js', import.meta.url)`. */
+const isImportMetaUrl = (node) =>
+  ts.isPropertyAccessExpression(node) && node.name.text === 'url' && ts.isMetaProperty(node.expression);
+
 /**
- * The code of a module with everything that is not code blanked (replaced by spaces, newlines kept): comments, so
- * a commented-out import is not followed, and the text of strings, template literals and regular expressions,
- * so code quoted in them is not either; a string (or a template without `${…}`) that holds a relative path stays,
- * as it may be an import's specifier. A `//` inside a literal does not start a comment.
+ * The relative specifiers a module refers to: static imports, `export … from`, `import('./…')`, `require('./…')`
+ * and `new URL('./…', import.meta.url)`. TypeScript's parser reads the module, so comments, strings, templates and
+ * regular expressions that merely contain such text are not references.
  */
-export function codeOnly(source) {
-  const out = source.split('');
-  const blank = (from, to) => {
-    for (let k = from; k < to; k++) {
-      if (out[k] !== '\n') {
-        out[k] = ' ';
-      }
-    }
-  };
-  const braces = []; // for each open `${`, the depth of ordinary braces inside it
-  let i = 0;
-  let last = ''; // the last significant character (or word) before i
-  const skipString = (quote) => {
-    const from = ++i;
-    while (i < source.length && source[i] !== quote && source[i] !== '\n') {
-      i += source[i] === '\\' ? 2 : 1;
-    }
-    if (!relativePath(source.slice(from, i))) {
-      blank(from, i);
-    }
-    i++;
-  };
-  const plainRelativeTemplate = (from) => {
-    const end = source.indexOf('`', from);
-    const text = source.slice(from, end === -1 ? source.length : end);
-    return relativePath(text) && !text.includes('${') && !text.includes('\\');
-  };
-  const skipTemplate = (keep) => {
-    // From just after a backtick or a closing `}` of an expression: to the closing backtick, or into a `${`.
-    const from = i;
-    while (i < source.length) {
-      if (source[i] === '\\') {
-        i += 2;
-      } else if (source[i] === '`') {
-        break;
-      } else if (source[i] === '$' && source[i + 1] === '{') {
-        braces.push(0);
-        break;
-      } else {
-        i++;
-      }
-    }
-    if (!keep) {
-      blank(from, i);
-    }
-    i += source[i] === '`' ? 1 : 2;
-  };
-  const skipRegex = () => {
-    const from = ++i;
-    let inClass = false;
-    while (i < source.length && source[i] !== '\n' && (inClass || source[i] !== '/')) {
-      if (source[i] === '\\') {
-        i++;
-      } else if (source[i] === '[') {
-        inClass = true;
-      } else if (source[i] === ']') {
-        inClass = false;
-      }
-      i++;
-    }
-    blank(from, i);
-    i++;
-    while (/[a-z]/i.test(source[i] ?? '')) {
-      i++; // flags
-    }
-  };
-  while (i < source.length) {
-    const c = source[i];
-    if (c === '/' && source[i + 1] === '/') {
-      const end = source.indexOf('\n', i);
-      const to = end === -1 ? source.length : end;
-      blank(i, to);
-      i = to;
-    } else if (c === '/' && source[i + 1] === '*') {
-      const end = source.indexOf('*/', i + 2);
-      const to = end === -1 ? source.length : end + 2;
-      blank(i, to);
-      i = to;
-    } else if (c === '/') {
-      const regex = last === '' || BEFORE_REGEX.has(last) || KEYWORDS_BEFORE_REGEX.test(last);
-      if (regex) {
-        skipRegex();
-        last = 'regex';
-      } else {
-        i++;
-        last = '/';
-      }
-    } else if (c === '"' || c === "'") {
-      skipString(c);
-      last = 'string';
-    } else if (c === '`') {
-      i++;
-      skipTemplate(plainRelativeTemplate(i));
-      last = 'string';
-    } else if (c === '{' && braces.length) {
-      braces[braces.length - 1]++;
-      i++;
-      last = c;
-    } else if (c === '}' && braces.length && braces[braces.length - 1] === 0) {
-      braces.pop(); // the end of a template's `${…}`: back into the template's text
-      i++;
-      skipTemplate(false);
-      last = 'string';
-    } else if (/\s/.test(c)) {
-      i++;
-    } else if (/[\w$]/.test(c)) {
-      const word = /^[\w$]+/.exec(source.slice(i, i + 64))[0];
-      i += word.length;
-      last = word;
-    } else {
-      if (c === '}' && braces.length) {
-        braces[braces.length - 1]--;
-      }
-      i++;
-      last = c;
-    }
-  }
-  return out.join('');
-}
-
-const SPECIFIER = String.raw`(['"\x60])(\.{1,2}\/[^'"\x60\s]+)\1`;
-const REFERENCES = [
-  // import … from './x', import './x'
-  new RegExp(String.raw`\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?${SPECIFIER}`, 'g'),
-  new RegExp(String.raw`\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*${SPECIFIER}`, 'g'),
-  new RegExp(String.raw`\bimport\s*\(\s*${SPECIFIER}\s*[,)]`, 'g'),
-  new RegExp(String.raw`\brequire\s*\(\s*${SPECIFIER}\s*\)`, 'g'),
-  new RegExp(String.raw`\bnew\s+URL\s*\(\s*${SPECIFIER}\s*,\s*import\.meta\.url\s*\)`, 'g'),
-];
-
-/** The relative specifiers a module refers to (see REFERENCES), in its code only (see codeOnly). */
 export function referencesOf(source) {
-  const code = codeOnly(source);
-  return REFERENCES.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[2]));
+  const file = ts.createSourceFile('module.js', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      found.push(node.moduleSpecifier);
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) {
+        found.push(node.arguments[0]);
+      }
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'URL') {
+      const [specifier, base] = node.arguments ?? [];
+      if (base !== undefined && isImportMetaUrl(base)) {
+        found.push(specifier);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found
+    .filter((node) => ts.isStringLiteralLike(node))
+    .map((node) => node.text)
+    .filter(relativePath);
 }
 
 /** The module a specifier names, among `modules` (a Set of absolute paths), or null (outside them, or no such file). */
