@@ -100,7 +100,7 @@ foreach(flavour simd fallback)
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_hf_tokenizer.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
   target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
-  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour} embedlab_hf_${flavour})
+  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_hf_${flavour})
   target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
                       -sEXPORT_NAME=createTokenizerModule)
