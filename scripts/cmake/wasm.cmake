@@ -94,12 +94,12 @@ foreach(flavour simd fallback)
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
   embedlab_finish_package_module(embedlab_${flavour})
 
-  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text and src/bpe (with errors) alone.
+  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text, src/bpe and src/hf (with errors) alone.
   add_executable(embedlab_tokenizer_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
   target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
-  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour})
+  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_hf_${flavour})
   target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
                       -sEXPORT_NAME=createTokenizerModule)
