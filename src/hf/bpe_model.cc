@@ -1,5 +1,6 @@
 #include "hf/bpe_model.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "hf/byte_level_alphabet.h"
@@ -38,15 +39,34 @@ void BpeModel::Finish(const BpeOptions& options) {
   FindCutCharacter();
 }
 
+// A merge can join across a cut before "▁" (following another character c) only when its right token starts with
+// "▁" and its left token ends with c's token string. Cuts are made only after a character that is its own token
+// (not byte_fallback or unknown) and that no such merge's left token ends with.
 void BpeModel::FindCutCharacter() {
   cut_character_.clear();
+  no_cut_after_.clear();
   if (options_.byte_level || options_.ignore_merges || vocab_.Find(kMetaspace) == kNone) return;
-  if (options_.unk_id != kNone && EndsWith(vocab_.String(options_.unk_id), kMetaspace)) return;
   for (const MergeTable::Entry& merge : merges_.entries()) {
     const std::string_view right = vocab_.String(merge.right);
-    if (right.substr(0, 3) == kMetaspace && !EndsWith(vocab_.String(merge.left), kMetaspace)) return;
+    const std::string_view left = vocab_.String(merge.left);
+    if (right.substr(0, 3) != kMetaspace || left.empty() || EndsWith(left, kMetaspace)) continue;
+    size_t last = left.size() - 1;
+    while (last > 0 && (static_cast<uint8_t>(left[last]) & 0xC0) == 0x80) --last;
+    const uint32_t c = DecodeUtf8At(left, last).code_point;
+    if (std::find(no_cut_after_.begin(), no_cut_after_.end(), c) == no_cut_after_.end()) no_cut_after_.push_back(c);
+    if (no_cut_after_.size() > 64) return;  // too many to be worth it
   }
   cut_character_ = kMetaspace;
+}
+
+bool BpeModel::CanCutAfter(std::string_view piece, size_t pos) const {
+  size_t start = pos - 1;
+  while (start > 0 && pos - start < 4 && (static_cast<uint8_t>(piece[start]) & 0xC0) == 0x80) --start;
+  const DecodedCodePoint d = DecodeUtf8At(piece, start);
+  if (start + d.length != pos) return false;  // not a whole character (invalid UTF-8)
+  if (std::find(no_cut_after_.begin(), no_cut_after_.end(), d.code_point) != no_cut_after_.end()) return false;
+  const uint32_t id = d.length == 1 ? unit_ids_[static_cast<uint8_t>(piece[start])] : vocab_.Find(piece.substr(start, d.length));
+  return id != kNone && piece.substr(start, d.length) != cut_character_;
 }
 
 // The Rust crate's merge_word: note that a pending unknown token is written only when the next character has a
@@ -156,14 +176,14 @@ void BpeModel::TokenizePart(std::string_view piece, uint32_t base, std::vector<u
   }
 }
 
-// Cuts before each cut character that does not follow another: FindCutCharacter proved no merge joins the parts.
+// Cuts before each cut character where CanCutAfter allows: FindCutCharacter proved no merge joins the parts.
 void BpeModel::TokenizeCut(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
                            std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const {
   const std::string_view cut = cut_character_;
   size_t part_start = 0;
   size_t pos = piece.find(cut, 1);
   while (pos != std::string_view::npos) {
-    if (!EndsWith(piece.substr(0, pos), cut)) {
+    if (CanCutAfter(piece, pos)) {
       const std::string_view part = piece.substr(part_start, pos - part_start);
       TokenizePart(part, base + static_cast<uint32_t>(part_start), ids, starts, ends);
       part_start = pos;

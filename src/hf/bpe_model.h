@@ -56,9 +56,12 @@ class BpeModel {
   std::array<uint32_t, 256> unit_ids_{};      // the token of each byte (byte-level) or ASCII character
   std::array<uint32_t, 256> fallback_ids_{};  // <0xNN>
   bool all_fallback_ = false;                 // every <0xNN> is a token
-  // A long pre-token may be cut before this character (not after itself) when no merge can join across such
-  // a cut (FindCutCharacter): SentencePiece-style models whose text is one pre-token ("▁" before each word).
+  // A long pre-token may be cut before this character where no merge can join across the cut
+  // (FindCutCharacter): SentencePiece-style models whose text is one pre-token ("▁" before each word).
   std::string cut_character_;
+  // Not after these characters: a merge joins a token ending with one to a token starting with the cut character.
+  std::vector<uint32_t> no_cut_after_;
+  bool CanCutAfter(std::string_view piece, size_t pos) const;
   mutable std::mutex cache_mutex_;
   mutable PieceCache cache_;
 };
