@@ -148,6 +148,25 @@ test('bad arguments name the argument and what it takes', () => {
   assert.throws(() => tokenizer.encode('ab'), /has been disposed/);
 });
 
+test('encodes and create/dispose cycles leave the wasm heap where it was', () => {
+  const tokenizer = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+  const text = 'ab ab<s>ab '.repeat(20);
+  tokenizer.tokens(text);
+  tokenizer.decode(tokenizer.encode(text));
+  const before = lab.memory().allocatedBytes;
+  for (let i = 0; i < 20_000; i++) {
+    tokenizer.encode(text);
+  }
+  for (let i = 0; i < 1000; i++) {
+    const other = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+    other.decode(other.encode(text));
+    other.dispose();
+  }
+  const grown = lab.memory().allocatedBytes - before;
+  assert.ok(grown < 1 << 20, `the heap grew by ${grown} bytes`);
+  tokenizer.dispose();
+});
+
 for (const model of HF_MODELS) {
   test(`${model}: save() -> loadTokenizer() gives the same tokenizer, in both entries`, async () => {
     const { jsonText, configText, json } = readModelFiles(model);

@@ -268,6 +268,7 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   check(hfSpans.map((t) => `${t.token}:${t.start}-${t.end}`).join() === 'ab:0-2,<s>:2-5,a:5-6', 'hf tokens');
   check(hf.encodeOrdinary('ab').join() === '2' && hf.tokenString(3) === '<s>' && hf.addedTokens[0].special, 'hf');
   check(hf.decode([2], { skipSpecialTokens: true, cleanUpTokenizationSpaces: false }) === 'ab', 'hf decode');
+  check((await hf.countStream(['a', 'bab'], { addSpecialTokens: false, chunkSize: 2 })) === 2, 'hf countStream');
   using hfLoaded: Tokenizer = lab.loadTokenizer(hf.save({ binary: true }));
   check(hfLoaded.count('abab') === 2 && hfLoaded.name === 'tiny', 'hf save/loadTokenizer');
   const memory = lab.memory();
