@@ -96,8 +96,10 @@ void BpeModel::InitialSymbols(std::string_view piece, std::vector<BpeSymbol>* sy
       continue;
     }
     if (options_.byte_fallback) {
-      bool all = all_fallback_;
-      for (size_t i = start; i < end && !all; ++i) all = fallback_ids_[static_cast<uint8_t>(piece[i])] != kNone;
+      bool all = true;
+      for (size_t i = start; i < end && !all_fallback_ && all; ++i) {
+        all = fallback_ids_[static_cast<uint8_t>(piece[i])] != kNone;
+      }
       if (all) {
         for (size_t i = start; i < end; ++i) symbols->push_back({fallback_ids_[static_cast<uint8_t>(piece[i])], start, end});
         continue;
