@@ -46,17 +46,16 @@ void BpeModel::FindCutCharacter() {
   cut_character_.clear();
   no_cut_after_.clear();
   if (options_.byte_level || options_.ignore_merges || vocab_.Find(kMetaspace) == kNone) return;
-  for (const MergeTable::Entry& merge : merges_.entries()) {
+  merges_.ForEach([&](const MergeTable::Entry& merge) {
     const std::string_view right = vocab_.String(merge.right);
     const std::string_view left = vocab_.String(merge.left);
-    if (right.substr(0, 3) != kMetaspace || left.empty() || EndsWith(left, kMetaspace)) continue;
+    if (right.substr(0, 3) != kMetaspace || left.empty() || EndsWith(left, kMetaspace)) return;
     size_t last = left.size() - 1;
     while (last > 0 && (static_cast<uint8_t>(left[last]) & 0xC0) == 0x80) --last;
     const uint32_t c = DecodeUtf8At(left, last).code_point;
     if (std::find(no_cut_after_.begin(), no_cut_after_.end(), c) == no_cut_after_.end()) no_cut_after_.push_back(c);
-    if (no_cut_after_.size() > 64) return;  // too many to be worth it
-  }
-  cut_character_ = kMetaspace;
+  });
+  if (no_cut_after_.size() <= 64) cut_character_ = kMetaspace;  // more would not be worth the checks
 }
 
 bool BpeModel::CanCutAfter(std::string_view piece, size_t pos) const {

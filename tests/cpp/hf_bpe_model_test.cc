@@ -121,7 +121,7 @@ TEST_CASE("hf BPE merge loops agree with the naive rule on random words, and the
   embedlab::Prng prng(5);
   std::vector<embedlab::MergeTable::Entry> entries;
   for (const std::string& s : strings) {
-    for (size_t cut = 1; cut < s.size(); ++cut) entries.push_back({code(s.substr(0, cut)), code(s.substr(cut)), code(s)});
+    for (size_t cut = 1; cut < s.size(); ++cut) entries.push_back({code(s.substr(0, cut)), code(s.substr(cut)), code(s), 0});
   }
   for (size_t i = entries.size(); i > 1; --i) std::swap(entries[i - 1], entries[prng.NextU32() % i]);
   embedlab::MergeTable merges;
