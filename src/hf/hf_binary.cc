@@ -145,7 +145,8 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
 }
 
 std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
-  if (data.size() < 8 && std::string_view(kMagic, 8).substr(0, data.size()) == data) Reader::Fail("the data is truncated");
+  if (data.size() < 8 && std::string_view(kMagic, 8).substr(0, data.size()) == data)
+    Reader::Fail("the data is truncated");
   if (!IsHfBinary(data)) Reader::Fail("not an EMBLHF01 file");
   Reader r(data.substr(8));
   auto impl = std::make_unique<HfTokenizerImpl>();
@@ -176,7 +177,8 @@ std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
     }
     at += lengths[i];
   }
-  if (options.unk_id != TokenTable::kNone && !vocab.Has(options.unk_id)) Reader::Fail("the unknown token is not a token");
+  if (options.unk_id != TokenTable::kNone && !vocab.Has(options.unk_id))
+    Reader::Fail("the unknown token is not a token");
   const uint32_t ranks = r.U32();
   if (ranks > MergeTable::kMaxMerges) Reader::Fail("too many merges");
   const uint32_t pairs = r.Count(16, ranks, "merge pairs");

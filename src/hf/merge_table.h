@@ -45,13 +45,17 @@ class MergeTable {
   }
   // Merges listed (ranks given out); pairs listed twice count twice.
   size_t size() const { return ranks_; }
+  void Prefetch(uint32_t left, uint32_t right) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(Key(left, right) * 0x9E3779B97F4A7C15ull) >> shift_]);
+  }
   // Distinct pairs.
   size_t pairs() const { return used_; }
   // Every pair with its merge, in table order.
   template <typename Fn>
   void ForEach(const Fn& fn) const {
     for (const Slot& s : slots_) {
-      if (s.key != kEmpty) fn(Entry{static_cast<uint32_t>(s.key >> 32), static_cast<uint32_t>(s.key), s.result, s.rank});
+      if (s.key != kEmpty)
+        fn(Entry{static_cast<uint32_t>(s.key >> 32), static_cast<uint32_t>(s.key), s.result, s.rank});
     }
   }
 

@@ -72,6 +72,17 @@ uint32_t TokenTable::Add(std::string_view token, uint32_t id, bool* id_taken) {
   return kNone;
 }
 
+TokenTable::Probe TokenTable::Prepare(std::string_view token) const {
+  const Key key = KeyOf(token);
+  if (!slots_.empty()) __builtin_prefetch(&slots_[key.hash >> shift_]);
+  return {key.prefix, key.hash, key.tag};
+}
+
+uint32_t TokenTable::Find(std::string_view token, const Probe& probe) const {
+  if (slots_.empty()) return kNone;
+  return slots_[SlotOf(token, probe.prefix, probe.hash, probe.tag)].id;
+}
+
 uint32_t TokenTable::Find(std::string_view token) const {
   if (slots_.empty()) return kNone;
   const Key key = KeyOf(token);

@@ -22,6 +22,15 @@ class TokenTable {
   // added), or, when id is already taken by another string, that id with *id_taken set.
   uint32_t Add(std::string_view token, uint32_t id, bool* id_taken);
   uint32_t Find(std::string_view token) const;
+  // Find in two steps, for lookups in batches: Prepare hashes the token and prefetches its slot, so that the
+  // memory latency of many lookups overlaps.
+  struct Probe {
+    uint64_t prefix;
+    uint64_t hash;
+    uint32_t tag;
+  };
+  Probe Prepare(std::string_view token) const;
+  uint32_t Find(std::string_view token, const Probe& probe) const;
   bool Has(uint32_t id) const { return id < spans_.size() && spans_[id].length != kNone; }
   std::string_view String(uint32_t id) const { return {arena_.data() + spans_[id].offset, spans_[id].length}; }
   size_t size() const { return count_; }

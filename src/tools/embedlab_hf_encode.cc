@@ -10,8 +10,8 @@
 //     CPU time
 //   embedlab_hf_encode load TOKENIZER_JSON CONFIG_JSON|-     loads and prints the vocabulary size, or the error
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>

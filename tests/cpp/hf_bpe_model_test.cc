@@ -51,28 +51,44 @@ TEST_CASE("hf BPE byte_fallback, unk and fuse_unk follow the Rust crate") {
   parts.vocab = {"<unk>", "a", "<0xC3>", "<0xA9>"};  // é is C3 A9; ü (C3 BC) has no <0xBC>
   parts.model_options = R"("unk_token": "<unk>", "byte_fallback": true, "fuse_unk": true)";
   auto tokenizer = hf_test::Load(parts);
-  CHECK(Ids(tokenizer, "a\xC3\xA9" "a") == Vec{1, 2, 3, 1});
-  CHECK(Ids(tokenizer, "a\xC3\xBC" "a") == Vec{1, 0, 1});
-  CHECK(Ids(tokenizer, "a\xC3\xBC\xC3\xBC" "a") == Vec{1, 0, 1});  // fused
+  CHECK(Ids(tokenizer,
+            "a\xC3\xA9"
+            "a") == Vec{1, 2, 3, 1});
+  CHECK(Ids(tokenizer,
+            "a\xC3\xBC"
+            "a") == Vec{1, 0, 1});
+  CHECK(Ids(tokenizer,
+            "a\xC3\xBC\xC3\xBC"
+            "a") == Vec{1, 0, 1});  // fused
   // The Rust crate writes a pending unknown token only when a character with a token of its own follows, so
   // byte-fallback tokens overtake it: ü é a -> <0xC3> <0xA9> <unk> a (Tokenizers.js: <unk> <0xC3> <0xA9> a).
-  CHECK(Ids(tokenizer, "\xC3\xBC\xC3\xA9" "a") == Vec{2, 3, 0, 1});
+  CHECK(Ids(tokenizer,
+            "\xC3\xBC\xC3\xA9"
+            "a") == Vec{2, 3, 0, 1});
   // Spans: both byte tokens of é get é's span; the fused unknown token covers both ü.
-  const embedlab::HfEncoding spans = tokenizer.Encode("\xC3\xA9\xC3\xBC\xC3\xBC" "a", {false, false}, true);
+  const embedlab::HfEncoding spans = tokenizer.Encode(
+      "\xC3\xA9\xC3\xBC\xC3\xBC"
+      "a",
+      {false, false}, true);
   CHECK(spans.ids == Vec{2, 3, 0, 1});
   CHECK(spans.starts == Vec{0, 0, 2, 6});
   CHECK(spans.ends == Vec{2, 2, 6, 7});
   parts.model_options = R"("unk_token": "<unk>", "byte_fallback": true, "fuse_unk": false)";
-  CHECK(Ids(hf_test::Load(parts), "a\xC3\xBC\xC3\xBC" "a") == Vec{1, 0, 0, 1});
+  CHECK(Ids(hf_test::Load(parts),
+            "a\xC3\xBC\xC3\xBC"
+            "a") == Vec{1, 0, 0, 1});
   parts.model_options = R"("unk_token": null, "byte_fallback": false)";
-  CHECK(Ids(hf_test::Load(parts), "a\xC3\xBC" "a") == Vec{1, 1});  // no unknown token: the character is dropped
+  CHECK(Ids(hf_test::Load(parts),
+            "a\xC3\xBC"
+            "a") == Vec{1, 1});  // no unknown token: the character is dropped
 }
 
 TEST_CASE("hf BPE refuses merges that name missing tokens, with the merge's index") {
   Parts parts;
   parts.vocab = {"a", "b", "ab"};
   parts.merges = {{"a", "b"}, {"a", "x"}};
-  CHECK_THROWS_WITH(hf_test::Load(parts), Catch::Contains("model.merges[1]") && Catch::Contains("\"x\" is not in the vocabulary"));
+  CHECK_THROWS_WITH(hf_test::Load(parts),
+                    Catch::Contains("model.merges[1]") && Catch::Contains("\"x\" is not in the vocabulary"));
   parts.merges = {{"a", "b"}, {"b", "a"}};  // "ba" is not a token
   CHECK_THROWS_WITH(hf_test::Load(parts), Catch::Contains("model.merges[1]") && Catch::Contains("result \"ba\""));
   parts.merges = {};
@@ -121,7 +137,8 @@ TEST_CASE("hf BPE merge loops agree with the naive rule on random words, and the
   embedlab::Prng prng(5);
   std::vector<embedlab::MergeTable::Entry> entries;
   for (const std::string& s : strings) {
-    for (size_t cut = 1; cut < s.size(); ++cut) entries.push_back({code(s.substr(0, cut)), code(s.substr(cut)), code(s), 0});
+    for (size_t cut = 1; cut < s.size(); ++cut)
+      entries.push_back({code(s.substr(0, cut)), code(s.substr(cut)), code(s), 0});
   }
   for (size_t i = entries.size(); i > 1; --i) std::swap(entries[i - 1], entries[prng.NextU32() % i]);
   embedlab::MergeTable merges;

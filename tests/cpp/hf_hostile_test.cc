@@ -46,8 +46,9 @@ TEST_CASE("hf tokenizer.json with bad ids is refused naming the entry") {
   CHECK_THAT(with("\"b\":1", "\"a\":1"), Catch::Contains("the token \"a\" appears twice"));
   CHECK_THAT(with("\"BPE\"", "\"Unigram\""), Catch::Contains("\"Unigram\" is not supported"));
   CHECK_THAT(with("\"truncation\":null", "\"truncation\":{}"), Catch::Contains("truncation is not supported"));
-  CHECK_THAT(with("\"normalizer\":{", "\"normalizer\":" + std::string(10000, '[') + std::string(10000, ']') + ",\"x\":{"),
-             Catch::Contains("nesting deeper"));
+  CHECK_THAT(
+      with("\"normalizer\":{", "\"normalizer\":" + std::string(10000, '[') + std::string(10000, ']') + ",\"x\":{"),
+      Catch::Contains("nesting deeper"));
 }
 
 TEST_CASE("hf tokenizer.json cut short anywhere is refused, never a crash") {

@@ -62,9 +62,13 @@ TEST_CASE("hf Split behaviours give the Rust crate's pieces of its own example")
 
 TEST_CASE("hf normalizers Prepend and Replace keep spans on the input") {
   Parts parts;
-  parts.vocab = {"\xE2\x96\x81", "H", "i", "y", "o", "u", "\xE2\x96\x81H", "\xE2\x96\x81Hi", "\xE2\x96\x81y",
-                 "\xE2\x96\x81yo", "\xE2\x96\x81you"};
-  parts.merges = {{"\xE2\x96\x81", "H"}, {"\xE2\x96\x81H", "i"}, {"\xE2\x96\x81", "y"}, {"\xE2\x96\x81y", "o"},
+  parts.vocab = {
+      "\xE2\x96\x81",   "H", "i", "y", "o", "u", "\xE2\x96\x81H", "\xE2\x96\x81Hi", "\xE2\x96\x81y", "\xE2\x96\x81yo",
+      "\xE2\x96\x81you"};
+  parts.merges = {{"\xE2\x96\x81", "H"},
+                  {"\xE2\x96\x81H", "i"},
+                  {"\xE2\x96\x81", "y"},
+                  {"\xE2\x96\x81y", "o"},
                   {"\xE2\x96\x81yo", "u"}};
   parts.normalizer = R"({"type":"Sequence","normalizers":[{"type":"Prepend","prepend":"▁"},
                          {"type":"Replace","pattern":{"String":" "},"content":"▁"}]})";
@@ -80,7 +84,8 @@ TEST_CASE("hf normalizers Prepend and Replace keep spans on the input") {
 TEST_CASE("hf normalizers and pre-tokenizers outside the supported set are refused by name") {
   Parts parts = AsciiParts();
   parts.normalizer = R"({"type":"Lowercase"})";
-  CHECK_THROWS_WITH(hf_test::Load(parts), Catch::Contains("normalizer") && Catch::Contains("\"Lowercase\" is not supported"));
+  CHECK_THROWS_WITH(hf_test::Load(parts),
+                    Catch::Contains("normalizer") && Catch::Contains("\"Lowercase\" is not supported"));
   parts.normalizer = R"({"type":"Replace","pattern":{"Regex":"\\s+"},"content":" "})";
   CHECK_THROWS_WITH(hf_test::Load(parts), Catch::Contains("the regex \"\\\\s+\""));
   parts.normalizer = "null";

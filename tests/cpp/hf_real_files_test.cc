@@ -28,7 +28,10 @@ std::string ReadModelFile(const std::string& model, const std::string& file) {
   return buffer.str();
 }
 
-const char kText[] = "Hello world! \xC3\x9Cn\xC3\xAF" "c\xC3\xB6" "d\xC3\xA9 123456 <bos>\n\n  end";
+const char kText[] =
+    "Hello world! \xC3\x9Cn\xC3\xAF"
+    "c\xC3\xB6"
+    "d\xC3\xA9 123456 <bos>\n\n  end";
 
 void CheckModel(const std::string& model, const Vec& expected, const std::string& decoded) {
   const std::string json = ReadModelFile(model, "tokenizer.json");
@@ -61,13 +64,13 @@ TEST_CASE("hf real file Llama 3.1") {
 }
 
 TEST_CASE("hf real file Gemma 3") {
-  CheckModel("gemma3", {2, 9259, 1902, 236888, 15356, 236749, 238527, 236755, 55515, 236859, 236743, 236770, 236778,
-                        236800, 236812, 236810, 236825, 236743, 2, 108, 138, 643},
+  CheckModel("gemma3", {2,      9259,   1902,   236888, 15356,  236749, 238527, 236755, 55515, 236859, 236743,
+                        236770, 236778, 236800, 236812, 236810, 236825, 236743, 2,      108,   138,    643},
              std::string("<bos>") + kText);
 }
 
 TEST_CASE("hf real file Llama 2") {
-  CheckModel("llama2", {1, 22557, 1526, 28808, 13156, 28711, 28920, 28717, 14697, 28797, 28705, 28740, 28750, 28770,
-                        28781, 28782, 28784, 523, 28726, 385, 28767, 13, 13, 28705, 948},
+  CheckModel("llama2", {1,     22557, 1526,  28808, 13156, 28711, 28920, 28717, 14697, 28797, 28705, 28740, 28750,
+                        28770, 28781, 28782, 28784, 523,   28726, 385,   28767, 13,    13,    28705, 948},
              std::string("<s> ") + kText);
 }

@@ -17,21 +17,26 @@ inline std::string ByteLevelJson() {
   // GPT-2's alphabet for the 94 printable ASCII bytes and the space (Ġ), a few merges.
   std::string vocab;
   int id = 0;
-  for (char c = '!'; c <= '~'; ++c) vocab += (id ? "," : "") + embedlab::QuoteJson(std::string(1, c)) + ":" + std::to_string(id++);
-  vocab += ",\"\xC4\xA0\":" + std::to_string(id++);  // Ġ, the space
-  vocab += ",\"\xC4\xA0t\":" + std::to_string(id++) + ",\"he\":" + std::to_string(id++) +
-           ",\"\xC4\xA0the\":" + std::to_string(id++);
-  const std::string regex = embedlab::QuoteJson(std::string(embedlab::PatternRegex(embedlab::PreTokenizerPattern::kCl100k)));
+  auto add = [&](const std::string& token) {
+    vocab += (id ? "," : "") + embedlab::QuoteJson(token) + ":" + std::to_string(id);
+    ++id;
+  };
+  for (char c = '!'; c <= '~'; ++c) add(std::string(1, c));
+  for (const char* token : {"\xC4\xA0", "\xC4\xA0t", "he", "\xC4\xA0the"}) add(token);  // Ġ is the space
+  const std::string regex =
+      embedlab::QuoteJson(std::string(embedlab::PatternRegex(embedlab::PreTokenizerPattern::kCl100k)));
   return R"({"version":"1.0","truncation":null,"padding":null,"added_tokens":[{"id":)" + std::to_string(id) +
          R"(,"content":"<|begin|>","single_word":false,"lstrip":false,"rstrip":false,"normalized":false,"special":true}],)"
          R"("normalizer":null,"pre_tokenizer":{"type":"Sequence","pretokenizers":[{"type":"Split","pattern":{"Regex":)" +
-         regex + R"(},"behavior":"Isolated","invert":false},{"type":"ByteLevel","add_prefix_space":false,)"
+         regex +
+         R"(},"behavior":"Isolated","invert":false},{"type":"ByteLevel","add_prefix_space":false,)"
          R"("trim_offsets":true,"use_regex":false}]},"post_processor":{"type":"Sequence","processors":[{"type":"ByteLevel"},)"
          R"({"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<|begin|>","type_id":0}},{"Sequence":{"id":"A","type_id":0}}],)"
-         R"("pair":[],"special_tokens":{"<|begin|>":{"id":"<|begin|>","ids":[)" + std::to_string(id) +
+         R"("pair":[],"special_tokens":{"<|begin|>":{"id":"<|begin|>","ids":[)" +
+         std::to_string(id) +
          R"(],"tokens":["<|begin|>"]}}}]},"decoder":{"type":"ByteLevel"},"model":{"type":"BPE","dropout":null,)"
-         R"("unk_token":null,"fuse_unk":false,"byte_fallback":false,"ignore_merges":true,"vocab":{)" + vocab +
-         R"(},"merges":["\u0120 t","h e",["\u0120t","he"]]}})";
+         R"("unk_token":null,"fuse_unk":false,"byte_fallback":false,"ignore_merges":true,"vocab":{)" +
+         vocab + R"(},"merges":["\u0120 t","h e",["\u0120t","he"]]}})";
 }
 
 inline std::string SentencePieceJson() {
@@ -42,12 +47,20 @@ inline std::string SentencePieceJson() {
     std::snprintf(name, sizeof(name), "<0x%02X>", b);
     vocab += ",\"" + std::string(name) + "\":" + std::to_string(id++);
   }
-  for (const char* token : {"\xE2\x96\x81", "a", "b", "\xE2\x96\x81" "a", "ab", "\xE2\x96\x81" "ab", ">", "\xE2\x96\x81<"}) {
+  for (const char* token : {"\xE2\x96\x81", "a", "b",
+                            "\xE2\x96\x81"
+                            "a",
+                            "ab",
+                            "\xE2\x96\x81"
+                            "ab",
+                            ">", "<", "\xE2\x96\x81<"}) {
     vocab += "," + embedlab::QuoteJson(token) + ":" + std::to_string(id++);
   }
   return R"({"version":"1.0","truncation":null,"padding":null,"added_tokens":[)"
          R"({"id":0,"content":"<unk>","special":true,"normalized":false},{"id":1,"content":"<s>","special":true,"normalized":false},)"
-         R"({"id":)" + std::to_string(id) + R"(,"content":"\n\n","special":false,"normalized":false,"lstrip":true,"rstrip":true}],)"
+         R"({"id":)" +
+         std::to_string(id) +
+         R"(,"content":"\n\n","special":false,"normalized":false,"lstrip":true,"rstrip":true}],)"
          R"("normalizer":{"type":"Sequence","normalizers":[{"type":"Prepend","prepend":"▁"},)"
          R"({"type":"Replace","pattern":{"String":" "},"content":"▁"}]},"pre_tokenizer":null,)"
          R"("post_processor":{"type":"TemplateProcessing","single":[{"SpecialToken":{"id":"<s>","type_id":0}},)"
