@@ -57,3 +57,8 @@ target_link_libraries(embedlab_long_context PRIVATE embedlab_core Threads::Threa
 # Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs; it needs the text and bpe layers only.
 add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/src/tools/embedlab_tokenize.cc)
 target_link_libraries(embedlab_tokenize PRIVATE embedlab_bpe)
+
+# The text layer seen from node (NFC and the tokenizer.json split regexes) for the node tests that compare it
+# with String.prototype.normalize and Tokenizers.js, and its speed.
+add_executable(embedlab_text_probe ${CMAKE_SOURCE_DIR}/tests/cpp/tools/text_probe.cc)
+target_link_libraries(embedlab_text_probe PRIVATE embedlab_text)
