@@ -22,12 +22,9 @@ struct KnownPattern {
 };
 
 const KnownPattern kKnownPatterns[] = {
-    {split_regex::kCl100k, FindTilingPiece<NextCl100kPiece>},
-    {split_regex::kQwen, FindTilingPiece<NextQwenPiece>},
-    {split_regex::kO200k, FindTilingPiece<NextO200kPiece>},
-    {split_regex::kGpt2, FindTilingPiece<NextGpt2Piece>},
-    {split_regex::kDeepSeekDigits, FindDeepSeekDigits},
-    {split_regex::kDeepSeekCjk, FindDeepSeekCjk},
+    {split_regex::kCl100k, FindTilingPiece<NextCl100kPiece>}, {split_regex::kQwen, FindTilingPiece<NextQwenPiece>},
+    {split_regex::kO200k, FindTilingPiece<NextO200kPiece>},   {split_regex::kGpt2, FindTilingPiece<NextGpt2Piece>},
+    {split_regex::kDeepSeekDigits, FindDeepSeekDigits},       {split_regex::kDeepSeekCjk, FindDeepSeekCjk},
     {split_regex::kDeepSeekWords, FindDeepSeekWords},
 };
 

@@ -46,14 +46,13 @@ inline constexpr std::string_view kGpt2 =
 // in three of its classes, as the tokenizer.json does.
 inline constexpr std::string_view kDeepSeekDigits = R"re(\p{N}{1,3})re";
 inline constexpr std::string_view kDeepSeekCjk = "[\u4E00-\u9FA5\u3040-\u309F\u30A0-\u30FF]+";
-inline constexpr std::string_view kDeepSeekWords =
-    R"re([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^)re"
-    "\r\n"
-    R"re(\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[)re"
-    "\r\n"
-    R"re(]*|\s*[)re"
-    "\r\n"
-    R"re(]+|\s+(?!\S)|\s+)re";
+inline constexpr std::string_view kDeepSeekWords = R"re([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^)re"
+                                                   "\r\n"
+                                                   R"re(\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[)re"
+                                                   "\r\n"
+                                                   R"re(]*|\s*[)re"
+                                                   "\r\n"
+                                                   R"re(]+|\s+(?!\S)|\s+)re";
 }  // namespace split_regex
 
 }  // namespace embedlab

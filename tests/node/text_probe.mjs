@@ -31,7 +31,9 @@ export function probeNfc(strings) {
     const text = out.subarray(p, p + size).toString('utf8');
     p += size;
     const offsets = [];
-    for (let i = 0; i <= size; ++i, p += 4) offsets.push(out.readUInt32LE(p));
+    for (let i = 0; i <= size; ++i, p += 4) {
+      offsets.push(out.readUInt32LE(p));
+    }
     results.push({ text, offsets });
   }
   return results;
@@ -46,7 +48,9 @@ export function probeSplit(regex, strings) {
     const count = out.readUInt32LE(p);
     p += 4;
     const matches = [];
-    for (let i = 0; i < count; ++i, p += 8) matches.push([out.readUInt32LE(p), out.readUInt32LE(p + 4)]);
+    for (let i = 0; i < count; ++i, p += 8) {
+      matches.push([out.readUInt32LE(p), out.readUInt32LE(p + 4)]);
+    }
     results.push(matches);
   }
   return results;

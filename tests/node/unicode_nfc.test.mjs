@@ -21,10 +21,18 @@ function assignedCodePoints() {
   const assigned = [];
   for (const line of age.split('\n')) {
     const data = line.split('#')[0].trim();
-    if (!data) continue;
-    const [first, last = first] = data.split(';')[0].trim().split('..').map((hex) => parseInt(hex, 16));
+    if (!data) {
+      continue;
+    }
+    const [first, last = first] = data
+      .split(';')[0]
+      .trim()
+      .split('..')
+      .map((hex) => parseInt(hex, 16));
     for (let cp = first; cp <= last; ++cp) {
-      if (cp < 0xd800 || cp > 0xdfff) assigned.push(cp); // surrogates have no UTF-8 form
+      if (cp < 0xd800 || cp > 0xdfff) {
+        assigned.push(cp);
+      } // surrogates have no UTF-8 form
     }
   }
   return assigned.sort((a, b) => a - b);
@@ -36,7 +44,9 @@ function assertSameAsNode(strings, what) {
   const results = probeNfc(strings);
   const wrong = [];
   for (const [i, s] of strings.entries()) {
-    if (results[i].text !== s.normalize('NFC')) wrong.push(s);
+    if (results[i].text !== s.normalize('NFC')) {
+      wrong.push(s);
+    }
   }
   const show = (s) => [...s].map((c) => c.codePointAt(0).toString(16)).join(' ');
   assert.deepEqual(
@@ -123,11 +133,15 @@ test('10,000 random strings normalize as in node, with offsets that map back to 
     const output = Buffer.from(text, 'utf8');
     assert.equal(offsets.length, output.length + 1);
     assert.equal(offsets.at(-1), source.length);
-    for (let k = 1; k < offsets.length; ++k) assert.ok(offsets[k - 1] <= offsets[k], `offsets of ${s}`);
+    for (let k = 1; k < offsets.length; ++k) {
+      assert.ok(offsets[k - 1] <= offsets[k], `offsets of ${s}`);
+    }
     // Cut the output where a character starts at a new source offset: each part is the NFC form of its source.
     const cuts = [0];
     for (let k = 1; k < output.length; ++k) {
-      if ((output[k] & 0xc0) !== 0x80 && offsets[k] !== offsets[k - 1]) cuts.push(k);
+      if ((output[k] & 0xc0) !== 0x80 && offsets[k] !== offsets[k - 1]) {
+        cuts.push(k);
+      }
     }
     cuts.push(output.length);
     for (let c = 1; c < cuts.length; ++c) {

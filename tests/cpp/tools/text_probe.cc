@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
       PutUint32(static_cast<uint32_t>(normalized.size()), &output);
       output += normalized;
     } else {
-      PutUint32(static_cast<uint32_t>(SplitAll(matcher, record, &numbers) ), &output);
+      PutUint32(static_cast<uint32_t>(SplitAll(matcher, record, &numbers)), &output);
     }
     for (uint32_t n : numbers) PutUint32(n, &output);
   }
