@@ -10,10 +10,11 @@
 // Tables:
 //   kNormalizationBlockIndex/kNormalizationBlocks: per code point, ccc | NFC_QC << 8 (0 Yes, 1 Maybe, 2 No), as a
 //     two-level table (blocks of 2^kShift code points, repeated blocks stored once).
-//   kDecomposedCodePoints (sorted), kDecompositionStart, kDecompositionPool: the full canonical decomposition
-//     (applied recursively) of every code point that has one.
-//   kCompositionKeys (sorted first << 21 | second), kCompositionResults: the primary composites, i.e. canonical
-//     decompositions of two code points that are not Full_Composition_Exclusion.
+//   kDecomposedCodePoints (sorted), kDecompositionParts: the canonical decomposition mapping of every code point
+//     that has one, one level deep (the code applies it recursively): two code points, the second 0 for a
+//     singleton, the second's bit 31 set when the code point is Full_Composition_Exclusion (it never recomposes;
+//     the other two-part mappings are the primary composites, from which the code builds its composition table).
+//     One level rather than full decompositions and a separate composition table keeps the wasm modules small.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,17 +77,14 @@ function parse() {
       }
     }
   }
-  const fullDecomposition = (cp) =>
-    rawDecompositions.has(cp) ? rawDecompositions.get(cp).flatMap(fullDecomposition) : [cp];
-  const decompositions = [...rawDecompositions.keys()].sort((a, b) => a - b).map((cp) => [cp, fullDecomposition(cp)]);
-  const compositions = [];
-  for (const [cp, parts] of rawDecompositions) {
-    if (parts.length === 2 && !excluded.has(cp)) {
-      compositions.push([BigInt(parts[0]) * 2n ** 21n + BigInt(parts[1]), cp]);
-    }
-  }
-  compositions.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { version, info, decompositions, compositions };
+  const kExcludedBit = 2 ** 31;
+  const decompositions = [...rawDecompositions.keys()]
+    .sort((a, b) => a - b)
+    .map((cp) => {
+      const [first, second = 0] = rawDecompositions.get(cp);
+      return [cp, first, second && excluded.has(cp) ? second + kExcludedBit : second];
+    });
+  return { version, info, decompositions };
 }
 
 function rows(values, perRow) {
@@ -97,7 +95,7 @@ function rows(values, perRow) {
   return lines;
 }
 
-function render({ version, info, decompositions, compositions }) {
+function render({ version, info, decompositions }) {
   const blockSize = 1 << kShift;
   const blockIds = new Map();
   const blocks = [];
@@ -133,25 +131,9 @@ function render({ version, info, decompositions, compositions }) {
       16,
     ),
     '};',
-    `const uint16_t kDecompositionStart[${starts.length}] = {`,
-    ...rows(starts, 24),
-    '};',
-    `const uint32_t kDecompositionPool[${starts.at(-1)}] = {`,
+    `const uint32_t kDecompositionParts[${decompositions.length * 2}] = {`,
     ...rows(
-      decompositions.flatMap(([, parts]) => parts),
-      16,
-    ),
-    '};',
-    `constexpr size_t kCompositionCount = ${compositions.length};`,
-    `const uint64_t kCompositionKeys[${compositions.length}] = {`,
-    ...rows(
-      compositions.map(([key]) => `${key}u`),
-      8,
-    ),
-    '};',
-    `const uint32_t kCompositionResults[${compositions.length}] = {`,
-    ...rows(
-      compositions.map(([, cp]) => cp),
+      decompositions.flatMap(([, first, second]) => [first, `${second}u`]),
       16,
     ),
     '};',

@@ -42,6 +42,15 @@ struct SourcedCodePoint {
   uint32_t source;  // byte offset in the text where the code point's sequence starts
 };
 
+constexpr uint32_t kExcludedFromComposition = 1u << 31;  // set in a mapping's second part
+
+// The index of code_point's canonical decomposition mapping in kDecomposedCodePoints, or kDecompositionCount.
+size_t DecompositionIndex(uint32_t code_point) {
+  const uint32_t* end = kDecomposedCodePoints + kDecompositionCount;
+  const uint32_t* found = std::lower_bound(kDecomposedCodePoints, end, code_point);
+  return found != end && *found == code_point ? found - kDecomposedCodePoints : kDecompositionCount;
+}
+
 void AppendDecomposition(uint32_t code_point, uint32_t source, std::vector<SourcedCodePoint>* buffer) {
   if (code_point >= kHangulBase && code_point < kHangulBase + kHangulCount) {
     const uint32_t index = code_point - kHangulBase;
@@ -51,16 +60,36 @@ void AppendDecomposition(uint32_t code_point, uint32_t source, std::vector<Sourc
     if (trail != 0) buffer->push_back({kJamoTrailBase + trail, source});
     return;
   }
-  const uint32_t* end = kDecomposedCodePoints + kDecompositionCount;
-  const uint32_t* found = std::lower_bound(kDecomposedCodePoints, end, code_point);
-  if (found == end || *found != code_point) {
+  const size_t i = DecompositionIndex(code_point);
+  if (i == kDecompositionCount) {
     buffer->push_back({code_point, source});
     return;
   }
-  const size_t i = found - kDecomposedCodePoints;
-  for (size_t p = kDecompositionStart[i]; p < kDecompositionStart[i + 1]; ++p) {
-    buffer->push_back({kDecompositionPool[p], source});
-  }
+  // Mappings nest a few levels: U+1F83 -> U+1F03 U+0345 -> U+1F01 U+0300 U+0345 -> U+03B1 U+0314 U+0300 U+0345.
+  AppendDecomposition(kDecompositionParts[2 * i], source, buffer);
+  const uint32_t second = kDecompositionParts[2 * i + 1] & ~kExcludedFromComposition;
+  if (second != 0) AppendDecomposition(second, source, buffer);
+}
+
+struct Composition {
+  uint64_t pair;  // first << 21 | second
+  uint32_t composite;
+  bool operator<(const Composition& other) const { return pair < other.pair; }
+};
+
+// The primary composites, sorted by pair: every two-part mapping that is not excluded from composition.
+const std::vector<Composition>& Compositions() {
+  static const std::vector<Composition> compositions = [] {
+    std::vector<Composition> list;
+    for (size_t i = 0; i < kDecompositionCount; ++i) {
+      const uint32_t second = kDecompositionParts[2 * i + 1];
+      if (second == 0 || (second & kExcludedFromComposition)) continue;
+      list.push_back({(static_cast<uint64_t>(kDecompositionParts[2 * i]) << 21) | second, kDecomposedCodePoints[i]});
+    }
+    std::sort(list.begin(), list.end());
+    return list;
+  }();
+  return compositions;
 }
 
 // The primary composite of first and second, or 0.
@@ -73,10 +102,11 @@ uint32_t Compose(uint32_t first, uint32_t second) {
       second > kJamoTrailBase && second < kJamoTrailBase + kJamoTrailCount) {
     return first + (second - kJamoTrailBase);
   }
-  const uint64_t key = (static_cast<uint64_t>(first) << 21) | second;
-  const uint64_t* end = kCompositionKeys + kCompositionCount;
-  const uint64_t* found = std::lower_bound(kCompositionKeys, end, key);
-  return found != end && *found == key ? kCompositionResults[found - kCompositionKeys] : 0;
+  if (first > 0x10FFFF || second > 0x10FFFF) return 0;  // stand-ins for invalid bytes
+  const std::vector<Composition>& compositions = Compositions();
+  const Composition key{(static_cast<uint64_t>(first) << 21) | second, 0};
+  const auto found = std::lower_bound(compositions.begin(), compositions.end(), key);
+  return found != compositions.end() && found->pair == key.pair ? found->composite : 0;
 }
 
 // Decomposes text[begin, end), orders the combining marks and composes, appending to out.
