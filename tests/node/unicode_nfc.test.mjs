@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { mulberry32 } from '../reference/adversarial_strings.mjs';
+import { multilingualCorpus } from '../reference/tokenizer_corpora.mjs';
 import { probeNfc } from './text_probe.mjs';
 
 const tableVersion = /"([\d.]+)"/.exec(
@@ -161,4 +162,14 @@ test('text that is already NFC comes back unchanged, each byte mapped to itself'
       Array.from({ length: Buffer.byteLength(texts[i]) + 1 }, (_, k) => k),
     );
   }
+});
+
+test('multilingual man pages, as they are and decomposed (NFD), normalize as in node', () => {
+  const texts = multilingualCorpus({ bytes: 0.3e6 });
+  assert.ok(texts.join('').length > 100_000);
+  assertSameAsNode(texts, 'man pages');
+  assertSameAsNode(
+    texts.map((s) => s.normalize('NFD')),
+    'decomposed man pages',
+  );
 });
