@@ -128,18 +128,22 @@ void NormalizeRegion(std::string_view text, size_t begin, size_t end, std::strin
     }
     pos += d.length;
   }
-  // Canonical ordering: a stable sort of each run of non-starters by combining class (runs are short).
-  for (size_t i = 1; i < buffer.size(); ++i) {
-    const SourcedCodePoint moving = buffer[i];
-    const uint8_t ccc = CombiningClassOf(moving.code_point);
-    if (ccc == 0) continue;
-    size_t j = i;
-    for (; j > 0; --j) {
-      const uint8_t before = CombiningClassOf(buffer[j - 1].code_point);
-      if (before <= ccc) break;
-      buffer[j] = buffer[j - 1];
+  // Canonical ordering: a stable sort of each run of non-starters by combining class (a sort, not insertion:
+  // a long run of alternating classes must not take quadratic time).
+  for (size_t i = 0; i < buffer.size();) {
+    if (CombiningClassOf(buffer[i].code_point) == 0) {
+      ++i;
+      continue;
     }
-    buffer[j] = moving;
+    size_t run_end = i + 1;
+    while (run_end < buffer.size() && CombiningClassOf(buffer[run_end].code_point) != 0) ++run_end;
+    if (run_end - i > 1) {
+      std::stable_sort(buffer.begin() + i, buffer.begin() + run_end,
+                       [](const SourcedCodePoint& a, const SourcedCodePoint& b) {
+                         return CombiningClassOf(a.code_point) < CombiningClassOf(b.code_point);
+                       });
+    }
+    i = run_end;
   }
   // Canonical composition (UAX #15's sample algorithm): a character combines with the last starter unless a
   // character of the same or a higher class, or a starter, stands between them.

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "random/prng.h"
 #include "text/pre_tokenizer.h"
 #include "text/split_patterns.h"
 
@@ -89,4 +90,37 @@ TEST_CASE("Split patterns: ByteLevel's GPT-2 regex", "[tokenizer]") {
   for (size_t from = 0; byte_level(text, from, &start, &end); from = end)
     matches.push_back(text.substr(start, end - start));
   REQUIRE(matches == V{"Hello", " ", " world", "'s", "\xC2\x85"});
+}
+
+TEST_CASE("Split patterns: random bytes give ordered, non-empty matches; tiling patterns cover everything",
+          "[tokenizer]") {
+  const std::vector<std::string> alphabet = {
+      "a",        "Z",    "1",        " ",        "\n",           "\r",           "'",
+      "s",        "!",    "\xC2\x85", "\xCC\x81", "\xE4\xB8\xAD", "\xE3\x81\x82", "\xF0\x9F\x98\x80",
+      "\xC5\xBF", "\xFF", "\xE4"};
+  embedlab::Prng prng(7);
+  for (std::string_view pattern : {regex::kCl100k, regex::kQwen, regex::kO200k, regex::kGpt2, regex::kDeepSeekDigits,
+                                   regex::kDeepSeekCjk, regex::kDeepSeekWords}) {
+    const bool tiles =
+        pattern != regex::kDeepSeekDigits && pattern != regex::kDeepSeekCjk && pattern != regex::kDeepSeekWords;
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::string text;
+      const int length = static_cast<int>(prng.NextU32() % 30);
+      for (int i = 0; i < length; ++i) text += alphabet[prng.NextU32() % alphabet.size()];
+      size_t covered = 0;
+      for (const std::string& match : Matches(pattern, text)) covered += match.size();
+      if (tiles) REQUIRE(covered == text.size());
+      REQUIRE(covered <= text.size());
+    }
+  }
+}
+
+TEST_CASE("Split patterns: 100,000-character runs are found in linear time", "[tokenizer]") {
+  for (std::string_view pattern : {regex::kQwen, regex::kDeepSeekDigits, regex::kDeepSeekCjk, regex::kDeepSeekWords}) {
+    for (const std::string unit : {"x", " ", "7", "\n", "!", "\xE4\xB8\xAD", "7a"}) {
+      std::string text;
+      for (int i = 0; i < 100000; ++i) text += unit;
+      REQUIRE(Matches(pattern, text).size() <= text.size());
+    }
+  }
 }

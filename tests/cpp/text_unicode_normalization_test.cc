@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "random/prng.h"
 #include "text/unicode_normalization.h"
 
 namespace {
@@ -79,4 +80,48 @@ TEST_CASE("NFC: invalid UTF-8 passes through unchanged", "[text]") {
               .offsets == Offsets{0, 1, 1, 4, 5});
   REQUIRE(Nfc("\xCC\xCC\x81").text == "\xCC\xCC\x81");
   REQUIRE(std::string(embedlab::NormalizationUnicodeVersion()) == "15.0.0");
+}
+
+TEST_CASE("NFC: random bytes give offsets in order, and NFC of NFC is itself", "[text]") {
+  const std::vector<std::string> alphabet = {"a",
+                                             "e",
+                                             " ",
+                                             "\xCC\x81",
+                                             "\xCC\xA3",
+                                             "\xE1\x84\x80",
+                                             "\xE1\x85\xA1",
+                                             "\xE1\x86\xA8",
+                                             "\xEA\xB0\x80",
+                                             "\xE0\xA5\x98",
+                                             "\xC3\xA9",
+                                             "\xFF",
+                                             "\xCC",
+                                             "\xE1\x84"};
+  embedlab::Prng prng(24);
+  for (int trial = 0; trial < 5000; ++trial) {
+    std::string text;
+    const int length = static_cast<int>(prng.NextU32() % 24);
+    for (int i = 0; i < length; ++i) {
+      if (prng.NextU32() % 6 == 0) {
+        text += static_cast<char>(prng.NextU32() & 0xFF);
+      } else {
+        text += alphabet[prng.NextU32() % alphabet.size()];
+      }
+    }
+    const Normalized once = Nfc(text);
+    REQUIRE(once.offsets.back() == text.size());
+    for (size_t i = 1; i < once.offsets.size(); ++i) REQUIRE(once.offsets[i - 1] <= once.offsets[i]);
+    REQUIRE(Nfc(once.text).text == once.text);
+  }
+}
+
+TEST_CASE("NFC: a 100,000-mark run of alternating classes normalizes in n log n", "[text]") {
+  std::string text = "a";
+  for (int i = 0; i < 50000; ++i) text += "\xCC\x81\xCC\xA3";  // acute (230), dot below (220)
+  const Normalized result = Nfc(text);
+  // a + dot below composes; the other dot-below marks come before every acute.
+  std::string expected = "\xE1\xBA\xA1";
+  for (int i = 1; i < 50000; ++i) expected += "\xCC\xA3";
+  for (int i = 0; i < 50000; ++i) expected += "\xCC\x81";
+  REQUIRE(result.text == expected);
 }
