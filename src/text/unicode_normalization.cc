@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 
 #include "text/utf8.h"
 
@@ -191,7 +192,9 @@ void AppendUnchanged(std::string_view text, size_t begin, size_t end, std::strin
                      std::vector<uint32_t>* out_to_source) {
   out->append(text.data() + begin, end - begin);
   if (!out_to_source) return;
-  for (size_t i = begin; i < end; ++i) out_to_source->push_back(static_cast<uint32_t>(i));
+  const size_t size_before = out_to_source->size();
+  out_to_source->resize(size_before + (end - begin));
+  std::iota(out_to_source->begin() + size_before, out_to_source->end(), static_cast<uint32_t>(begin));
 }
 
 }  // namespace

@@ -4,7 +4,8 @@
 //   embedlab_text_probe nfc                 records in, for each: the NFC form and its out_to_source
 //   embedlab_text_probe split REGEX         records in, for each: every match of the tokenizer.json regex
 //   embedlab_text_probe split-byte-level    the same with ByteLevelMatcher()
-//   embedlab_text_probe bench nfc|REGEX     stdin as one text: prints "MB/s <speed>" of NormalizeNfc or the split
+//   embedlab_text_probe bench nfc|nfc-offsets|REGEX   stdin as one text: prints "MB/s <speed>" of NormalizeNfc
+//                                           (without or with out_to_source) or of finding every match
 //
 // A record is a little-endian uint32 byte count and the bytes. Answers are uint32 sequences: nfc writes the
 // output's byte count, its bytes, then size+1 offsets; split writes the number of matches, then start and end
@@ -54,8 +55,10 @@ size_t SplitAll(SplitMatcher matcher, std::string_view text, std::vector<uint32_
 }
 
 int Bench(const std::string& what, const std::string& text) {
-  const SplitMatcher matcher = what == "nfc" ? nullptr : embedlab::FindSplitMatcher(what);
-  if (what != "nfc" && !matcher) return 2;
+  const bool nfc = what == "nfc" || what == "nfc-offsets";
+  const SplitMatcher matcher = nfc ? nullptr : embedlab::FindSplitMatcher(what);
+  if (!nfc && !matcher) return 2;
+  std::vector<uint32_t> offsets;
   std::string normalized;
   size_t sink = 0;
   double seconds = 0;
@@ -65,7 +68,7 @@ int Bench(const std::string& what, const std::string& text) {
     if (matcher) {
       sink += SplitAll(matcher, text, nullptr);
     } else {
-      embedlab::NormalizeNfc(text, &normalized, nullptr);
+      embedlab::NormalizeNfc(text, &normalized, what == "nfc-offsets" ? &offsets : nullptr);
       sink += normalized.size();
     }
     ++rounds;
@@ -87,7 +90,8 @@ int main(int argc, char** argv) {
   if (args.size() == 1 && args[0] == "split-byte-level") matcher = embedlab::ByteLevelMatcher();
   const bool nfc = args.size() == 1 && args[0] == "nfc";
   if (!matcher && !nfc) {
-    std::fprintf(stderr, "usage: embedlab_text_probe nfc | split REGEX | split-byte-level | bench nfc|REGEX\n");
+    std::fprintf(stderr,
+                 "usage: embedlab_text_probe nfc | split REGEX | split-byte-level | bench nfc|nfc-offsets|REGEX\n");
     return 2;
   }
   std::string output;
