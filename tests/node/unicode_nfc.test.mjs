@@ -81,6 +81,32 @@ test('every assigned code point alone, and its canonical decomposition, normaliz
   assertSameAsNode(decomposed, 'NFD forms');
 });
 
+test("every code point of node's Unicode: where NFC differs, the code point is new since the table's version", () => {
+  const assignedSet = new Set(assigned);
+  const all = [];
+  for (let cp = 0; cp < 0x110000; ++cp) {
+    if (cp < 0xd800 || cp > 0xdfff) {
+      all.push(cp);
+    }
+  }
+  const strings = all.flatMap((cp) => {
+    const s = String.fromCodePoint(cp);
+    return [s, s.normalize('NFD')];
+  });
+  const results = probeNfc(strings);
+  const differing = new Set();
+  strings.forEach((s, i) => {
+    if (results[i].text !== s.normalize('NFC')) {
+      differing.add(all[Math.floor(i / 2)]);
+    }
+  });
+  const old = [...differing].filter((cp) => assignedSet.has(cp)).map((cp) => cp.toString(16));
+  assert.deepEqual(old, [], 'code points of the table that differ');
+  // Node's newer Unicode does add compositions (e.g. Unicode 16's Kirat Rai and Tulu-Tigalari vowel signs).
+  const newer = [...differing].filter((cp) => /\P{Cn}/u.test(String.fromCodePoint(cp)));
+  assert.equal(newer.length, differing.size, 'every difference is a code point node knows and the table does not');
+});
+
 test('every assigned code point between a base letter and combining marks of several classes', () => {
   const contexts = [
     (c) => `a${c}\u0301`, // after a starter, before an above mark (230)
