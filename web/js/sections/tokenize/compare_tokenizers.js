@@ -9,7 +9,7 @@ import { fetchVocabulary, huggingFaceVocabularies } from '../../workers/hf_vocab
 import { SAMPLES } from './sample_texts.js';
 import { buildPerWordTable, fillPerWordTable } from './tokens_per_word.js';
 
-const SHOWN = 48; // tokens of each row shown
+const SHOWN = 40; // tokens of each row shown
 const COMPARED_CHARS = 20000; // the text compared: the box's first this many characters
 const COLOURS = 5; // the token tints t0..t4 of the token list
 const OPENAI = [
