@@ -6,11 +6,13 @@ import { serveRequests } from './requests.js';
 
 let labPromise = null;
 const decoder = new TextDecoder('utf-8'); // U+FFFD for a token that ends inside a character
-const vocabularies = new Map(); // key → {tokenizer, options: what encode takes besides the text}
+const vocabularies = new Map(); // key → {tokenizer, options, decodeOptions: what encode and decode take besides it}
 
 // The Hugging Face tokenizers would put their start-of-text token (Llama 3's <|begin_of_text|>, Gemma's <bos>)
-// first: left out, so that every count is the text's alone, as OpenAI's tokenizers give it.
+// first: left out, so that every count is the text's alone, as OpenAI's tokenizers give it. A token is shown as its
+// bytes, without transformers' clean-up of spaces (Llama 3's config asks for it: " ," would show as ",").
 const HF_OPTIONS = { addSpecialTokens: false };
+const HF_DECODE_OPTIONS = { cleanUpTokenizationSpaces: false };
 
 serveRequests({
   /**
@@ -21,7 +23,11 @@ serveRequests({
     const lab = await (labPromise ??= createEmbedLab({ simd }));
     const tokenizer = name ? await lab.getTokenizer(name) : lab.loadTokenizer(bytes);
     vocabularies.get(key)?.tokenizer.dispose();
-    vocabularies.set(key, { tokenizer, options: huggingFace ? HF_OPTIONS : undefined });
+    vocabularies.set(key, {
+      tokenizer,
+      options: huggingFace ? HF_OPTIONS : undefined,
+      decodeOptions: huggingFace ? HF_DECODE_OPTIONS : undefined,
+    });
     return { key, vocabSize: tokenizer.vocabSize };
   },
 
@@ -33,7 +39,7 @@ serveRequests({
   count({ keys, texts, shown }) {
     const results = {};
     for (const key of keys.filter((k) => vocabularies.has(k))) {
-      const { tokenizer, options } = vocabularies.get(key);
+      const { tokenizer, options, decodeOptions } = vocabularies.get(key);
       try {
         const ids = tokenizer.encode(texts[0], options);
         results[key] = {
@@ -41,7 +47,7 @@ serveRequests({
           counts: [ids.length, ...texts.slice(1).map((text) => tokenizer.count(text, options))],
           tokens: Array.from(ids.subarray(0, shown), (id) => ({
             id,
-            text: decoder.decode(tokenizer.decodeBytes([id])),
+            text: decoder.decode(tokenizer.decodeBytes([id], decodeOptions)),
           })),
         };
       } catch (error) {
