@@ -124,6 +124,10 @@ function update() {
     return countedRow(model, config);
   });
   $('scale-costs-body').replaceChildren(...rows.map((r) => r.tr));
+  const lacking = [...MODELS, O200K_BODY].filter((m) => sizes.get(m.vocabulary) === null);
+  $('scale-costs-missing').textContent = lacking
+    .map((m) => `${m.name}: not in this build (${missing.get(m.vocabulary)}).`)
+    .join(' ');
   // The published models whose whole body is counted: the sentence keeps its length when the o200k_base row arrives.
   const byShare = rows
     .slice(0, MODELS.length)
