@@ -5,15 +5,17 @@
 #   text  random  simd       (no embedlab dependencies)
 #   errors      -> text   (numbers in messages: text/decimal.h)
 #   bpe         -> text errors
+#   hf          -> bpe text errors   (Hugging Face tokenizer.json: normalizers, pre-tokenizers, BPE model, decoders)
 #   embed       -> text simd random errors   (text/decimal.h: number text without the C library's strtod/printf)
 #   model       -> embed text simd random errors
 #   compare     -> model embed text simd random errors
 #   checkpoint  -> text   (the safetensors format; JSON from text/json_value.h)
 #   training    -> model checkpoint embed text random errors   (trainer, tasks, batches, model checkpoints)
 #   bindings    -> everything (the wasm module; Embind lives only there)
-set(EMBEDLAB_LAYERS text errors random simd bpe embed model compare checkpoint training)
+set(EMBEDLAB_LAYERS text errors random simd bpe hf embed model compare checkpoint training)
 set(EMBEDLAB_LAYER_DEPS_errors text)
 set(EMBEDLAB_LAYER_DEPS_bpe text errors)
+set(EMBEDLAB_LAYER_DEPS_hf bpe text errors)
 set(EMBEDLAB_LAYER_DEPS_embed text simd random errors)
 set(EMBEDLAB_LAYER_DEPS_model embed text simd random errors)
 set(EMBEDLAB_LAYER_DEPS_compare model embed text simd random errors)

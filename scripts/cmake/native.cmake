@@ -57,3 +57,7 @@ target_link_libraries(embedlab_long_context PRIVATE embedlab_core Threads::Threa
 # Tokenizer command-line tool, used by scripts/check-tiktoken-parity.mjs; it needs the text and bpe layers only.
 add_executable(embedlab_tokenize ${CMAKE_SOURCE_DIR}/src/tools/embedlab_tokenize.cc)
 target_link_libraries(embedlab_tokenize PRIVATE embedlab_bpe)
+
+# Hugging Face tokenizer.json tool: encode, decode and time a tokenizer.json natively (the hf layer alone).
+add_executable(embedlab_hf_encode ${CMAKE_SOURCE_DIR}/src/tools/embedlab_hf_encode.cc)
+target_link_libraries(embedlab_hf_encode PRIVATE embedlab_hf)

@@ -51,7 +51,7 @@ set(EMBEDLAB_WASM_COLD_SOURCES
     training/long_context_run.cc training/long_context_schemes.cc training/model_checkpoint.cc training/order_task.cc
     training/passkey_task.cc training/position_scores.cc training/recall_task.cc training/rope_scaling_json.cc)
 set(EMBEDLAB_WASM_LUKEWARM_SOURCES
-    bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc compare/self_attention.cc
+    bindings/embind_hf_tokenizer.cc bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc compare/self_attention.cc
     compare/sentence_comparison.cc embed/composition.cc embed/learned_encoding.cc embed/positional_encoding.cc
     embed/sinusoidal_encoding.cc embed/token_embedding.cc)
 list(TRANSFORM EMBEDLAB_WASM_COLD_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/src/)
@@ -94,12 +94,13 @@ foreach(flavour simd fallback)
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
   embedlab_finish_package_module(embedlab_${flavour})
 
-  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text and src/bpe (with errors) alone.
+  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text, src/bpe and src/hf (with errors) alone.
   add_executable(embedlab_tokenizer_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_hf_tokenizer.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
   target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
-  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour})
+  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_hf_${flavour})
   target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
   target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
                       -sEXPORT_NAME=createTokenizerModule)

@@ -1,6 +1,6 @@
-// The tokenizer-only module (package entry embedlab/tokenizer) links this file with boundary.cc and
-// embind_tokenizer.cc, over src/text and src/bpe alone. It names its version and flavour here, which the full
-// module does in embind.cc through Highway (the tokenizer has no Highway kernels).
+// The tokenizer-only module (package entry embedlab/tokenizer) links this file with boundary.cc,
+// embind_tokenizer.cc and embind_hf_tokenizer.cc, over src/text, src/bpe and src/hf alone. It names its version and
+// flavour here, which the full module does in embind.cc through Highway (the tokenizer has no Highway kernels).
 #include <emscripten/bind.h>
 
 #include <string>

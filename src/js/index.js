@@ -25,6 +25,7 @@ export { CorpusBatches } from './training/batches.js';
 export { Model } from './model/model.js';
 export { SafetensorsFile } from './files/safetensors.js';
 export { Tokenizer } from './tokenizer/tokenizer.js';
+export { HfTokenizer } from './tokenizer/hf_tokenizer.js';
 
 export { simdSupported };
 
@@ -86,6 +87,12 @@ export { simdSupported };
 /** @typedef {import('./tokenizer/types.js').IdsSource} IdsSource */
 /** @typedef {import('./tokenizer/types.js').TokenizerTrainingProgress} TokenizerTrainingProgress */
 /** @typedef {import('./tokenizer/types.js').TrainTokenizerOptions} TrainTokenizerOptions */
+/** @typedef {import('./tokenizer/types.js').HuggingFaceJson} HuggingFaceJson */
+/** @typedef {import('./tokenizer/types.js').TokenizerFromHuggingFaceOptions} TokenizerFromHuggingFaceOptions */
+/** @typedef {import('./tokenizer/types.js').HfEncodeOptions} HfEncodeOptions */
+/** @typedef {import('./tokenizer/types.js').HfDecodeOptions} HfDecodeOptions */
+/** @typedef {import('./tokenizer/types.js').HfTokenSpan} HfTokenSpan */
+/** @typedef {import('./tokenizer/types.js').HfStreamOptions} HfStreamOptions */
 /** @typedef {import('./training/types.js').WindowBatch} WindowBatch */
 /** @typedef {import('./training/types.js').WindowOptions} WindowOptions */
 /** @typedef {import('./training/types.js').CorpusBatchesOptions} CorpusBatchesOptions */

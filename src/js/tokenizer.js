@@ -18,8 +18,10 @@ import { encodingNameForModel } from './tokenizer/model_encodings.js';
 import { Tokenizers } from './tokenizer/tokenizers.js';
 
 export { Tokenizer } from './tokenizer/tokenizer.js';
+export { HfTokenizer } from './tokenizer/hf_tokenizer.js';
 export { encodingNameForModel, simdSupported, Tokenizers };
 /** @import { Tokenizer } from './tokenizer/tokenizer.js' */
+/** @import { HfTokenizer } from './tokenizer/hf_tokenizer.js' */
 
 // The tokenizer's types by name (`import type { TokenSpan } from 'embedlab/tokenizer'`).
 /** @typedef {import('./runtime/types.js').CreateOptions} CreateOptions */
@@ -41,6 +43,12 @@ export { encodingNameForModel, simdSupported, Tokenizers };
 /** @typedef {import('./tokenizer/types.js').IdsSource} IdsSource */
 /** @typedef {import('./tokenizer/types.js').TokenizerTrainingProgress} TokenizerTrainingProgress */
 /** @typedef {import('./tokenizer/types.js').TrainTokenizerOptions} TrainTokenizerOptions */
+/** @typedef {import('./tokenizer/types.js').HuggingFaceJson} HuggingFaceJson */
+/** @typedef {import('./tokenizer/types.js').TokenizerFromHuggingFaceOptions} TokenizerFromHuggingFaceOptions */
+/** @typedef {import('./tokenizer/types.js').HfEncodeOptions} HfEncodeOptions */
+/** @typedef {import('./tokenizer/types.js').HfDecodeOptions} HfDecodeOptions */
+/** @typedef {import('./tokenizer/types.js').HfTokenSpan} HfTokenSpan */
+/** @typedef {import('./tokenizer/types.js').HfStreamOptions} HfStreamOptions */
 
 // Literal URLs and imports, so that bundlers (Vite, webpack) see and copy both flavours.
 const BUNDLED = {
@@ -127,6 +135,17 @@ export async function tokenizerFromVocabulary(files) {
  */
 export async function loadTokenizer(bytes) {
   return (await sharedTokenizers()).loadTokenizer(bytes);
+}
+
+/**
+ * tokenizerFromHuggingFace on the shared instance: a tokenizer from a Hugging Face tokenizer.json (text, bytes or
+ * object), with options.config its tokenizer_config.json. A Promise, as the module may still have to load.
+ * @param {HuggingFaceJson} json
+ * @param {TokenizerFromHuggingFaceOptions} [options]
+ * @returns {Promise<HfTokenizer>}
+ */
+export async function tokenizerFromHuggingFace(json, options) {
+  return (await sharedTokenizers()).tokenizerFromHuggingFace(json, options);
 }
 
 export default createTokenizers;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The embedlab command line, on the same package: `embedlab --help` lists the commands (their descriptions and
 // options are in options.js), `embedlab COMMAND --help` describes one.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 import { exportTorch } from './export_torch.js';
 import { longContext } from './long_context.js';
@@ -42,13 +43,24 @@ function idsOfText(bytes) {
   return ids;
 }
 
-// --tokenizer FILE: a saved tokenizer, or with --encoding NAME a plain .tiktoken file with NAME's pattern and
-// special tokens; else --encoding NAME (default cl100k_base).
+// --tokenizer FILE: a saved tokenizer, a Hugging Face tokenizer.json (with the tokenizer_config.json beside it, if
+// any), or with --encoding NAME a plain .tiktoken file with NAME's pattern and special tokens; else --encoding NAME
+// (default cl100k_base).
 async function openTokenizer(lab, values) {
   if (!values.tokenizer) {
     return lab.getTokenizer(values.encoding ?? 'cl100k_base');
   }
   const bytes = readFileSync(values.tokenizer);
+  if (isJsonObject(bytes)) {
+    if (values.encoding !== undefined) {
+      throw new TypeError(
+        `${values.tokenizer} is a Hugging Face tokenizer.json with its own pipeline: drop --encoding`,
+      );
+    }
+    const configFile = join(dirname(values.tokenizer), 'tokenizer_config.json');
+    const config = existsSync(configFile) ? readFileSync(configFile) : undefined;
+    return lab.tokenizerFromHuggingFace(bytes, { config });
+  }
   const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
   if (values.encoding !== undefined) {
     if (!plain) {
@@ -64,6 +76,12 @@ async function openTokenizer(lab, values) {
       ? new TypeError(`${values.tokenizer} is not a saved tokenizer; for a plain .tiktoken file add --encoding NAME`)
       : error;
   }
+}
+
+// A JSON object's text (a tokenizer.json) starts with "{" after any whitespace; no other tokenizer file does.
+function isJsonObject(bytes) {
+  const start = bytes.findIndex((byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
+  return start >= 0 && bytes[start] === 0x7b;
 }
 
 // About `bytes` of seeded words of random letters, lengths and case, with digits and punctuation: a text that

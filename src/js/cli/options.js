@@ -22,7 +22,7 @@ const TOKENIZER_OPTIONS = {
   tokenizer: {
     type: 'string',
     value: 'FILE',
-    help: 'a file from train-bpe or Tokenizer.save(); a plain .tiktoken file needs --encoding NAME as well, for its pattern and special tokens',
+    help: "a file from train-bpe or Tokenizer.save(), or a Hugging Face tokenizer.json (its folder's tokenizer_config.json is read too); a plain .tiktoken file needs --encoding NAME as well, for its pattern and special tokens",
   },
 };
 const CHUNK_SIZE_OPTION = {

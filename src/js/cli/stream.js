@@ -3,10 +3,15 @@
 import { once } from 'node:events';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 
+import { HfTokenizer } from '../tokenizer/hf_tokenizer.js';
 import { safeTextParts } from '../tokenizer/stream.js';
 import { UsageError } from './usage_error.js';
 
-const ALL_SPECIAL = { allowedSpecial: 'all' };
+// Special-token text counts as special tokens: tiktoken's allowedSpecial 'all'; a Hugging Face tokenizer matches its
+// added tokens and adds its template's tokens (BOS) by default, as transformers' encode() does.
+export function specialOptions(tokenizer) {
+  return tokenizer instanceof HfTokenizer ? {} : { allowedSpecial: 'all' };
+}
 
 /** --chunk-size of `command` as a number; a bad one is a usage error naming the option. */
 export function chunkSizeOption(text, command) {
@@ -44,13 +49,14 @@ async function write(output, text) {
 
 /** Token count of FILE (stdin without one), special-token text counted as special tokens. */
 export async function countFile(tokenizer, file, { chunkSize }) {
-  return tokenizer.countStream(inputStream(file, chunkSize), { ...ALL_SPECIAL, chunkSize });
+  return tokenizer.countStream(inputStream(file, chunkSize), { ...specialOptions(tokenizer), chunkSize });
 }
 
 /** Ids separated by spaces and a final newline, as the whole text's ids would print. */
 export async function writeIds(tokenizer, file, { chunkSize, output = process.stdout }) {
   let separator = '';
-  for await (const ids of tokenizer.encodeStream(inputStream(file, chunkSize), { ...ALL_SPECIAL, chunkSize })) {
+  const options = { ...specialOptions(tokenizer), chunkSize };
+  for await (const ids of tokenizer.encodeStream(inputStream(file, chunkSize), options)) {
     if (ids.length > 0) {
       await write(output, separator + ids.join(' '));
       separator = ' ';
@@ -59,15 +65,21 @@ export async function writeIds(tokenizer, file, { chunkSize, output = process.st
   await write(output, '\n');
 }
 
-/** One JSON array of {id, start, end, text}, start and end being byte offsets in the whole input. */
+/**
+ * One JSON array of {id, start, end, text}, start and end being byte offsets in the whole input (and the vocabulary's
+ * token string, `token`, for a Hugging Face tokenizer).
+ */
 export async function writeTokensJson(tokenizer, file, { chunkSize, output = process.stdout }) {
   let offset = 0;
   let separator = '[';
-  const parts = safeTextParts(tokenizer, inputStream(file, chunkSize), { ...ALL_SPECIAL, chunkSize });
+  const special = specialOptions(tokenizer);
+  const parts = safeTextParts(tokenizer, inputStream(file, chunkSize), { ...special, chunkSize });
   for await (const part of parts) {
     const tokens = tokenizer
-      .tokens(part, ALL_SPECIAL)
-      .map(({ id, start, end, text }) => JSON.stringify({ id, start: start + offset, end: end + offset, text }));
+      .tokens(part, special)
+      .map(({ id, start, end, text, ...rest }) =>
+        JSON.stringify({ id, ...rest, start: start + offset, end: end + offset, text }),
+      );
     if (tokens.length > 0) {
       await write(output, separator + tokens.join(','));
       separator = ',';

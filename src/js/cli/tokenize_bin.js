@@ -2,7 +2,7 @@
 // of any size can be tokenized in bounded memory (cuts: tokenizer/safe_cut.js, streaming: tokenizer/stream.js).
 import { once } from 'node:events';
 
-import { chunkSizeOption, inputStream } from './stream.js';
+import { chunkSizeOption, inputStream, specialOptions } from './stream.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -22,7 +22,7 @@ function littleEndianBytes(ids) {
 // goes. Memory: one chunk plus the text since the last place where it can be cut.
 export async function tokenizeBin(tokenizer, file, { chunkSize = 1 << 20, output = process.stdout } = {}) {
   chunkSizeOption(String(chunkSize), 'tokenize');
-  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), { allowedSpecial: 'all', chunkSize });
+  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), { ...specialOptions(tokenizer), chunkSize });
   for await (const chunk of ids) {
     if (chunk.length > 0 && !output.write(littleEndianBytes(chunk))) {
       await once(output, 'drain');

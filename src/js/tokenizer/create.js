@@ -3,6 +3,7 @@
 // stage}, see runtime/wasm_instance.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
+import { HfTokenizer } from './hf_tokenizer.js';
 import { requireSpecialTokenExtension } from './special_tokens.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
@@ -201,6 +202,13 @@ export function loadTokenizer({ lab, raw, stage }, bytes) {
     throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
   }
   stage(bytes);
+  if (raw.stagedIsHfTokenizer()) {
+    return new HfTokenizer(
+      lab,
+      lab.call(() => raw.loadHfTokenizer()),
+      raw,
+    );
+  }
   return new Tokenizer(
     lab,
     lab.call(() => raw.loadTokenizer()),

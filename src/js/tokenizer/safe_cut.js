@@ -211,3 +211,31 @@ function matchesAt(data, p, special) {
   }
   return true;
 }
+
+/**
+ * The cuts of a text that must be encoded whole (a Hugging Face tokenizer's): none. Its pipelines hold no cut that is
+ * exact for every file, e.g. Llama 2's normalizer prepends "▁" to each text it is given, Gemma 3's and Llama 2's BPE
+ * runs over a whole text (one piece: appending a character can change merges arbitrarily far back), and added tokens
+ * may strip the whitespace next to them.
+ */
+export class WholeText {
+  constructor(data) {
+    this.data = data;
+  }
+
+  horizon() {
+    return this.data.length - 1;
+  }
+
+  last() {
+    return -1;
+  }
+
+  first() {
+    return -1;
+  }
+
+  next() {
+    return this.data.length;
+  }
+}

@@ -3,12 +3,11 @@
 // where the ids cannot change (safe_cut.js), so the results equal encoding the whole text at once; memory holds one
 // chunk plus the text since the last cut.
 import { describe, requireInteger, requireOptions } from '../runtime/checks.js';
-import { SafeCuts } from './safe_cut.js';
+import { SafeCuts, WholeText } from './safe_cut.js';
 import { specialTexts, withByteOffset } from './parts.js';
 
 const textEncoder = new TextEncoder();
 const MAX_BUFFER = 0xffffffff; // the core's text limit (spans are uint32)
-const STREAM_OPTIONS = ['allowedSpecial', 'disallowedSpecial', 'chunkSize', 'maxBufferBytes'];
 
 function isReadableStream(source) {
   return typeof source?.getReader === 'function';
@@ -89,23 +88,21 @@ class ByteQueue {
   }
 }
 
+// The stream options, checked; `special` holds the encode options of the tokenizer's kind (tiktoken's
+// allowedSpecial/disallowedSpecial, or a Hugging Face tokenizer's addSpecialTokens/splitSpecialTokens).
 function streamOptions(tokenizer, options) {
-  const {
-    allowedSpecial,
-    disallowedSpecial,
-    chunkSize = 1 << 20,
-    maxBufferBytes = 64 << 20,
-  } = requireOptions('options', options, STREAM_OPTIONS);
+  const names = tokenizer.encodeOptionNames;
+  const checked = requireOptions('options', options, [...names, 'chunkSize', 'maxBufferBytes']);
+  const { chunkSize = 1 << 20, maxBufferBytes = 64 << 20 } = checked;
   requireInteger('options.chunkSize', chunkSize, 1, 1 << 30);
   requireInteger('options.maxBufferBytes', maxBufferBytes, chunkSize, MAX_BUFFER);
   const special = {};
-  if (allowedSpecial !== undefined) {
-    special.allowedSpecial = allowedSpecial;
+  for (const name of names) {
+    if (checked[name] !== undefined) {
+      special[name] = checked[name];
+    }
   }
-  if (disallowedSpecial !== undefined) {
-    special.disallowedSpecial = disallowedSpecial;
-  }
-  tokenizer.count('', special); // checks the special-token options before any input is read
+  tokenizer.count('', special); // checks the encode options before any input is read
   return { special, chunkSize, maxBufferBytes };
 }
 
@@ -116,6 +113,8 @@ function streamOptions(tokenizer, options) {
  */
 async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
   const specials = specialTexts(tokenizer).bytes;
+  // A Hugging Face tokenizer's text is never cut (see WholeText): it is held whole, up to maxBufferBytes.
+  const cutsOf = tokenizer.cutsSafely ? (data) => new SafeCuts(data, specials) : (data) => new WholeText(data);
   const queue = new ByteQueue();
   let highSurrogate = '';
   let searched = 1; // cuts below this index of the queue were looked for already
@@ -136,12 +135,19 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
     }
     index++;
     while (queue.length >= chunkSize) {
-      const cuts = new SafeCuts(queue.view(), specials);
+      const cuts = cutsOf(queue.view());
       let cut = cuts.last(searched, chunkSize, false);
       if (cut < 0) {
         cut = cuts.first(Math.max(searched, chunkSize + 1), queue.length, false);
       }
       if (cut < 0) {
+        if (queue.length > maxBufferBytes && !tokenizer.cutsSafely) {
+          throw new RangeError(
+            `options.maxBufferBytes: the stream holds ${queue.length} bytes, more than ${maxBufferBytes}; a Hugging ` +
+              'Face tokenizer encodes a stream whole (its pipeline gives no place where a cut keeps the ids), so ' +
+              'raise maxBufferBytes to the size of the text',
+          );
+        }
         if (queue.length > maxBufferBytes) {
           throw new RangeError(
             `options.maxBufferBytes: found no place to cut the text within ${queue.length} bytes, more than ` +
@@ -161,7 +167,7 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
     queue.push(textEncoder.encode(highSurrogate)); // a lone surrogate at the very end: U+FFFD, as encode() does
   }
   const rest = queue.view();
-  const cuts = new SafeCuts(rest, specials);
+  const cuts = cutsOf(rest);
   for (let start = 0; start < rest.length;) {
     const end = cuts.next(start, chunkSize);
     yield rest.subarray(start, end);

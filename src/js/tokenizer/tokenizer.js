@@ -5,37 +5,26 @@ import { WasmHandle } from '../runtime/wasm_handle.js';
 import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
 import { specialList, specialTokenOptions } from './special_tokens.js';
+import { decodeIntoView, requireTokenIds, writeInput } from './wasm_text.js';
 /** @import { WasmInstance } from '../runtime/wasm_instance.js' */
 /** @import { IdsSource, SpecialTokenOptions, StreamingDecoder, StreamOptions, TextSource, TokenSpan } from './types.js' */
 
-const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
-const MAX_ID = 0xffffffff;
 // Node's Buffer turns ASCII bytes into a string about 3x faster than TextDecoder (a plain copy); for bytes
 // below 0x80, Latin-1 and UTF-8 give the same string.
 const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
 
 /**
- * @param {ArrayLike<number>} ids checked here
- * @returns {ArrayLike<number>}
+ * The tokens of an encodeText result with spans: [{id, start, end, bytes, text}].
+ * @param {{ count: number; ids: Uint32Array; starts: Uint32Array; ends: Uint32Array; input: Uint8Array }} encoded
+ * @returns {TokenSpan[]}
  */
-function requireTokenIds(ids) {
-  if (ids instanceof Uint32Array || ids instanceof Uint16Array || ids instanceof Uint8Array) {
-    return ids;
-  }
-  if (!Array.isArray(ids) && !(ArrayBuffer.isView(ids) && !(ids instanceof DataView))) {
-    throw new TypeError(`ids must be an array or typed array of token ids, got ${describe(ids)}`);
-  }
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    if (typeof id !== 'number') {
-      throw new TypeError(`ids[${i}] must be an integer token id, got ${describe(id)}`);
-    }
-    if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
-      throw new RangeError(`ids[${i}] must be an integer in [0, ${MAX_ID}], got ${describe(id)}`);
-    }
-  }
-  return ids;
+export function tokenSpansOf({ count, ids, starts, ends, input }) {
+  const decoder = new TextDecoder('utf-8');
+  return Array.from({ length: count }, (_, i) => {
+    const bytes = input.slice(starts[i], ends[i]);
+    return { id: ids[i], start: starts[i], end: ends[i], bytes, text: decoder.decode(bytes) };
+  });
 }
 
 /** Byte-level BPE, byte-exact with tiktoken. Text is a string (encoded as UTF-8) or a Uint8Array of any bytes. */
@@ -153,7 +142,7 @@ export class Tokenizer extends WasmHandle {
    * @returns {Uint32Array}
    */
   encode(text, options, disallowedSpecial) {
-    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial)).ids;
+    return this.encodeText(text, false, false, specialTokenOptions(options, disallowedSpecial)).ids;
   }
 
   /**
@@ -162,7 +151,7 @@ export class Tokenizer extends WasmHandle {
    * @returns {Uint32Array}
    */
   encodeOrdinary(text) {
-    return this.#encode(text, true, false, {}).ids;
+    return this.encodeText(text, true, false, undefined).ids;
   }
 
   /**
@@ -187,7 +176,7 @@ export class Tokenizer extends WasmHandle {
    * @returns {number}
    */
   count(text, options, disallowedSpecial) {
-    return this.#encode(text, false, false, specialTokenOptions(options, disallowedSpecial), false).count;
+    return this.encodeText(text, false, false, specialTokenOptions(options, disallowedSpecial), false).count;
   }
 
   /**
@@ -213,17 +202,7 @@ export class Tokenizer extends WasmHandle {
    * @returns {TokenSpan[]}
    */
   tokens(text, options, disallowedSpecial) {
-    const { count, ids, starts, ends, input } = this.#encode(
-      text,
-      false,
-      true,
-      specialTokenOptions(options, disallowedSpecial),
-    );
-    const decoder = new TextDecoder('utf-8');
-    return Array.from({ length: count }, (_, i) => {
-      const bytes = input.slice(starts[i], ends[i]);
-      return { id: ids[i], start: starts[i], end: ends[i], bytes, text: decoder.decode(bytes) };
-    });
+    return tokenSpansOf(this.encodeText(text, false, true, specialTokenOptions(options, disallowedSpecial)));
   }
 
   /**
@@ -232,15 +211,7 @@ export class Tokenizer extends WasmHandle {
    * @returns {string}
    */
   decode(ids) {
-    if (requireTokenIds(ids).length > LARGE_IDS) {
-      // The bytes in parts (bounded wasm memory, tokenizer/parts.js), then one decode: what decoding at once gives.
-      return textDecoder.decode(decodeInParts(ids, (part) => this.#decode(part)));
-    }
-    const bytes = this.#decode(ids);
-    if (NodeBuffer !== null && this.raw().decodedAscii()) {
-      return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-    }
-    return textDecoder.decode(bytes);
+    return this.decodeText(ids, []);
   }
 
   /**
@@ -250,9 +221,9 @@ export class Tokenizer extends WasmHandle {
    */
   decodeBytes(ids) {
     if (requireTokenIds(ids).length > LARGE_IDS) {
-      return decodeInParts(ids, (part) => this.#decode(part));
+      return decodeInParts(ids, (part) => this.decodeView(part, []));
     }
-    return this.#decode(ids).slice();
+    return this.decodeView(ids, []).slice();
   }
 
   /**
@@ -273,7 +244,7 @@ export class Tokenizer extends WasmHandle {
   decoder() {
     const textDecoder = new TextDecoder('utf-8');
     return {
-      write: (ids) => textDecoder.decode(this.#decode(ids), { stream: true }),
+      write: (ids) => textDecoder.decode(this.decodeView(ids, []), { stream: true }),
       end: () => textDecoder.decode(),
     };
   }
@@ -322,39 +293,61 @@ export class Tokenizer extends WasmHandle {
   }
 
   /**
-   * @param {unknown} text
-   * @param {boolean} ordinary
-   * @param {boolean} withSpans
-   * @param {SpecialTokenOptions} options
-   * @param {boolean} [copyIds]
-   * @returns {any} {count, ids, starts, ends, input}
+   * The option names of encode() (streams pass them on).
+   * @internal
+   * @returns {readonly string[]}
    */
-  #encode(text, ordinary, withSpans, options, copyIds = true) {
-    const raw = this.raw();
+  get encodeOptionNames() {
+    return ['allowedSpecial', 'disallowedSpecial'];
+  }
+
+  /**
+   * Whether texts and ids may be encoded and decoded in parts cut by safe_cut.js (a Hugging Face tokenizer: no).
+   * @internal
+   * @returns {boolean}
+   */
+  get cutsSafely() {
+    return true;
+  }
+
+  /**
+   * The raw encode's arguments after (size, ordinary, withSpans) for these options, checked.
+   * @internal
+   * @param {any} options
+   * @returns {any[]}
+   */
+  encodeArguments(options) {
+    if (options === undefined) {
+      return [false, [], true, []];
+    }
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`options must be an object, got ${describe(options)}`);
     }
     const allowed = specialList('allowedSpecial', options.allowedSpecial);
     const disallowed = specialList('disallowedSpecial', options.disallowedSpecial ?? 'all');
-    if ((typeof text === 'string' || text instanceof Uint8Array) && text.length > LARGE_INPUT) {
+    return [allowed.all, allowed.list, disallowed.all, disallowed.list];
+  }
+
+  /**
+   * Encodes `text` through the raw handle: {count, ids, starts, ends, input} (ids only when copyIds; spans and the
+   * input's bytes only when withSpans).
+   * @internal
+   * @param {unknown} text
+   * @param {boolean} ordinary
+   * @param {boolean} withSpans
+   * @param {any} options checked by encodeArguments
+   * @param {boolean} [copyIds]
+   * @returns {any}
+   */
+  encodeText(text, ordinary, withSpans, options, copyIds = true) {
+    const raw = this.raw();
+    const rawArguments = this.encodeArguments(options);
+    if ((typeof text === 'string' || text instanceof Uint8Array) && text.length > LARGE_INPUT && this.cutsSafely) {
       // In parts, so the wasm heap grows by one part's buffers, not the whole text's (tokenizer/parts.js).
-      return encodeInParts(this, text, (part) => this.#encode(part, ordinary, withSpans, options, copyIds));
+      return encodeInParts(this, text, (part) => this.encodeText(part, ordinary, withSpans, options, copyIds));
     }
-    let size;
-    if (typeof text === 'string') {
-      const capacity = text.length * 3; // UTF-16 code unit -> at most 3 UTF-8 bytes
-      const pointer = this.lab.call(() => raw.inputBuffer(capacity));
-      size = textEncoder.encodeInto(text, this.#module.HEAPU8.subarray(pointer, pointer + capacity)).written;
-    } else if (text instanceof Uint8Array) {
-      const pointer = this.lab.call(() => raw.inputBuffer(text.length));
-      this.#module.HEAPU8.set(text, pointer);
-      size = text.length;
-    } else {
-      throw new TypeError(`text must be a string or a Uint8Array, got ${describe(text)}`);
-    }
-    const count = this.lab.call(() =>
-      raw.encode(size, ordinary, withSpans, allowed.all, allowed.list, disallowed.all, disallowed.list),
-    );
+    const size = writeInput(this.lab, raw, this.#module, text);
+    const count = this.lab.call(() => raw.encode(size, ordinary, withSpans, ...rawArguments));
     if (!copyIds) {
       return { count };
     }
@@ -370,18 +363,33 @@ export class Tokenizer extends WasmHandle {
     return result;
   }
 
-  // A view of the decoded bytes in the wasm heap, valid until the next call.
   /**
+   * The text of `ids`, decoded with the raw decode's arguments after the id count.
+   * @internal
    * @param {ArrayLike<number>} ids
+   * @param {any[]} rawArguments
+   * @returns {string}
+   */
+  decodeText(ids, rawArguments) {
+    if (requireTokenIds(ids).length > LARGE_IDS && this.cutsSafely) {
+      // The bytes in parts (bounded wasm memory, tokenizer/parts.js), then one decode: what decoding at once gives.
+      return textDecoder.decode(decodeInParts(ids, (part) => this.decodeView(part, rawArguments)));
+    }
+    const bytes = this.decodeView(ids, rawArguments);
+    if (NodeBuffer !== null && this.raw().decodedAscii()) {
+      return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+    }
+    return textDecoder.decode(bytes);
+  }
+
+  /**
+   * A view of the decoded bytes in the wasm heap, valid until the next call.
+   * @internal
+   * @param {ArrayLike<number>} ids
+   * @param {any[]} rawArguments
    * @returns {Uint8Array}
    */
-  #decode(ids) {
-    const raw = this.raw();
-    requireTokenIds(ids);
-    const pointer = this.lab.call(() => raw.idBuffer(ids.length));
-    this.#module.HEAPU32.set(ids, pointer >>> 2);
-    const size = this.lab.call(() => raw.decode(ids.length));
-    const bytes = raw.bytesPointer();
-    return this.#module.HEAPU8.subarray(bytes, bytes + size);
+  decodeView(ids, rawArguments) {
+    return decodeIntoView(this.lab, this.raw(), this.#module, requireTokenIds(ids), rawArguments);
   }
 }

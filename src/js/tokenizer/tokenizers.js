@@ -1,11 +1,13 @@
 // Tokenizers: the tokenizer methods of a loaded module, the whole API of the `embedlab/tokenizer` entry and the
 // base of EmbedLab (lab.js), so both entries run the same methods on their own module.
 import { WasmInstance, internalsOf } from '../runtime/wasm_instance.js';
+import { tokenizerFromHuggingFace } from './from_hugging_face.js';
 import { tokenizerFromVocabulary } from './from_vocabulary.js';
 import { ENCODING_NAMES, getTokenizer, loadTokenizer, trainTokenizer } from './create.js';
 import { encodingNameForModel } from './model_encodings.js';
+/** @import { HfTokenizer } from './hf_tokenizer.js' */
 /** @import { Tokenizer } from './tokenizer.js' */
-/** @import { EncodingName, GetTokenizerOptions, PatternName, TrainTokenizerOptions, VocabularyFiles } from './types.js' */
+/** @import { EncodingName, GetTokenizerOptions, HuggingFaceJson, PatternName, TokenizerFromHuggingFaceOptions, TrainTokenizerOptions, VocabularyFiles } from './types.js' */
 
 /** One instance of the tokenizer module, from {@link createTokenizers}; its methods are EmbedLab's. */
 export class Tokenizers extends WasmInstance {
@@ -74,7 +76,8 @@ export class Tokenizers extends WasmInstance {
   }
 
   /**
-   * A tokenizer file from {@link Tokenizer.save}.
+   * A tokenizer file from {@link Tokenizer.save}, or the binary form of {@link HfTokenizer.save} (an {@link HfTokenizer}
+   * then).
    * @param {Uint8Array | ArrayBuffer | string} bytes
    * @returns {Tokenizer}
    */
@@ -90,5 +93,19 @@ export class Tokenizers extends WasmInstance {
    */
   tokenizerFromVocabulary(files) {
     return tokenizerFromVocabulary(internalsOf(this), files);
+  }
+
+  /**
+   * A tokenizer from a Hugging Face tokenizer.json (model BPE: Llama 3 and 3.1, Qwen 3, DeepSeek V3, Gemma 3,
+   * Llama 2, …), byte-exact with the Rust `tokenizers` crate and `@huggingface/tokenizers`. `json` and
+   * `options.config` (tokenizer_config.json, read for clean_up_tokenization_spaces) are each the file's text, its
+   * bytes or the parsed object. A part the core does not implement (another model type, an unknown normalizer,
+   * pre-tokenizer or decoder, a split regex it has no scanner for) is refused with an Error naming it.
+   * @param {HuggingFaceJson} json
+   * @param {TokenizerFromHuggingFaceOptions} [options]
+   * @returns {HfTokenizer}
+   */
+  tokenizerFromHuggingFace(json, options) {
+    return tokenizerFromHuggingFace(internalsOf(this), json, options);
   }
 }

@@ -133,3 +133,60 @@ export interface TrainTokenizerOptions {
    */
   signal?: AbortSignal;
 }
+
+/** A JSON file as {@link EmbedLab.tokenizerFromHuggingFace} takes it: its text, its bytes or the parsed object. */
+export type HuggingFaceJson = string | Uint8Array | ArrayBuffer | Record<string, unknown>;
+
+/** Options of {@link EmbedLab.tokenizerFromHuggingFace}. */
+export interface TokenizerFromHuggingFaceOptions {
+  /** The tokenizer's name (its `name`). Default 'tokenizer.json'. */
+  name?: string;
+  /**
+   * tokenizer_config.json (text, bytes or object), read for clean_up_tokenization_spaces, decode()'s default
+   * (false without a config).
+   */
+  config?: HuggingFaceJson;
+}
+
+/** Options of a Hugging Face tokenizer's encode(), count() and tokens(): transformers' encode options. */
+export interface HfEncodeOptions {
+  /** The post-processor's template tokens (e.g. Llama 3's <|begin_of_text|>). Default true. */
+  addSpecialTokens?: boolean;
+  /**
+   * Special added tokens in the text are read as ordinary text (non-special added tokens still match), as
+   * transformers' split_special_tokens. Default false.
+   */
+  splitSpecialTokens?: boolean;
+  /**
+   * tiktoken's option, typed only so that a Hugging Face tokenizer is a {@link Tokenizer}: given, it throws a
+   * TypeError naming it (special added tokens are always matched, unless splitSpecialTokens).
+   */
+  allowedSpecial?: 'all' | Iterable<string>;
+  /** tiktoken's option, likewise refused with a TypeError naming it. */
+  disallowedSpecial?: 'all' | Iterable<string>;
+}
+
+/** Options of a Hugging Face tokenizer's decode() and decodeBytes(). */
+export interface HfDecodeOptions {
+  /** Leave out special added tokens. Default false. */
+  skipSpecialTokens?: boolean;
+  /**
+   * transformers' clean-up of spaces before punctuation and contractions (" ." → ".", " 's" → "'s", …). Default:
+   * tokenizer_config.json's clean_up_tokenization_spaces, false without a config.
+   */
+  cleanUpTokenizationSpaces?: boolean;
+}
+
+/** One token of a Hugging Face tokenizer's tokens(). */
+export interface HfTokenSpan extends TokenSpan {
+  /** The vocabulary's string of the token ("ĠHello", "▁the", "<0x0A>"). */
+  token: string;
+}
+
+/** Options of {@link EmbedLab.tokenizerFromHuggingFace}'s encodeStream() and countStream(). */
+export interface HfStreamOptions extends HfEncodeOptions {
+  /** Bytes per encode call once the text is complete (a Hugging Face tokenizer encodes a stream whole). */
+  chunkSize?: number;
+  /** Most bytes of a stream held (it is encoded whole); beyond it the stream fails with a RangeError. Default 64 MiB. */
+  maxBufferBytes?: number;
+}

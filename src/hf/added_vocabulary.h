@@ -1,0 +1,75 @@
+// The added tokens of a tokenizer.json (special or not) and how the Rust crate finds them in text: two sets, the
+// tokens matched on the raw text (normalized: false) and those matched on normalized text (their contents
+// normalized), each searched leftmost-longest; single_word, lstrip and rstrip as its AddedVocabulary applies them,
+// and with split_special_tokens the special ones found are left as text.
+#ifndef EMBEDLAB_HF_ADDED_VOCABULARY_H_
+#define EMBEDLAB_HF_ADDED_VOCABULARY_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace embedlab {
+
+struct AddedToken {
+  std::string content;
+  uint32_t id = 0;
+  bool special = false;
+  bool normalized = false;
+  bool lstrip = false;
+  bool rstrip = false;
+  bool single_word = false;
+};
+
+// A split of a text: [start, end), either an added token (id) or text for the next stage (id kNone).
+struct AddedSplit {
+  uint32_t start;
+  uint32_t end;
+  uint32_t id;
+};
+
+class AddedVocabulary {
+ public:
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+  // normalized_contents[i]: token i's content as the normalizer writes it (used when tokens[i].normalized).
+  AddedVocabulary(std::vector<AddedToken> tokens, const std::vector<std::string>& normalized_contents);
+  AddedVocabulary() = default;
+
+  const std::vector<AddedToken>& tokens() const { return tokens_; }
+  bool has_normalized() const { return !normalized_.nodes.empty() && normalized_.count > 0; }
+  // The token with this id, or nullptr.
+  const AddedToken* ById(uint32_t id) const;
+
+  // The splits of text against the raw set (normalized false) or the normalized set; they cover the text
+  // (an rstrip can make one overlap the next match, as in the Rust crate).
+  void Find(std::string_view text, bool normalized_set, bool split_special, std::vector<AddedSplit>* out) const;
+
+ private:
+  struct Node {
+    uint32_t first_child = kNone;
+    uint32_t next_sibling = kNone;
+    uint32_t token = kNone;  // index in tokens_ of the pattern ending here
+    uint8_t byte = 0;
+  };
+  struct Trie {
+    std::vector<Node> nodes;  // nodes[0] is the root
+    std::array<bool, 256> first_bytes{};
+    size_t count = 0;
+    void Insert(std::string_view pattern, uint32_t token);
+    // The longest pattern starting at pos: its token index (kNone when none) and *length.
+    uint32_t LongestAt(std::string_view text, size_t pos, size_t* length) const;
+  };
+
+  std::vector<AddedToken> tokens_;
+  Trie raw_;
+  Trie normalized_;
+  std::vector<uint32_t> by_id_;  // sorted ids, and the token index of each
+  std::vector<uint32_t> index_by_id_;
+};
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_HF_ADDED_VOCABULARY_H_

@@ -1,0 +1,48 @@
+// The decoders of a tokenizer.json this core runs, on token strings as the Rust crate chains them: ByteLevel,
+// Replace (a literal pattern), ByteFallback, Fuse, Strip, and Sequence of them (flattened); then transformers'
+// clean_up_tokenization_spaces when asked. Others are refused by name.
+#ifndef EMBEDLAB_HF_DECODER_H_
+#define EMBEDLAB_HF_DECODER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text/json_value.h"
+
+namespace embedlab {
+
+struct DecoderStep {
+  enum class Kind : uint8_t { kByteLevel = 0, kReplace = 1, kByteFallback = 2, kFuse = 3, kStrip = 4 };
+  Kind kind;
+  std::string pattern;  // Replace
+  std::string content;  // Replace: the replacement; Strip: the character to strip
+  uint32_t start = 0;   // Strip: at most this many characters from the start
+  uint32_t stop = 0;    // Strip: and from the end
+};
+
+class Decoder {
+ public:
+  Decoder() = default;
+  explicit Decoder(std::vector<DecoderStep> steps) : steps_(std::move(steps)) {}
+  static Decoder FromJson(const JsonValue& json, const std::string& path);
+
+  const std::vector<DecoderStep>& steps() const { return steps_; }
+  // The text of the token strings (no decoder: joined with spaces, as the Rust crate does).
+  std::string Decode(std::vector<std::string> tokens) const;
+  // What one token stands for alone: byte-level characters mapped back, Replace applied, <0xNN> as its byte.
+  std::string TokenBytes(std::string_view token) const;
+
+ private:
+  std::vector<DecoderStep> steps_;
+};
+
+// transformers' clean_up_tokenization: " ." -> "." and the like, in its order.
+std::string CleanUpTokenizationSpaces(std::string text);
+// UTF-8 with each maximal invalid subsequence replaced by U+FFFD (Rust's from_utf8_lossy, WHATWG's decoder).
+std::string LossyUtf8(std::string_view bytes);
+
+}  // namespace embedlab
+
+#endif  // EMBEDLAB_HF_DECODER_H_

@@ -1,0 +1,110 @@
+#include "hf/normalizer.h"
+
+#include <stdexcept>
+#include <utility>
+
+#include "hf/json_parts.h"
+#include "hf/text_dependencies.h"
+
+namespace embedlab {
+namespace {
+
+void AddSteps(const JsonValue& json, const std::string& path, std::vector<NormalizerStep>* steps) {
+  const std::string type = RequireType(json, path);
+  if (type == "Sequence") {
+    const JsonValue& list = RequireMember(json, path, "normalizers", JsonValue::Kind::kArray);
+    for (size_t i = 0; i < list.items.size(); ++i) {
+      AddSteps(list.items[i], path + ".normalizers[" + std::to_string(i) + "]", steps);
+    }
+  } else if (type == "NFC") {
+    steps->push_back({NormalizerStep::Kind::kNfc, "", ""});
+  } else if (type == "Replace") {
+    std::string pattern = LiteralPattern(RequireMember(json, path, "pattern", JsonValue::Kind::kObject), path + ".pattern");
+    if (pattern.empty()) RefuseAt(path + ".pattern", "a Replace with an empty pattern is not supported");
+    steps->push_back({NormalizerStep::Kind::kReplace, std::move(pattern),
+                      RequireMember(json, path, "content", JsonValue::Kind::kString).string});
+  } else if (type == "Prepend") {
+    steps->push_back({NormalizerStep::Kind::kPrepend, "", RequireMember(json, path, "prepend", JsonValue::Kind::kString).string});
+  } else {
+    RefuseAt(path, "the normalizer \"" + type + "\" is not supported (supported: NFC, Replace, Prepend, Sequence)");
+  }
+}
+
+// One step from (in, in_alignment) to (out, out_alignment); alignments are null when not wanted.
+void ApplyStep(const NormalizerStep& step, std::string_view in, const std::vector<uint32_t>* in_alignment,
+               std::string* out, std::vector<uint32_t>* out_alignment) {
+  auto source = [&](size_t i) { return in_alignment != nullptr ? (*in_alignment)[i] : static_cast<uint32_t>(i); };
+  out->clear();
+  if (out_alignment != nullptr) out_alignment->clear();
+  switch (step.kind) {
+    case NormalizerStep::Kind::kNfc: {
+      std::vector<uint32_t> map;
+      NormalizeNfc(in, out, out_alignment != nullptr ? &map : nullptr);
+      if (out_alignment != nullptr) {
+        out_alignment->reserve(map.size());
+        for (uint32_t m : map) out_alignment->push_back(source(m));
+      }
+      return;
+    }
+    case NormalizerStep::Kind::kPrepend:
+      if (in.empty()) break;  // the Rust crate prepends to non-empty text only
+      out->append(step.content);
+      if (out_alignment != nullptr) out_alignment->assign(step.content.size(), source(0));
+      break;
+    case NormalizerStep::Kind::kReplace: {
+      size_t done = 0;
+      for (size_t at = in.find(step.pattern); at != std::string_view::npos; at = in.find(step.pattern, done)) {
+        out->append(in.substr(done, at - done));
+        if (out_alignment != nullptr) {
+          for (size_t i = done; i < at; ++i) out_alignment->push_back(source(i));
+          out_alignment->insert(out_alignment->end(), step.content.size(), source(at));
+        }
+        out->append(step.content);
+        done = at + step.pattern.size();
+      }
+      out->append(in.substr(done));
+      if (out_alignment != nullptr) {
+        for (size_t i = done; i < in.size(); ++i) out_alignment->push_back(source(i));
+        out_alignment->push_back(source(in.size()));
+      }
+      return;
+    }
+  }
+  // Prepend (and an empty Prepend input): the rest is the input unchanged.
+  out->append(in);
+  if (out_alignment != nullptr) {
+    for (size_t i = 0; i <= in.size(); ++i) out_alignment->push_back(source(i));
+  }
+}
+
+}  // namespace
+
+Normalizer Normalizer::FromJson(const JsonValue& json, const std::string& path) {
+  std::vector<NormalizerStep> steps;
+  if (json.kind != JsonValue::Kind::kNull) AddSteps(json, path, &steps);
+  return Normalizer(std::move(steps));
+}
+
+void Normalizer::Apply(std::string_view text, std::string* out, std::vector<uint32_t>* alignment) const {
+  if (steps_.empty()) {
+    out->assign(text);
+    if (alignment != nullptr) {
+      alignment->resize(text.size() + 1);
+      for (size_t i = 0; i <= text.size(); ++i) (*alignment)[i] = static_cast<uint32_t>(i);
+    }
+    return;
+  }
+  std::string in(text);
+  std::vector<uint32_t> in_alignment;
+  bool have_alignment = false;
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    ApplyStep(steps_[i], in, have_alignment ? &in_alignment : nullptr, out, alignment);
+    have_alignment = alignment != nullptr;
+    if (i + 1 < steps_.size()) {
+      std::swap(in, *out);
+      if (alignment != nullptr) std::swap(in_alignment, *alignment);
+    }
+  }
+}
+
+}  // namespace embedlab

@@ -1,0 +1,248 @@
+// ReadTokenizerJson: one pass over tokenizer.json with the pull reader. model.vocab and model.merges go straight
+// into their tables; the small parts (normalizer, pre_tokenizer, post_processor, decoder, each added token) are
+// parsed on their own text into a JsonValue. Members may come in any order: merges seen before the vocabulary are
+// read once it is in.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "hf/hf_tokenizer_impl.h"
+#include "hf/json_cursor.h"
+#include "hf/json_parts.h"
+
+namespace embedlab {
+namespace {
+
+constexpr char kWhat[] = "tokenizer.json";
+
+JsonValue ParsePart(JsonCursor* cursor) {
+  const std::string_view text = cursor->SkipValue();
+  std::optional<JsonValue> value = ParseJson(text);
+  if (!value) cursor->Fail("this part is not valid JSON");  // unreachable: SkipValue validated it
+  return std::move(*value);
+}
+
+std::string OptionalString(JsonCursor* cursor) {
+  if (cursor->Peek() == JsonCursor::Kind::kNull) {
+    cursor->ReadNull();
+    return "";
+  }
+  return std::string(cursor->ReadString());
+}
+
+void ReadVocabulary(JsonCursor* cursor, TokenTable* vocab) {
+  std::string_view token;
+  cursor->BeginObject();
+  while (cursor->NextMember(&token)) {
+    const std::string copy(token);
+    const auto id = static_cast<uint32_t>(cursor->ReadInteger(0, TokenTable::kMaxTokens - 1));
+    bool id_taken = false;
+    const uint32_t existing = vocab->Add(copy, id, &id_taken);
+    if (id_taken) {
+      cursor->Fail("the id " + std::to_string(id) + " is given to two tokens, " + QuoteJson(vocab->String(id)) +
+                   " and " + QuoteJson(copy));
+    }
+    if (existing != TokenTable::kNone) {
+      cursor->Fail("the token " + QuoteJson(copy) + " appears twice (ids " + std::to_string(existing) + " and " +
+                   std::to_string(id) + ")");
+    }
+  }
+}
+
+uint32_t RequireToken(JsonCursor* cursor, const TokenTable& vocab, std::string_view token, const char* role) {
+  const uint32_t id = vocab.Find(token);
+  if (id == TokenTable::kNone) {
+    cursor->Fail(std::string("the merge's ") + role + " " + QuoteJson(token) + " is not in the vocabulary");
+  }
+  return id;
+}
+
+void ReadMerges(JsonCursor* cursor, const TokenTable& vocab, MergeTable* merges) {
+  std::string left, right, joined;
+  cursor->BeginArray();
+  while (cursor->NextItem()) {
+    if (merges->size() >= MergeTable::kMaxMerges) {
+      cursor->Fail("more than " + std::to_string(MergeTable::kMaxMerges) + " merges");
+    }
+    if (cursor->Peek() == JsonCursor::Kind::kString) {
+      const std::string_view line = cursor->ReadString();
+      const size_t space = line.find(' ');
+      if (space == std::string_view::npos || line.find(' ', space + 1) != std::string_view::npos) {
+        cursor->Fail("a merge written as a string must be two tokens separated by one space, found " + QuoteJson(line));
+      }
+      left.assign(line.substr(0, space));
+      right.assign(line.substr(space + 1));
+    } else {
+      cursor->BeginArray();
+      int count = 0;
+      while (cursor->NextItem()) {
+        if (count == 2) cursor->Fail("a merge must be a pair of tokens");
+        (count++ == 0 ? left : right).assign(cursor->ReadString());
+      }
+      if (count != 2) cursor->Fail("a merge must be a pair of tokens");
+    }
+    const uint32_t left_id = RequireToken(cursor, vocab, left, "first token");
+    const uint32_t right_id = RequireToken(cursor, vocab, right, "second token");
+    joined = left + right;
+    merges->Add(left_id, right_id, RequireToken(cursor, vocab, joined, "result"));
+  }
+}
+
+bool ReadBooleanOrNull(JsonCursor* cursor, bool fallback) {
+  if (cursor->Peek() == JsonCursor::Kind::kNull) {
+    cursor->ReadNull();
+    return fallback;
+  }
+  return cursor->ReadBoolean();
+}
+
+struct ModelSettings {
+  BpeOptions options;
+  std::string unk_token;
+  bool have_vocab = false;
+  bool have_merges = false;
+};
+
+void ReadModel(JsonCursor* cursor, std::string_view json, HfTokenizerImpl* impl, ModelSettings* settings) {
+  std::string_view key;
+  size_t merges_at = std::string_view::npos;  // merges before the vocabulary: read after it
+  std::string type;
+  cursor->BeginObject();
+  while (cursor->NextMember(&key)) {
+    if (key == "type") {
+      type = cursor->ReadString();
+      if (type != "BPE") cursor->Fail("the model type \"" + type + "\" is not supported (only BPE)");
+    } else if (key == "vocab") {
+      ReadVocabulary(cursor, &impl->model.vocab());
+      settings->have_vocab = true;
+    } else if (key == "merges") {
+      settings->have_merges = true;
+      if (settings->have_vocab) {
+        ReadMerges(cursor, impl->model.vocab(), &impl->model.merges());
+      } else {
+        merges_at = cursor->position();
+        cursor->SkipValue();
+      }
+    } else if (key == "unk_token") {
+      settings->unk_token = OptionalString(cursor);
+    } else if (key == "fuse_unk") {
+      settings->options.fuse_unk = ReadBooleanOrNull(cursor, false);
+    } else if (key == "byte_fallback") {
+      settings->options.byte_fallback = ReadBooleanOrNull(cursor, false);
+    } else if (key == "ignore_merges") {
+      settings->options.ignore_merges = ReadBooleanOrNull(cursor, false);
+    } else if (key == "continuing_subword_prefix" || key == "end_of_word_suffix") {
+      const std::string name(key);
+      if (!OptionalString(cursor).empty()) cursor->Fail("a non-empty " + name + " is not supported");
+    } else if (key == "dropout") {
+      if (cursor->Peek() == JsonCursor::Kind::kNull) {
+        cursor->ReadNull();
+      } else {
+        const std::string_view dropout = cursor->SkipValue();
+        if (dropout != "0" && dropout != "0.0") cursor->Fail("BPE dropout is not supported (it makes encoding random)");
+      }
+    } else {
+      cursor->SkipValue();
+    }
+  }
+  if (type.empty()) cursor->Fail("the model has no \"type\"");
+  if (!settings->have_vocab) cursor->Fail("the model has no \"vocab\"");
+  if (!settings->have_merges) cursor->Fail("the model has no \"merges\"");
+  if (merges_at != std::string_view::npos) {
+    JsonCursor merges_cursor(json.substr(merges_at), std::string(kWhat) + " model.merges");
+    ReadMerges(&merges_cursor, impl->model.vocab(), &impl->model.merges());
+  }
+}
+
+std::vector<AddedToken> ReadAddedTokens(JsonCursor* cursor) {
+  std::vector<AddedToken> tokens;
+  cursor->BeginArray();
+  while (cursor->NextItem()) {
+    const std::string path = cursor->Path();
+    const JsonValue value = ParsePart(cursor);
+    AddedToken token;
+    token.content = RequireMember(value, path, "content", JsonValue::Kind::kString).string;
+    const JsonValue& id = RequireMember(value, path, "id", JsonValue::Kind::kNumber);
+    if (!id.IsUnsigned() || id.uint_value >= TokenTable::kMaxTokens) {
+      RefuseAt(path + ".id", "expected an integer from 0 to " + std::to_string(TokenTable::kMaxTokens - 1));
+    }
+    token.id = static_cast<uint32_t>(id.uint_value);
+    token.special = OptionalBoolean(value, path, "special", false);
+    token.normalized = OptionalBoolean(value, path, "normalized", !token.special);
+    token.lstrip = OptionalBoolean(value, path, "lstrip", false);
+    token.rstrip = OptionalBoolean(value, path, "rstrip", false);
+    token.single_word = OptionalBoolean(value, path, "single_word", false);
+    tokens.push_back(std::move(token));
+  }
+  return tokens;
+}
+
+bool ReadCleanUpDefault(std::string_view config) {
+  if (config.empty()) return false;
+  JsonCursor cursor(config, "tokenizer_config.json");
+  std::string_view key;
+  bool clean_up = false;
+  cursor.BeginObject();
+  while (cursor.NextMember(&key)) {
+    if (key == "clean_up_tokenization_spaces") {
+      clean_up = cursor.ReadBoolean();
+    } else {
+      cursor.SkipValue();
+    }
+  }
+  cursor.ExpectEnd();
+  return clean_up;
+}
+
+}  // namespace
+
+std::unique_ptr<HfTokenizerImpl> ReadTokenizerJson(std::string_view json, std::string_view config, std::string name) {
+  auto impl = std::make_unique<HfTokenizerImpl>();
+  impl->name = std::move(name);
+  impl->clean_up_default = ReadCleanUpDefault(config);
+  JsonCursor cursor(json, kWhat);
+  std::vector<AddedToken> added;
+  ModelSettings settings;
+  bool have_model = false;
+  std::string_view key;
+  cursor.BeginObject();
+  while (cursor.NextMember(&key)) {
+    const std::string path(key);
+    if (key == "version") {
+      const std::string version(cursor.ReadString());
+      if (version != "1.0") cursor.Fail("the version \"" + version + "\" is not 1.0");
+    } else if (key == "truncation" || key == "padding") {
+      if (cursor.Peek() != JsonCursor::Kind::kNull) cursor.Fail(path + " is not supported (it must be null)");
+      cursor.ReadNull();
+    } else if (key == "added_tokens") {
+      added = ReadAddedTokens(&cursor);
+    } else if (key == "normalizer") {
+      impl->normalizer = Normalizer::FromJson(ParsePart(&cursor), path);
+    } else if (key == "pre_tokenizer") {
+      impl->pre_tokenizer = PreTokenizer::FromJson(ParsePart(&cursor), path);
+    } else if (key == "post_processor") {
+      impl->post_processor = PostProcessor::FromJson(ParsePart(&cursor), path);
+    } else if (key == "decoder") {
+      impl->decoder = Decoder::FromJson(ParsePart(&cursor), path);
+    } else if (key == "model") {
+      ReadModel(&cursor, json, impl.get(), &settings);
+      have_model = true;
+    } else {
+      cursor.SkipValue();
+    }
+  }
+  cursor.ExpectEnd();
+  if (!have_model) throw std::invalid_argument("tokenizer.json: there is no \"model\"");
+  settings.options.byte_level = impl->pre_tokenizer.byte_level();
+  if (!settings.unk_token.empty()) {
+    settings.options.unk_id = impl->model.vocab().Find(settings.unk_token);
+    if (settings.options.unk_id == TokenTable::kNone) {
+      RefuseAt("model.unk_token", "the unknown token " + QuoteJson(settings.unk_token) + " is not in the vocabulary");
+    }
+  }
+  impl->Finish(std::move(added), settings.options);
+  return impl;
+}
+
+}  // namespace embedlab

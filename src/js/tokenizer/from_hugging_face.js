@@ -1,0 +1,58 @@
+// lab.tokenizerFromHuggingFace(json, {name, config}): a tokenizer.json (and its tokenizer_config.json) handed to the
+// C++ core in one staging buffer, which parses and checks them (an unsupported part is refused by name).
+import { describe, refusePathAsText, requireOptions } from '../runtime/checks.js';
+import { HfTokenizer } from './hf_tokenizer.js';
+/** @import { LabInternals } from '../runtime/types.js' */
+/** @import { Tokenizers } from './tokenizers.js' */
+/** @import { HuggingFaceJson, TokenizerFromHuggingFaceOptions } from './types.js' */
+
+const textEncoder = new TextEncoder();
+
+/**
+ * A JSON file in any of the accepted forms as UTF-8 bytes.
+ * @param {string} name the argument's name, for messages
+ * @param {unknown} value
+ * @returns {Uint8Array}
+ */
+function jsonBytes(name, value) {
+  if (typeof value === 'string') {
+    refusePathAsText(name, value);
+    return textEncoder.encode(value);
+  }
+  if (value instanceof Uint8Array) {
+    return value;
+  }
+  if (value instanceof ArrayBuffer) {
+    return new Uint8Array(value);
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)) {
+    return textEncoder.encode(JSON.stringify(value));
+  }
+  throw new TypeError(
+    `${name} must be the file's text (a string), its bytes (Uint8Array or ArrayBuffer) or the parsed object, got ${describe(value)}`,
+  );
+}
+
+/**
+ * @param {LabInternals<Tokenizers>} internals
+ * @param {HuggingFaceJson} json tokenizer.json
+ * @param {TokenizerFromHuggingFaceOptions} [options]
+ * @returns {HfTokenizer}
+ */
+export function tokenizerFromHuggingFace({ lab, raw, stage }, json, options) {
+  const { name = 'tokenizer.json', config } = requireOptions('options', options, ['name', 'config']);
+  if (typeof name !== 'string') {
+    throw new TypeError(`options.name must be a string, got ${describe(name)}`);
+  }
+  const tokenizerBytes = jsonBytes('json', json);
+  const configBytes = config === undefined ? new Uint8Array(0) : jsonBytes('options.config', config);
+  const staged = new Uint8Array(tokenizerBytes.length + configBytes.length);
+  staged.set(tokenizerBytes, 0);
+  staged.set(configBytes, tokenizerBytes.length);
+  stage(staged);
+  return new HfTokenizer(
+    lab,
+    lab.call(() => raw.hfTokenizerFromJson(tokenizerBytes.length, name)),
+    raw,
+  );
+}
