@@ -3,13 +3,14 @@
 // saved in its compact binary form (tokenizer.save(), which lab.loadTokenizer reads without parsing JSON) into
 // SITE/vocab/hf/KEY.bin, with SITE/vocab/hf/index.json listing them: label, licence, vocabulary size, bytes.
 // Never committed; the page fetches a file only when the reader picks it (not precached: build-service-worker.mjs).
-// A build without the dev dependencies (or with a package that cannot read them) lists the model with the reason,
-// and the page says it is not in this build. `node scripts/build-hf-vocabularies.mjs SITE` (build-site.sh runs it).
+// A build without the dev dependencies (or with a package that cannot read one: the reason is printed) lists the
+// model with the reason, and the page says it is not in this build.
+// `node scripts/build-hf-vocabularies.mjs SITE` (build-site.sh runs it).
 //
 // The converted files are kept in build/vocab-hf/ under the SHA-256 of their inputs (both JSON files and the wasm
-// module that converted them), so a rebuild of the site converts again only what changed.
+// module that converted them), so a rebuild of the site converts again only what changed; older ones are removed.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmbedLab } from '../dist/index.js';
@@ -59,6 +60,9 @@ function convert(lab, model, json, config, wasm) {
   const { vocabSize } = tokenizer;
   tokenizer.dispose();
   mkdirSync(cache, { recursive: true });
+  for (const old of readdirSync(cache).filter((name) => name.startsWith(`${model.key}.`))) {
+    rmSync(join(cache, old));
+  }
   writeFileSync(file, bytes);
   writeFileSync(info, JSON.stringify({ vocabSize }));
   return { bytes, vocabSize };
@@ -83,7 +87,16 @@ async function main(site) {
     }
     const json = readFileSync(join(folder, 'tokenizer.json'));
     const config = readFileSync(join(folder, 'tokenizer_config.json'));
-    const { bytes, vocabSize } = convert(lab, model, json, config, wasm);
+    let converted;
+    try {
+      converted = convert(lab, model, json, config, wasm);
+    } catch (error) {
+      // The package refuses a part of this file (one it does not support yet): the site still builds, without it.
+      console.warn(`build-hf-vocabularies: ${entry.package}: ${error.message}`);
+      listed.push({ ...entry, missing: `the package refused its tokenizer.json: ${error.message}` });
+      continue;
+    }
+    const { bytes, vocabSize } = converted;
     writeFileSync(join(target, `${model.key}.bin`), bytes);
     listed.push({ ...entry, file: `${model.key}.bin`, bytes: bytes.length, sha256: sha256(bytes), vocabSize });
   }
