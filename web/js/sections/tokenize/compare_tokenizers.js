@@ -45,12 +45,23 @@ function setState(key, state, note = '') {
   row.state = state;
   row.li.dataset.state = state;
   row.note.textContent = note;
+  showLoadAll();
+}
+
+/** "Load all": the open models not loaded (nor loading), with their bytes; hidden when there are none. */
+function showLoadAll() {
+  const waiting = [...rows.values()].filter((r) => r.spec.licence && ['idle', 'error'].includes(r.state));
+  const button = $('tokenize-compare-load-all');
+  button.hidden = waiting.length === 0;
+  const bytes = waiting.reduce((sum, r) => sum + r.spec.bytes, 0);
+  button.textContent = `Load ${waiting.length === 1 ? 'the open model' : `all ${waiting.length} open models`} (${megabytes(bytes)})`;
 }
 
 /** One row: name, vocabulary, licence and count on a line, the bar, the tokens; an open model's load control. */
 function buildRow(spec) {
   const li = element('li', 'tok-compare-row');
   li.dataset.key = spec.key;
+  li.dataset.state = 'idle';
   const name = element('span', 'tok-compare-name');
   name.append(element('strong', '', spec.label), ' ', element('small', 'note', spec.detail ?? ''));
   const meta = element('span', 'tok-compare-meta note');
@@ -262,16 +273,12 @@ export async function init(initialText, useSample) {
     [...rows.values()].map((r) => ({ key: r.spec.key, label: r.spec.label })),
     useSample,
   );
-  const idle = openRows.filter((r) => !r.spec.missing);
-  const all = $('tokenize-compare-load-all');
-  all.hidden = idle.length === 0;
-  all.textContent = `Load all ${idle.length} open models (${megabytes(idle.reduce((s, r) => s + r.spec.bytes, 0))})`;
-  all.addEventListener('click', async () => {
-    all.disabled = true;
-    for (const row of idle) {
+  $('tokenize-compare-load-all').addEventListener('click', async () => {
+    for (const row of [...rows.values()].filter((r) => r.spec.licence && ['idle', 'error'].includes(r.state))) {
       await pick(row.spec.key);
     }
   });
+  showLoadAll();
   const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
