@@ -130,7 +130,11 @@ async function pick(key) {
 
 function showRow(row, result, longest) {
   if (result.error) {
+    // The text is refused (OpenAI's vocabularies refuse a special token such as <|endoftext|> in it): no count.
     row.note.textContent = result.error;
+    row.count.textContent = '—';
+    delete row.li.dataset.count;
+    row.tokens.replaceChildren();
     return;
   }
   const [count] = result.counts;
@@ -139,9 +143,7 @@ function showRow(row, result, longest) {
   row.count.textContent = `${grouped(count)} tokens`;
   row.bar.style.width = `${(100 * count) / Math.max(1, longest)}%`;
   if (!row.spec.licence) {
-    row.meta.textContent = `${grouped(result.vocabSize)} ids`;
-  } else if (!row.spec.vocabSize) {
-    row.meta.prepend(`${grouped(result.vocabSize)} ids · `);
+    row.meta.textContent = `${grouped(result.vocabSize)} ids`; // an open model's row has it from the build's list
   }
   row.tokens.replaceChildren(
     ...result.tokens.map(({ id, text: piece }, i) => {
@@ -182,6 +184,7 @@ async function refresh() {
     }
     fillPerWordTable($('tokenize-per-word'), results);
     list.dataset.text = compared;
+    $('tokenize-compare-error').textContent = '';
     $('tokenize-compare-scope').textContent =
       text.length > COMPARED_CHARS ? `(the first ${grouped(COMPARED_CHARS)} characters of the text)` : '';
   } catch (error) {
