@@ -216,6 +216,37 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
     assert.deepEqual(Object.fromEntries(fetched), Object.fromEntries(OPEN_MODELS.map((key) => [key, 1])));
   });
 
+  test('section 8: each open model’s V is its tokenizer’s; Qwen 3 8B’s total is the published one but for V', async () => {
+    const rows = await page
+      .getByTestId('scale-costs')
+      .locator('tbody tr')
+      .evaluateAll((list) => list.map((tr) => ({ ...tr.dataset })));
+    const MODEL_ROWS = {
+      llama3: ['Llama 3 8B', 'Llama 3 70B'],
+      qwen3: ['Qwen 3 8B'],
+      deepseek_v3: ['DeepSeek V3'],
+      gemma3: ['Gemma 3 1B'],
+    };
+    for (const key of OPEN_MODELS) {
+      const { vocabSize } = reference.get(key).tokenizer;
+      for (const name of MODEL_ROWS[key]) {
+        assert.equal(Number(rows.find((r) => r.model === name).vocabSize), vocabSize, name);
+      }
+    }
+    if (OPEN_MODELS.includes('qwen3')) {
+      // Qwen/Qwen3-8B's safetensors hold 8 190 735 360 parameters, with a table of 151 936 rows (config.json) and
+      // the q/k norms (2 × 128 a layer, 36 layers) the count leaves out.
+      const V = reference.get('qwen3').tokenizer.vocabSize;
+      const qwen = rows.find((r) => r.model === 'Qwen 3 8B');
+      assert.equal(Number(qwen.total), 8190735360 - 2 * 128 * 36 - (151936 - V) * 4096 * 2);
+    }
+    const gemma = rows.find((r) => r.model === 'Gemma 3 1B');
+    if (OPEN_MODELS.includes('gemma3')) {
+      assert.equal(Number(gemma.tokenTables), reference.get('gemma3').tokenizer.vocabSize * 1152); // tied
+      assert.equal(gemma.total, undefined, 'its body is not counted');
+    }
+  });
+
   test('screenshots of the comparison at desktop and phone widths', async () => {
     await page.getByTestId('tokenize-per-word').locator('tr[data-sample="en"] th button').click();
     const figure = page.locator('.tok-compare-figure');
