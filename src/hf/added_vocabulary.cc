@@ -14,8 +14,8 @@ namespace {
 bool IsWordCharacter(uint32_t cp) {
   if (FlagsOf(cp) & (kFlagLetter | kFlagNumber)) return true;
   if (ClassOf(cp) == CharClass::kMark) return true;
-  return cp == '_' || cp == 0x200C || cp == 0x200D || cp == 0x203F || cp == 0x2040 || cp == 0x2054 ||
-         cp == 0xFE33 || cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F) || cp == 0xFF3F;
+  return cp == '_' || cp == 0x200C || cp == 0x200D || cp == 0x203F || cp == 0x2040 || cp == 0x2054 || cp == 0xFE33 ||
+         cp == 0xFE34 || (cp >= 0xFE4D && cp <= 0xFE4F) || cp == 0xFF3F;
 }
 
 bool IsSpaceCharacter(uint32_t cp) { return (FlagsOf(cp) & kFlagSpace) != 0; }
@@ -85,7 +85,8 @@ AddedVocabulary::AddedVocabulary(std::vector<AddedToken> tokens, const std::vect
   }
   index_by_id_.resize(tokens_.size());
   std::iota(index_by_id_.begin(), index_by_id_.end(), 0);
-  std::sort(index_by_id_.begin(), index_by_id_.end(), [&](uint32_t a, uint32_t b) { return tokens_[a].id < tokens_[b].id; });
+  std::sort(index_by_id_.begin(), index_by_id_.end(),
+            [&](uint32_t a, uint32_t b) { return tokens_[a].id < tokens_[b].id; });
   for (uint32_t i : index_by_id_) by_id_.push_back(tokens_[i].id);
 }
 
@@ -119,7 +120,8 @@ void AddedVocabulary::Find(std::string_view text, bool normalized_set, bool spli
       pos += length;  // the search goes on after the match, whatever becomes of it
       if (split_special && token.special) continue;
       if (token.single_word) {
-        const bool word_before = start > 0 && IsWordCharacter(DecodeUtf8At(text, PreviousCharacter(text, start)).code_point);
+        const bool word_before =
+            start > 0 && IsWordCharacter(DecodeUtf8At(text, PreviousCharacter(text, start)).code_point);
         const bool word_after = stop < n && IsWordCharacter(DecodeUtf8At(text, stop).code_point);
         if (word_before || word_after) continue;
       }

@@ -10,7 +10,7 @@ namespace embedlab {
 namespace {
 
 constexpr uint32_t kNone = TokenTable::kNone;
-constexpr size_t kCutPieceBytes = 64;  // shorter pre-tokens are not worth cutting
+constexpr size_t kCutPieceBytes = 64;          // shorter pre-tokens are not worth cutting
 constexpr char kMetaspace[] = "\xE2\x96\x81";  // ▁ U+2581
 
 bool EndsWith(std::string_view s, std::string_view suffix) {
@@ -46,17 +46,22 @@ void BpeModel::FindCutCharacter() {
   cut_character_.clear();
   no_cut_after_.clear();
   if (options_.byte_level || options_.ignore_merges || vocab_.Find(kMetaspace) == kNone) return;
-  for (const MergeTable::Entry& merge : merges_.entries()) {
-    const std::string_view right = vocab_.String(merge.right);
+  // One pass over the strings (in memory order) marks the tokens that start with the cut character; the merges
+  // are then checked by id.
+  std::vector<bool> starts_with_cut(vocab_.id_end(), false);
+  for (uint32_t id = 0; id < vocab_.id_end(); ++id) {
+    starts_with_cut[id] = vocab_.Has(id) && vocab_.String(id).substr(0, 3) == kMetaspace;
+  }
+  merges_.ForEach([&](const MergeTable::Entry& merge) {
+    if (!starts_with_cut[merge.right]) return;
     const std::string_view left = vocab_.String(merge.left);
-    if (right.substr(0, 3) != kMetaspace || left.empty() || EndsWith(left, kMetaspace)) continue;
+    if (left.empty() || EndsWith(left, kMetaspace)) return;
     size_t last = left.size() - 1;
     while (last > 0 && (static_cast<uint8_t>(left[last]) & 0xC0) == 0x80) --last;
     const uint32_t c = DecodeUtf8At(left, last).code_point;
     if (std::find(no_cut_after_.begin(), no_cut_after_.end(), c) == no_cut_after_.end()) no_cut_after_.push_back(c);
-    if (no_cut_after_.size() > 64) return;  // too many to be worth it
-  }
-  cut_character_ = kMetaspace;
+  });
+  if (no_cut_after_.size() <= 64) cut_character_ = kMetaspace;  // more would not be worth the checks
 }
 
 bool BpeModel::CanCutAfter(std::string_view piece, size_t pos) const {
@@ -65,7 +70,8 @@ bool BpeModel::CanCutAfter(std::string_view piece, size_t pos) const {
   const DecodedCodePoint d = DecodeUtf8At(piece, start);
   if (start + d.length != pos) return false;  // not a whole character (invalid UTF-8)
   if (std::find(no_cut_after_.begin(), no_cut_after_.end(), d.code_point) != no_cut_after_.end()) return false;
-  const uint32_t id = d.length == 1 ? unit_ids_[static_cast<uint8_t>(piece[start])] : vocab_.Find(piece.substr(start, d.length));
+  const uint32_t id =
+      d.length == 1 ? unit_ids_[static_cast<uint8_t>(piece[start])] : vocab_.Find(piece.substr(start, d.length));
   return id != kNone && piece.substr(start, d.length) != cut_character_;
 }
 
@@ -96,10 +102,13 @@ void BpeModel::InitialSymbols(std::string_view piece, std::vector<BpeSymbol>* sy
       continue;
     }
     if (options_.byte_fallback) {
-      bool all = all_fallback_;
-      for (size_t i = start; i < end && !all; ++i) all = fallback_ids_[static_cast<uint8_t>(piece[i])] != kNone;
+      bool all = true;
+      for (size_t i = start; i < end && !all_fallback_ && all; ++i) {
+        all = fallback_ids_[static_cast<uint8_t>(piece[i])] != kNone;
+      }
       if (all) {
-        for (size_t i = start; i < end; ++i) symbols->push_back({fallback_ids_[static_cast<uint8_t>(piece[i])], start, end});
+        for (size_t i = start; i < end; ++i)
+          symbols->push_back({fallback_ids_[static_cast<uint8_t>(piece[i])], start, end});
         continue;
       }
     }

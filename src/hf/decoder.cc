@@ -43,8 +43,9 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<Decode
       (std::string(key) == "start" ? step.start : step.stop) = static_cast<uint32_t>(count.uint_value);
     }
   } else {
-    RefuseAt(path, "the decoder \"" + type + "\" is not supported (supported: ByteLevel, Replace, ByteFallback, "
-                   "Fuse, Strip, Sequence)");
+    RefuseAt(path, "the decoder \"" + type +
+                       "\" is not supported (supported: ByteLevel, Replace, ByteFallback, "
+                       "Fuse, Strip, Sequence)");
   }
   steps->push_back(std::move(step));
 }
@@ -189,7 +190,7 @@ std::string Decoder::TokenBytes(std::string_view token) const {
 
 std::string CleanUpTokenizationSpaces(std::string text) {
   static const std::pair<const char*, const char*> kRules[] = {
-      {" .", "."},   {" ?", "?"},     {" !", "!"},   {" ,", ","},   {" ' ", "'"},
+      {" .", "."},     {" ?", "?"},   {" !", "!"},   {" ,", ","},     {" ' ", "'"},
       {" n't", "n't"}, {" 'm", "'m"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
   for (const auto& [from, to] : kRules) {
     if (text.find(from) != std::string::npos) text = ReplaceAll(text, from, to);
@@ -213,7 +214,10 @@ std::string LossyUtf8(std::string_view bytes) {
     // substitution of maximal subparts), at least one byte.
     const uint8_t lead = p[i];
     size_t length = 1;
-    size_t need = lead >= 0xF0 && lead <= 0xF4 ? 3 : lead >= 0xE0 && lead <= 0xEF ? 2 : lead >= 0xC2 && lead <= 0xDF ? 1 : 0;
+    size_t need = lead >= 0xF0 && lead <= 0xF4   ? 3
+                  : lead >= 0xE0 && lead <= 0xEF ? 2
+                  : lead >= 0xC2 && lead <= 0xDF ? 1
+                                                 : 0;
     for (size_t k = 1; k <= need && i + k < n; ++k) {
       const uint8_t c = p[i + k];
       uint8_t low = 0x80, high = 0xBF;

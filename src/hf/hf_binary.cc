@@ -1,9 +1,10 @@
 // HfTokenizer::ToBinary / FromBinary. Layout (integers u32 little-endian, strings as u32 length + bytes):
 //   "EMBLHF01", name, u8 clean_up_default, u8 byte_fallback, u8 fuse_unk, u8 ignore_merges, u32 unk_id,
 //   vocabulary: u32 count, (u32 id, u32 length)[count], the strings' bytes in that order;
-//   merges: u32 count, (u32 left, u32 right, u32 result)[count] in rank order;
+//   merges: u32 ranks (merges listed), u32 pairs, (u32 left, u32 right, u32 result, u32 rank)[pairs];
 //   normalizer steps, pre-tokenizer steps, post-processor ids (prefix, suffix), decoder steps, added tokens.
-// The hash tables are rebuilt on load; nothing is parsed as JSON or decimal text.
+// Tokens and merges are listed in the order of their hash tables, which loading rebuilds front to back (no scattered
+// writes over megabytes); nothing is parsed as JSON or decimal text.
 #include <cstring>
 #include <stdexcept>
 
@@ -93,20 +94,20 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
   w.U32(options.unk_id);
   const TokenTable& vocab = impl.model.vocab();
   w.U32(static_cast<uint32_t>(vocab.size()));
-  for (uint32_t id = 0; id < vocab.id_end(); ++id) {
-    if (!vocab.Has(id)) continue;
+  vocab.ForEachInTableOrder([&](uint32_t id) {
     w.U32(id);
     w.U32(static_cast<uint32_t>(vocab.String(id).size()));
-  }
-  for (uint32_t id = 0; id < vocab.id_end(); ++id) {
-    if (vocab.Has(id)) w.Raw(vocab.String(id));
-  }
-  w.U32(static_cast<uint32_t>(impl.model.merges().size()));
-  for (const MergeTable::Entry& e : impl.model.merges().entries()) {
+  });
+  vocab.ForEachInTableOrder([&](uint32_t id) { w.Raw(vocab.String(id)); });
+  const MergeTable& merges = impl.model.merges();
+  w.U32(static_cast<uint32_t>(merges.size()));
+  w.U32(static_cast<uint32_t>(merges.pairs()));
+  merges.ForEach([&](const MergeTable::Entry& e) {
     w.U32(e.left);
     w.U32(e.right);
     w.U32(e.result);
-  }
+    w.U32(e.rank);
+  });
   w.U32(static_cast<uint32_t>(impl.normalizer.steps().size()));
   for (const NormalizerStep& s : impl.normalizer.steps()) {
     w.U8(static_cast<uint32_t>(s.kind));
@@ -144,7 +145,8 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
 }
 
 std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
-  if (data.size() < 8 && std::string_view(kMagic, 8).substr(0, data.size()) == data) Reader::Fail("the data is truncated");
+  if (data.size() < 8 && std::string_view(kMagic, 8).substr(0, data.size()) == data)
+    Reader::Fail("the data is truncated");
   if (!IsHfBinary(data)) Reader::Fail("not an EMBLHF01 file");
   Reader r(data.substr(8));
   auto impl = std::make_unique<HfTokenizerImpl>();
@@ -175,16 +177,24 @@ std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
     }
     at += lengths[i];
   }
-  if (options.unk_id != TokenTable::kNone && !vocab.Has(options.unk_id)) Reader::Fail("the unknown token is not a token");
-  const uint32_t merges = r.Count(12, MergeTable::kMaxMerges, "merges");
-  impl->model.merges().Reserve(merges);
-  for (uint32_t i = 0; i < merges; ++i) {
-    const uint32_t left = r.U32(), right = r.U32(), result = r.U32();
+  if (options.unk_id != TokenTable::kNone && !vocab.Has(options.unk_id))
+    Reader::Fail("the unknown token is not a token");
+  const uint32_t ranks = r.U32();
+  if (ranks > MergeTable::kMaxMerges) Reader::Fail("too many merges");
+  const uint32_t pairs = r.Count(16, ranks, "merge pairs");
+  MergeTable& merge_table = impl->model.merges();
+  merge_table.Reserve(pairs);
+  merge_table.set_ranks(ranks);
+  std::vector<bool> rank_used(ranks, false);
+  for (uint32_t i = 0; i < pairs; ++i) {
+    const uint32_t left = r.U32(), right = r.U32(), result = r.U32(), rank = r.U32();
     if (!vocab.Has(left) || !vocab.Has(right) || !vocab.Has(result) ||
-        vocab.String(result).size() != vocab.String(left).size() + vocab.String(right).size()) {
-      Reader::Fail("merge " + std::to_string(i) + " is inconsistent with the vocabulary");
+        vocab.String(result).size() != vocab.String(left).size() + vocab.String(right).size() || rank >= ranks ||
+        rank_used[rank]) {
+      Reader::Fail("merge " + std::to_string(i) + " is inconsistent with the vocabulary or the other merges");
     }
-    impl->model.merges().Add(left, right, result);
+    rank_used[rank] = true;
+    if (!merge_table.AddRanked(left, right, result, rank)) Reader::Fail("a merge pair appears twice");
   }
   std::vector<NormalizerStep> normalizer_steps(r.Count(9, 1024, "normalizer steps"));
   for (NormalizerStep& s : normalizer_steps) {

@@ -26,9 +26,8 @@ std::string HfTokenizer::Decode(const uint32_t* ids, size_t count, const HfDecod
   for (size_t i = 0; i < count; ++i) {
     std::string_view token;
     if (!impl_->Lookup(ids[i], &token)) {
-      throw std::out_of_range("ids[" + std::to_string(i) + "] = " + std::to_string(ids[i]) +
-                              " is not a token of " + impl_->name + " (ids 0 to " +
-                              std::to_string(impl_->vocab_size - 1) + ")");
+      throw std::out_of_range("ids[" + std::to_string(i) + "] = " + std::to_string(ids[i]) + " is not a token of " +
+                              impl_->name + " (ids 0 to " + std::to_string(impl_->vocab_size - 1) + ")");
     }
     if (options.skip_special_tokens) {
       const AddedToken* added = impl_->added.ById(ids[i]);
@@ -37,8 +36,8 @@ std::string HfTokenizer::Decode(const uint32_t* ids, size_t count, const HfDecod
     tokens.emplace_back(token);
   }
   std::string text = impl_->decoder.Decode(std::move(tokens));
-  const bool clean_up = options.clean_up_tokenization_spaces < 0 ? impl_->clean_up_default
-                                                                  : options.clean_up_tokenization_spaces > 0;
+  const bool clean_up =
+      options.clean_up_tokenization_spaces < 0 ? impl_->clean_up_default : options.clean_up_tokenization_spaces > 0;
   return clean_up ? CleanUpTokenizationSpaces(std::move(text)) : text;
 }
 

@@ -22,10 +22,12 @@ void HfTokenizerImpl::Finish(std::vector<AddedToken> tokens, const BpeOptions& o
     const AddedToken& token = tokens[i];
     const std::string path = "added_tokens[" + std::to_string(i) + "]";
     if (token.content.empty()) RefuseAt(path, "an added token has no content");
-    if (seen.count(token.content) > 0) RefuseAt(path, "the added token " + QuoteJson(token.content) + " is listed twice");
+    if (seen.count(token.content) > 0)
+      RefuseAt(path, "the added token " + QuoteJson(token.content) + " is listed twice");
     const uint32_t in_vocab = vocab.Find(token.content);
     uint32_t id = in_vocab;
-    if (id == TokenTable::kNone) id = !any ? model_size : (max_id >= model_size || model_size == 0) ? max_id + 1 : model_size;
+    if (id == TokenTable::kNone)
+      id = !any ? model_size : (max_id >= model_size || model_size == 0) ? max_id + 1 : model_size;
     if (id != token.id) {
       RefuseAt(path, "the added token " + QuoteJson(token.content) + " has id " + std::to_string(token.id) +
                          ", but the Rust tokenizers crate gives it id " + std::to_string(id) +

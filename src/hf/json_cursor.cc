@@ -42,8 +42,8 @@ void JsonCursor::FailAt(size_t pos, const std::string& message) const {
       line_start = i + 1;
     }
   }
-  throw std::invalid_argument(what_ + ": " + Path() + ": " + message + " (line " + std::to_string(line) +
-                              ", column " + std::to_string(end - line_start + 1) + ")");
+  throw std::invalid_argument(what_ + ": " + Path() + ": " + message + " (line " + std::to_string(line) + ", column " +
+                              std::to_string(end - line_start + 1) + ")");
 }
 
 void JsonCursor::Fail(const std::string& message) const { FailAt(pos_, message); }
@@ -225,7 +225,9 @@ std::string_view JsonCursor::ScanString(bool decode) {
         scratch_ += '\t';
         break;
       case 'u': {
-        auto hex = [&](size_t at) { return static_cast<uint32_t>(std::stoul(std::string(raw.substr(at, 4)), nullptr, 16)); };
+        auto hex = [&](size_t at) {
+          return static_cast<uint32_t>(std::stoul(std::string(raw.substr(at, 4)), nullptr, 16));
+        };
         uint32_t cp = hex(i + 1);
         i += 4;
         if (cp >= 0xD800 && cp <= 0xDBFF) {

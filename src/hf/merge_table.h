@@ -18,15 +18,20 @@ class MergeTable {
     uint32_t rank;
     uint32_t result;
   };
-  struct Entry {  // in rank order, for the binary form and the cut analysis
+  struct Entry {
     uint32_t left;
     uint32_t right;
     uint32_t result;
+    uint32_t rank;
   };
 
   void Reserve(size_t merges);
-  // Appends the merge with the next rank.
+  // Adds the merge with the next rank (model.merges' order).
   void Add(uint32_t left, uint32_t right, uint32_t result);
+  // Adds a merge with its rank (the binary form); false when the pair is already there. Entries given in ForEach's
+  // order after Reserve(count) fill the table front to back.
+  bool AddRanked(uint32_t left, uint32_t right, uint32_t result, uint32_t rank);
+  void set_ranks(size_t ranks) { ranks_ = ranks; }
   // The merge of the pair, or rank kNoRank.
   Merge Find(uint32_t left, uint32_t right) const {
     if (slots_.empty()) return {kNoRank, 0};
@@ -38,8 +43,21 @@ class MergeTable {
       if (s.key == kEmpty) return {kNoRank, 0};
     }
   }
-  size_t size() const { return entries_.size(); }
-  const std::vector<Entry>& entries() const { return entries_; }
+  // Merges listed (ranks given out); pairs listed twice count twice.
+  size_t size() const { return ranks_; }
+  void Prefetch(uint32_t left, uint32_t right) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(Key(left, right) * 0x9E3779B97F4A7C15ull) >> shift_]);
+  }
+  // Distinct pairs.
+  size_t pairs() const { return used_; }
+  // Every pair with its merge, in table order.
+  template <typename Fn>
+  void ForEach(const Fn& fn) const {
+    for (const Slot& s : slots_) {
+      if (s.key != kEmpty)
+        fn(Entry{static_cast<uint32_t>(s.key >> 32), static_cast<uint32_t>(s.key), s.result, s.rank});
+    }
+  }
 
  private:
   static constexpr uint64_t kEmpty = ~uint64_t{0};
@@ -50,9 +68,10 @@ class MergeTable {
   };
   static uint64_t Key(uint32_t left, uint32_t right) { return uint64_t{left} << 32 | right; }
   void Rehash(size_t slot_count);
-  void Insert(uint64_t key, uint32_t rank, uint32_t result);
+  // Returns false (and keeps the old merge unless replace) when the pair is there already.
+  bool Insert(uint64_t key, uint32_t rank, uint32_t result, bool replace);
 
-  std::vector<Entry> entries_;
+  size_t ranks_ = 0;
   std::vector<Slot> slots_;  // power of two, at most half full
   size_t used_ = 0;
   int shift_ = 64;

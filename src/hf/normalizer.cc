@@ -19,12 +19,14 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<Normal
   } else if (type == "NFC") {
     steps->push_back({NormalizerStep::Kind::kNfc, "", ""});
   } else if (type == "Replace") {
-    std::string pattern = LiteralPattern(RequireMember(json, path, "pattern", JsonValue::Kind::kObject), path + ".pattern");
+    std::string pattern =
+        LiteralPattern(RequireMember(json, path, "pattern", JsonValue::Kind::kObject), path + ".pattern");
     if (pattern.empty()) RefuseAt(path + ".pattern", "a Replace with an empty pattern is not supported");
     steps->push_back({NormalizerStep::Kind::kReplace, std::move(pattern),
                       RequireMember(json, path, "content", JsonValue::Kind::kString).string});
   } else if (type == "Prepend") {
-    steps->push_back({NormalizerStep::Kind::kPrepend, "", RequireMember(json, path, "prepend", JsonValue::Kind::kString).string});
+    steps->push_back(
+        {NormalizerStep::Kind::kPrepend, "", RequireMember(json, path, "prepend", JsonValue::Kind::kString).string});
   } else {
     RefuseAt(path, "the normalizer \"" + type + "\" is not supported (supported: NFC, Replace, Prepend, Sequence)");
   }

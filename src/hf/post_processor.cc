@@ -50,8 +50,9 @@ void AddProcessor(const JsonValue& json, const std::string& path, PostProcessor*
   } else if (type == "TemplateProcessing") {
     AddTemplate(json, path, out, have_template);
   } else if (type != "ByteLevel") {  // ByteLevel only trims offsets, which these spans do not use
-    RefuseAt(path, "the post-processor \"" + type + "\" is not supported (supported: TemplateProcessing, "
-                   "ByteLevel, Sequence)");
+    RefuseAt(path, "the post-processor \"" + type +
+                       "\" is not supported (supported: TemplateProcessing, "
+                       "ByteLevel, Sequence)");
   }
 }
 

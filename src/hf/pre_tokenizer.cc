@@ -47,8 +47,9 @@ SplitBehavior BehaviorFromName(const std::string& name, const std::string& path)
   if (name == "MergedWithPrevious") return SplitBehavior::kMergedWithPrevious;
   if (name == "MergedWithNext") return SplitBehavior::kMergedWithNext;
   if (name == "Contiguous") return SplitBehavior::kContiguous;
-  RefuseAt(path, "the split behavior \"" + name + "\" is not one of Removed, Isolated, MergedWithPrevious, "
-                 "MergedWithNext, Contiguous");
+  RefuseAt(path, "the split behavior \"" + name +
+                     "\" is not one of Removed, Isolated, MergedWithPrevious, "
+                     "MergedWithNext, Contiguous");
 }
 
 void AddSteps(const JsonValue& json, const std::string& path, std::vector<PreTokenizerStep>* steps) {
@@ -71,8 +72,8 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<PreTok
       step.kind = PreTokenizerStep::Kind::kSplitString;
       step.pattern = LiteralPattern(pattern, path + ".pattern");
     }
-    step.behavior = BehaviorFromName(RequireMember(json, path, "behavior", JsonValue::Kind::kString).string,
-                                     path + ".behavior");
+    step.behavior =
+        BehaviorFromName(RequireMember(json, path, "behavior", JsonValue::Kind::kString).string, path + ".behavior");
     step.invert = OptionalBoolean(json, path, "invert", false);
   } else if (type == "ByteLevel") {
     step.kind = PreTokenizerStep::Kind::kByteLevel;
@@ -141,8 +142,8 @@ void SplitPiece(const PreTokenizerStep& step, std::string_view piece, uint32_t b
       std::vector<Segment> merged;
       bool previous_match = false;
       for (const Segment& s : segments) {
-        const bool join = step.behavior == SplitBehavior::kContiguous ? s.is_match == previous_match
-                                                                       : s.is_match && !previous_match;
+        const bool join =
+            step.behavior == SplitBehavior::kContiguous ? s.is_match == previous_match : s.is_match && !previous_match;
         if (join && !merged.empty()) {
           merged.back().end = s.end;
         } else {

@@ -23,8 +23,8 @@ struct PreTokenizerStep {
   std::string pattern;  // Split: the regex or the literal
   SplitBehavior behavior = SplitBehavior::kIsolated;
   bool invert = false;
-  bool add_prefix_space = false;  // ByteLevel
-  bool use_regex = true;          // ByteLevel
+  bool add_prefix_space = false;   // ByteLevel
+  bool use_regex = true;           // ByteLevel
   SplitMatcher matcher = nullptr;  // kSplitRegex: resolved from pattern
 };
 

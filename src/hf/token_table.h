@@ -22,24 +22,42 @@ class TokenTable {
   // added), or, when id is already taken by another string, that id with *id_taken set.
   uint32_t Add(std::string_view token, uint32_t id, bool* id_taken);
   uint32_t Find(std::string_view token) const;
+  // Find in two steps, for lookups in batches: Prepare hashes the token and prefetches its slot, so that the
+  // memory latency of many lookups overlaps.
+  struct Probe {
+    uint64_t prefix;
+    uint64_t hash;
+    uint32_t tag;
+  };
+  Probe Prepare(std::string_view token) const;
+  uint32_t Find(std::string_view token, const Probe& probe) const;
   bool Has(uint32_t id) const { return id < spans_.size() && spans_[id].length != kNone; }
   std::string_view String(uint32_t id) const { return {arena_.data() + spans_[id].offset, spans_[id].length}; }
   size_t size() const { return count_; }
   uint32_t id_end() const { return static_cast<uint32_t>(spans_.size()); }
   size_t bytes() const { return arena_.size(); }
   void Reserve(size_t tokens, size_t bytes);
+  // Every id in table order (the binary form lists tokens so, and loading fills the table front to back).
+  template <typename Fn>
+  void ForEachInTableOrder(const Fn& fn) const {
+    for (const Slot& s : slots_) {
+      if (s.id != kNone) fn(s.id);
+    }
+  }
 
  private:
   struct Span {
     uint32_t offset;
     uint32_t length;
   };
+  // The first 8 bytes and the length live in the slot: tokens up to 8 bytes compare without the arena.
   struct Slot {
+    uint64_t prefix;
     uint32_t id;
-    uint32_t tag;  // the hash's low bits: most misses and collisions skip the string compare
+    uint32_t tag;  // the hash's bits 8-31 and the length (up to 255)
   };
   void Rehash(size_t slot_count);
-  size_t SlotOf(std::string_view token, uint64_t hash) const;
+  size_t SlotOf(std::string_view token, uint64_t prefix, uint64_t hash, uint32_t tag) const;
 
   std::string arena_;
   std::vector<Span> spans_;  // by id; length kNone marks a hole

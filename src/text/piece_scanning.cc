@@ -9,6 +9,11 @@ constexpr uint8_t AsciiFlags(int c) {
   if (c >= '0' && c <= '9') return kFlagNumber;
   if (c >= 'A' && c <= 'Z') return kFlagLetter | kFlagUpperish;
   if (c >= 'a' && c <= 'z') return kFlagLetter | kFlagLowerish;
+  // ASCII symbols (Sm, Sc, Sk): $ + < = > ^ ` | ~; the rest of the printable ASCII is punctuation.
+  if (c == '$' || c == '+' || c == '<' || c == '=' || c == '>' || c == '^' || c == '`' || c == '|' || c == '~') {
+    return kFlagSymbol;
+  }
+  if (c > ' ' && c < 0x7F) return kFlagPunctuation;
   return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "bpe/tokenizer_file.h"
 #include "checkpoint/safetensors_writer.h"
 #include "fuzz_common.h"
+#include "hf_seeds.h"
 #include "model/rope_scaling.h"
 #include "training/gpt_trainer.h"
 #include "training/model_checkpoint.h"
@@ -153,6 +154,9 @@ int main(int argc, char** argv) {
   encoder += ",\"<|endoftext|>\":" + std::to_string(end) + "}";
   Write("gpt2_vocabulary", "small", encoder + std::string(1, '\0') + merges);
   Write("gpt2_vocabulary", "encoder_only", encoder);
+
+  // Hugging Face tokenizer.json files and their binary form (hf_seeds.h).
+  hf_seeds::WriteHfSeeds(Write);
 
   // The project's tokenizer files, text and binary form.
   Vocabulary tokenizer_vocabulary;

@@ -1,6 +1,8 @@
 // 10,000 seeded random strings per Hugging Face tokenizer.json file (runs of Latin, digits, whitespace, punctuation,
 // accented Latin, Cyrillic, CJK, kana, Hangul, Arabic, Devanagari, Thai, Unicode spaces and marks, emoji and ZWJ, lone
-// surrogates and the file's added tokens) against @huggingface/tokenizers: ids, counts and decoded text.
+// surrogates and the file's added tokens) against @huggingface/tokenizers: ids and counts of each, the decoded text of
+// every fifth (the reference's decode costs as much as its encode; the decoders are also checked in
+// hf_tokenizers.test.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -22,7 +24,7 @@ for (const [index, model] of HF_MODELS.entries()) {
         const ids = ours.encode(text, { addSpecialTokens });
         assert.deepEqual(ids, expected, `string ${i} ${JSON.stringify(text)}: ${firstDifference(ids, expected)}`);
         assert.equal(ours.count(text, { addSpecialTokens }), ids.length, `string ${i}: count`);
-        if (ids.length > 0) {
+        if (ids.length > 0 && i % 5 === 0) {
           assert.equal(
             ours.decode(ids, { cleanUpTokenizationSpaces: false }),
             reference.decode(Array.from(ids), { clean_up_tokenization_spaces: false }),

@@ -108,7 +108,7 @@ const ALPHABETS = [
 const EMOJI = ['👍', '👋🏽', '👨‍👩‍👧', '🏳️‍🌈', '❤️', '🇩🇪', '😀', '\u200d'];
 
 /**
- * `count` random strings (seeded) of up to 40 pieces: runs from the alphabets above, emoji and ZWJ, now and then a lone
+ * `count` random strings (seeded) of up to 16 pieces: runs from the alphabets above, emoji and ZWJ, now and then a lone
  * surrogate or one of `tokens` (the file's added tokens' texts).
  */
 export function randomStrings(count, seed, tokens = []) {
@@ -117,7 +117,7 @@ export function randomStrings(count, seed, tokens = []) {
   const strings = [];
   for (let i = 0; i < count; i++) {
     let text = '';
-    const pieces = 1 + Math.floor(next() * 40);
+    const pieces = 1 + Math.floor(next() * 16);
     for (let p = 0; p < pieces; p++) {
       const roll = next();
       if (roll < 0.06) {

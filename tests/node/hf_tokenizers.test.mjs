@@ -20,7 +20,7 @@ import {
 } from './hf_support.mjs';
 
 const lab = await createEmbedLab();
-const CORPUS_BYTES = 300_000;
+const CORPUS_BYTES = 200_000;
 const brown = brownExcerpt(CORPUS_BYTES);
 
 /** Ids, count, token strings and decoded text of `text` against the reference. */
@@ -71,7 +71,9 @@ for (const model of HF_MODELS) {
           ours.decode(ids, { cleanUpTokenizationSpaces: false }),
           reference.decode(Array.from(ids), { clean_up_tokenization_spaces: false }),
         );
-        assert.deepEqual(ours.encode(brown), referenceIds(reference, brown, true), 'with the template tokens');
+        // With the template: its tokens around those of the text (these files' templates add a prefix only).
+        const template = reference.encode('', { add_special_tokens: true }).ids;
+        assert.deepEqual(ours.encode(brown), Uint32Array.from([...template, ...expected]), 'with the template tokens');
       });
       await t.test('texts in many scripts, code, whitespace, digits, emoji', () => {
         for (const [name, text] of Object.entries(SAMPLE_TEXTS)) {

@@ -77,8 +77,8 @@ export async function writeTokensJson(tokenizer, file, { chunkSize, output = pro
   for await (const part of parts) {
     const tokens = tokenizer
       .tokens(part, special)
-      .map(({ id, start, end, text, ...rest }) =>
-        JSON.stringify({ id, ...rest, start: start + offset, end: end + offset, text }),
+      .map(({ id, token, start, end, text }) =>
+        JSON.stringify({ id, token, start: start + offset, end: end + offset, text }),
       );
     if (tokens.length > 0) {
       await write(output, separator + tokens.join(','));

@@ -5,7 +5,7 @@
 import { describe, requireBoolean, requireInteger, requireOptions } from '../runtime/checks.js';
 import { Tokenizer, tokenSpansOf } from './tokenizer.js';
 import { requireTokenIds } from './wasm_text.js';
-/** @import { HfDecodeOptions, HfEncodeOptions, HfTokenSpan, StreamingDecoder } from './types.js' */
+/** @import { HfDecodeOptions, HfEncodeOptions, HfStreamOptions, HfTokenSpan, StreamingDecoder, TextSource } from './types.js' */
 
 const ENCODE_OPTIONS = Object.freeze(['addSpecialTokens', 'splitSpecialTokens']);
 const DECODE_OPTIONS = ['skipSpecialTokens', 'cleanUpTokenizationSpaces'];
@@ -266,6 +266,28 @@ export class HfTokenizer extends Tokenizer {
         return rest;
       },
     };
+  }
+
+  /**
+   * Ids of a streamed text (strings or bytes) as Uint32Array chunks: together exactly encode() of the whole text,
+   * template tokens once. A Hugging Face tokenizer's stream is held whole (up to options.maxBufferBytes, default
+   * 64 MiB) and encoded at its end: its pipeline gives no place where a cut is known to keep the ids.
+   * @param {TextSource} source
+   * @param {HfStreamOptions} [options]
+   * @returns {AsyncGenerator<Uint32Array, void, undefined>}
+   */
+  encodeStream(source, options) {
+    return super.encodeStream(source, options);
+  }
+
+  /**
+   * Token count of a streamed text: a Promise of what count() of the whole text gives (held whole, as encodeStream).
+   * @param {TextSource} source
+   * @param {HfStreamOptions} [options]
+   * @returns {Promise<number>}
+   */
+  countStream(source, options) {
+    return super.countStream(source, options);
   }
 
   /**

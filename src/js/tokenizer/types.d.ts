@@ -183,7 +183,7 @@ export interface HfTokenSpan extends TokenSpan {
   token: string;
 }
 
-/** Options of {@link EmbedLab.tokenizerFromHuggingFace}'s encodeStream() and countStream(). */
+/** Options of a Hugging Face tokenizer's encodeStream() and countStream(). */
 export interface HfStreamOptions extends HfEncodeOptions {
   /** Bytes per encode call once the text is complete (a Hugging Face tokenizer encodes a stream whole). */
   chunkSize?: number;

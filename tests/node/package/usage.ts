@@ -35,6 +35,8 @@ import createEmbedLab, {
   type SelfAttention,
   type StreamingDecoder,
   type TokenEmbedding,
+  type HfTokenSpan,
+  type HfTokenizer,
   type Tokenizer,
   type TokenSpan,
   type WindowBatch,
@@ -256,6 +258,19 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
     fromFile.encode('lowest').join() === trained.encode('lowest').join() && fromFile.name === 'plain',
     'tokenizerFromVocabulary',
   );
+  // A Hugging Face tokenizer.json: a hand-made one (no pre-tokenizer: the text is one BPE piece).
+  const hfJson = {
+    model: { type: 'BPE', vocab: { a: 0, b: 1, ab: 2 }, merges: ['a b'] },
+    added_tokens: [{ id: 3, content: '<s>', special: true, normalized: false, lstrip: false, rstrip: false }],
+  };
+  using hf: HfTokenizer = lab.tokenizerFromHuggingFace(JSON.stringify(hfJson), { name: 'tiny', config: {} });
+  const hfSpans: HfTokenSpan[] = hf.tokens('ab<s>a', { addSpecialTokens: false, splitSpecialTokens: false });
+  check(hfSpans.map((t) => `${t.token}:${t.start}-${t.end}`).join() === 'ab:0-2,<s>:2-5,a:5-6', 'hf tokens');
+  check(hf.encodeOrdinary('ab').join() === '2' && hf.tokenString(3) === '<s>' && hf.addedTokens[0].special, 'hf');
+  check(hf.decode([2], { skipSpecialTokens: true, cleanUpTokenizationSpaces: false }) === 'ab', 'hf decode');
+  check((await hf.countStream(['a', 'bab'], { addSpecialTokens: false, chunkSize: 2 })) === 2, 'hf countStream');
+  using hfLoaded: Tokenizer = lab.loadTokenizer(hf.save({ binary: true }));
+  check(hfLoaded.count('abab') === 2 && hfLoaded.name === 'tiny', 'hf save/loadTokenizer');
   const memory = lab.memory();
   check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');
 }
