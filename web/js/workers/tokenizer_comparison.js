@@ -8,8 +8,8 @@ let labPromise = null;
 const decoder = new TextDecoder('utf-8'); // U+FFFD for a token that ends inside a character
 const vocabularies = new Map(); // key → {tokenizer, options, decodeOptions: what encode and decode take besides it}
 
-// The Hugging Face tokenizers would put their start-of-text token (Llama 3's <|begin_of_text|>, Gemma's <bos>)
-// first: left out, so that every count is the text's alone, as OpenAI's tokenizers give it. A token is shown as its
+// A Hugging Face tokenizer may put a start-of-text token first (Gemma 3's <bos>; its post-processor's template):
+// left out, so that every count is the text's alone, as OpenAI's tokenizers give it. A token is shown as its
 // bytes, without transformers' clean-up of spaces (Llama 3's config asks for it: " ," would show as ",").
 const HF_OPTIONS = { addSpecialTokens: false };
 const HF_DECODE_OPTIONS = { cleanUpTokenizationSpaces: false };
