@@ -246,9 +246,11 @@ export class HfTokenizer extends Tokenizer {
           window.push(id);
           const text = decodeWindow();
           if (text.length > prefix.length && !text.endsWith(REPLACEMENT)) {
-            // Rust fails on a text that does not start with its prefix; the ids decoded are then returned as they
-            // come (no decoder of a supported file rewrites what is before the newest token).
-            out += text.startsWith(prefix) ? text.slice(prefix.length) : text;
+            if (!text.startsWith(prefix)) {
+              // Rust's DecodeStream fails here too (InvalidPrefix): the decoder rewrote text already returned.
+              throw new Error(`decoder: id ${id} changes text already returned (${JSON.stringify(prefix)})`);
+            }
+            out += text.slice(prefix.length);
             const nextPrefixIndex = window.length - prefixIndex;
             window = window.slice(prefixIndex);
             prefix = decodeWindow();
