@@ -19,6 +19,9 @@ const NOT_LOADED_BY_THE_PAGE = [
   /^embedlab\/tokenizer\.js$/,
   /^embedlab\/embedlab-tokenizer-(simd|fallback)\.(js|wasm)$/,
 ];
+// Files the page fetches only when the reader asks for them: section 1's Hugging Face vocabularies (2 to 10 MB each,
+// vocab/hf/*.bin; their list, index.json, is precached). Precaching them would download all of them on a first visit.
+const FETCHED_ON_DEMAND = [/^vocab\/hf\/[\w-]+\.bin$/];
 const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
 
 /** Paths of every file under `dir`, relative to it with forward slashes, sorted. */
@@ -57,12 +60,11 @@ if (source.split(MARKER).length !== 2) {
   throw new Error(`build-service-worker: ${siteDir}/${WORKER} must hold the line "${MARKER}" exactly once`);
 }
 const all = listFiles(siteDir).filter((path) => path !== WORKER);
-const precached = all.filter((path) => !NOT_LOADED_BY_THE_PAGE.some((pattern) => pattern.test(path)));
-checkNothingRefersToLeftOut(
-  siteDir,
-  precached,
-  all.filter((path) => !precached.includes(path)),
+const notLoaded = all.filter((path) => NOT_LOADED_BY_THE_PAGE.some((pattern) => pattern.test(path)));
+const precached = all.filter(
+  (path) => !notLoaded.includes(path) && !FETCHED_ON_DEMAND.some((pattern) => pattern.test(path)),
 );
+checkNothingRefersToLeftOut(siteDir, precached, notLoaded);
 const files = precached.map((path) => {
   const bytes = readFileSync(join(siteDir, path));
   return { path, sha256: sha256(bytes), bytes: bytes.length };

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Assembles the static site: web/ with its chapters built into index.html, the package (dist/) under embedlab/,
-# section 7's corpus excerpt and the service worker's precache list. `bash scripts/build-site.sh [LINK]` (default
-# build/site); scripts/build.sh runs it after the package. Expects dist/ (and build/corpus/brown.txt for the race).
+# section 7's corpus excerpt, the Hugging Face vocabularies (vocab/hf/, from the dev dependencies) and the service
+# worker's precache list. `bash scripts/build-site.sh [LINK]` (default build/site); scripts/build.sh runs it after
+# the package. Expects dist/ (and build/corpus/brown.txt for the race).
 #
 # Atomic, so that a server (npm start) or a browser test can read the site while it is rebuilt (npm test beside
 # npm start): each run assembles a new generation, LINK.gen-XXXXXX, and only then points the symlink LINK at it by a
@@ -32,6 +33,7 @@ cp -r web/. "$site/"
 node scripts/build-page.mjs web "$site" # index.html with its chapters from web/sections/
 (cd dist && cp -r --parents $(find . -name '*.js' ! -path './torch/*') ./*.wasm vocab "$site/embedlab/")
 node scripts/corpus-excerpt.mjs build/corpus/brown.txt "$site/corpus/brown-excerpt.txt" # section 7's race
+node scripts/build-hf-vocabularies.mjs "$site" # vocab/hf/: section 1's Hugging Face vocabularies, fetched on demand
 node scripts/build-service-worker.mjs "$site" # sw.js with the list of the site's files: keep this last
 
 # The switch. A site built before generations existed is a directory: it moves aside first (once; LINK is missing

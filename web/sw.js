@@ -11,6 +11,8 @@
 // which copies the new build (each file checked against its hash), asks to take over without waiting for every tab
 // of the page to close (the browser switches once the old worker is idle) and, once active, deletes older copies.
 // Until then an offline load gets the previous build, whole.
+// Section 1's open-model vocabularies (vocab/hf/*.bin, a few MB each) are not copied at install: a first visit would
+// download all of them. One the reader loads is copied as it arrives, so it loads offline afterwards too.
 // Requests for anything else (other paths of the origin, other methods) are left to the browser untouched.
 
 const PRECACHE = null; // replaced by scripts/build-service-worker.mjs
@@ -21,6 +23,7 @@ const CACHE_PREFIX = 'embedlab-precache-';
 const CACHE_NAME = `${CACHE_PREFIX}${PRECACHE.version}`;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHED = new Set(PRECACHE.files.map((file) => file.path));
+const COPIED_WHEN_LOADED = /^vocab\/hf\/[\w-]+\.bin$/;
 
 /** The path of a URL relative to the worker's scope ('index.html' for a folder), or null outside the scope. */
 function sitePath(url) {
@@ -88,10 +91,41 @@ async function networkFirst(request, path) {
   }
 }
 
+/** Keeps `response` in this build's cache, unless a newer worker has deleted that cache (this worker is old). */
+async function keep(key, response) {
+  if (await caches.has(CACHE_NAME)) {
+    await (await caches.open(CACHE_NAME)).put(key, response);
+  }
+}
+
+/**
+ * Network first, as networkFirst, keeping a copy of what the network gives (not awaited: the page reads the file,
+ * and shows its progress, as it arrives).
+ */
+async function networkFirstKeepingCopy(event, path) {
+  const key = new URL(path, SCOPE);
+  let response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const copied = await caches.match(key, { cacheName: CACHE_NAME });
+    if (copied) {
+      return copied;
+    }
+    throw error;
+  }
+  if (response.ok) {
+    event.waitUntil(keep(key, response.clone()));
+  }
+  return response;
+}
+
 self.addEventListener('fetch', (event) => {
   const path = event.request.method === 'GET' ? sitePath(event.request.url) : null;
   if (path !== null && PRECACHED.has(path)) {
     event.respondWith(networkFirst(event.request, path));
+  } else if (path !== null && COPIED_WHEN_LOADED.test(path)) {
+    event.respondWith(networkFirstKeepingCopy(event, path));
   }
 });
 

@@ -21,12 +21,30 @@ async function runRace(page, steps) {
   );
 }
 
+// Section 1's comparison with every open model's vocabulary loaded (the page fetches each only when it is picked).
+async function loadOpenModels(page) {
+  await page.getByTestId('tokenize-compare').scrollIntoViewIfNeeded();
+  const all = page.getByTestId('tokenize-compare-load-all');
+  if (await all.isVisible()) {
+    await all.click();
+  }
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.tok-compare-row:is([data-state="loading"], [data-state="idle"])') &&
+      !document.querySelector('[aria-busy="true"]'),
+    null,
+    { timeout: 300_000 },
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const { server, url, browser } = await launch();
 try {
   for (const [name, viewport] of Object.entries(viewports)) {
     for (const colorScheme of schemes) {
       const { context, page, problems } = await openPage(browser, url, viewport, { colorScheme, deviceScaleFactor: 1 });
       await waitForPage(page);
+      await loadOpenModels(page);
       if (process.env.SCREENSHOT_RACE_STEPS) {
         await runRace(page, process.env.SCREENSHOT_RACE_STEPS); // section 7's race runs on a click only
       }

@@ -313,5 +313,5 @@ export function init(context) {
   update();
   redrawOnResize('scale', update);
   redrawOnColourScheme(update);
-  costs.init(context);
+  return costs.init(context); // the cost table's vocabulary sizes: the page is ready once they are shown
 }

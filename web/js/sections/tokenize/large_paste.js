@@ -50,6 +50,11 @@ export class LargePaste {
     return this.#held ?? this.#box.value;
   }
 
+  /** Replaces the whole text (a held one too); the caller tokenizes it. */
+  set text(text) {
+    this.#hold(text, text.slice(0, PREVIEW));
+  }
+
   /** Holds `text` if it is large, showing `preview` (its beginning), else makes it the box's editable text. */
   #hold(text, preview) {
     this.#held = text !== null && text.length > LARGE_PASTE ? text : null;

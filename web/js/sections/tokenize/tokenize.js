@@ -7,6 +7,7 @@ import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { TokenizeClient } from '../../workers/tokenize_client.js';
 import { PAGE_TOKENS, tokenItems } from './token_list.js';
 import { tokenLengths, tokenSpans } from '../../workers/token_spans.js';
+import * as comparison from './compare_tokenizers.js';
 
 let ctx;
 let job = null;
@@ -39,6 +40,7 @@ function showTokens() {
   clearTimeout(typing);
   const name = ctx.tokenizerName;
   const text = box.text;
+  comparison.setText(text);
   if (text.length <= SHORT_TEXT) {
     client.cancel(); // an older text's result must not replace this one
     try {
@@ -208,6 +210,7 @@ async function train(auto = false) {
     }
     const tokenizer = ctx.lab.loadTokenizer(result.bytes);
     trained = { bytes: result.bytes, version: (trained?.version ?? 0) + 1 };
+    comparison.setTrained(result.bytes, result.vocabSize);
     progress.value = 1;
     renderMerges(result.merges.slice().reverse());
     const option = $('tokenize-vocab').querySelector('option[value="trained"]');
@@ -259,5 +262,9 @@ export function init(context) {
     showTokens();
   });
   showTokens();
+  comparison.init(box.text, (text) => {
+    box.text = text;
+    showTokens();
+  });
   train(true);
 }
