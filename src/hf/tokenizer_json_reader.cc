@@ -251,6 +251,8 @@ std::vector<AddedToken> ReadAddedTokens(JsonCursor* cursor) {
   return tokens;
 }
 
+// tokenizer_config.json's clean_up_tokenization_spaces, false when absent (transformers' default for these files;
+// Tokenizers.js defaults to true when its config lacks the key).
 bool ReadCleanUpDefault(std::string_view config) {
   if (config.empty()) return false;
   JsonCursor cursor(config, "tokenizer_config.json");
