@@ -33,9 +33,11 @@ export class EmbedLab extends Tokenizers {
    * @internal
    * @param {any} raw the Embind module
    * @param {'simd' | 'fallback'} flavour
+   * @param {() => Promise<import('./runtime/types.js').LabInternals<import('./tokenizer/hf_module.js').HfModule>>} startHfModule
+   *   this instance's Hugging Face module, started once
    */
-  constructor(raw, flavour) {
-    super(raw, flavour);
+  constructor(raw, flavour, startHfModule) {
+    super(raw, flavour, startHfModule);
     // Names the C++ core defines, read once from it.
     /**
      * The positional schemes of createModel(), in the C++ core's order: learned, sinusoidal, rope, alibi, t5, none.
