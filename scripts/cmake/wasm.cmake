@@ -35,6 +35,11 @@ endfunction()
 # at -O3 (src/simd, text, bpe's encoder/decoder/trainer, model, the trainer and its batches; at -Os the trainer,
 # its batches and the activations made a training step 4.6% slower in one A/B run). -Os where a loop over user data remains (the
 # tokenizer's Embind glue, a binary vocabulary's loading, the page's demos); -Oz elsewhere.
+# The Hugging Face module (src/hf) likewise: reading tokenizer.json and the decoders at -Os, its other set-up at -Oz;
+# its encode path (BPE merge loop, merge and token tables, split scanners, normalizers, added tokens, NFC in src/text)
+# and the loading of its binary form (the page's path, 35% slower at -Os) stay at -O3. Measured on 2026-12-02 against
+# all of src/hf at -O3 (interleaved runs in node): 119.0 -> 112.2 kB gzipped with glue, encoding as fast, a
+# tokenizer.json read about 20% slower (Llama 3's 9 MB: 0.37 -> 0.45 s; at -O3 it would cost 3.5 kB more).
 set(EMBEDLAB_WASM_COLD_SOURCES
     bindings/boundary.cc bindings/embind.cc bindings/embind_batches.cc bindings/embind_glove.cc
     bindings/embind_glove_text.cc bindings/embind_long_context.cc bindings/embind_model.cc bindings/embind_nearest.cc
@@ -50,11 +55,10 @@ set(EMBEDLAB_WASM_COLD_SOURCES
     training/evaluation_windows.cc training/long_context_data.cc
     training/long_context_run.cc training/long_context_schemes.cc training/model_checkpoint.cc training/order_task.cc
     training/passkey_task.cc training/position_scores.cc training/recall_task.cc training/rope_scaling_json.cc
-    hf/hf_tokenizer.cc hf/hf_tokenizer_impl.cc hf/json_cursor.cc hf/json_parts.cc hf/post_processor.cc
-    hf/tokenizer_json_reader.cc)
+    hf/hf_tokenizer.cc hf/hf_tokenizer_impl.cc hf/json_parts.cc hf/post_processor.cc)
 set(EMBEDLAB_WASM_LUKEWARM_SOURCES
     bindings/embind_hf_tokenizer.cc bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc
-    compare/self_attention.cc hf/decoder.cc hf/hf_binary.cc
+    compare/self_attention.cc hf/decoder.cc hf/json_cursor.cc hf/tokenizer_json_reader.cc
     compare/sentence_comparison.cc embed/composition.cc embed/learned_encoding.cc embed/positional_encoding.cc
     embed/sinusoidal_encoding.cc embed/token_embedding.cc)
 list(TRANSFORM EMBEDLAB_WASM_COLD_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/src/)
