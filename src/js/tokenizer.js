@@ -1,6 +1,7 @@
 // Package entry `embedlab/tokenizer`: the BPE tokenizer alone, on its own small wasm module (src/text and
-// src/bpe only; Hugging Face tokenizers on a third module, started on demand: tokenizer/hf_module.js). Its instance is a Tokenizers (tokenizer/tokenizers.js), the class EmbedLab extends, so both entries
-// run the same tokenizer methods and give the same ids.
+// src/bpe only; Hugging Face tokenizers run on a third module, started on demand: tokenizer/hf_module.js). Its
+// instance is a Tokenizers (tokenizer/tokenizers.js), the class EmbedLab extends, so both entries run the same
+// tokenizer methods and give the same ids.
 /**
  * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (held under 100 kB gzipped with its
  * glue, against 200 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
