@@ -89,6 +89,20 @@ class PairTable {
   int shift_ = 0;
 };
 
+// A small vocabulary counts into a dense vocabSize² table (at most 32 MiB of doubles): no hashing, and for a
+// vocabulary of a thousand tokens the table stays in cache.
+constexpr uint64_t kDenseCells = uint64_t{1} << 22;
+
+// visit(left, right, distance) for every pair of positions at most `window` apart, left before right.
+template <typename Visit>
+void ForEachPair(const std::vector<int32_t>& ids, int64_t window, Visit visit) {
+  const size_t reach = static_cast<size_t>(window);
+  for (size_t j = 1; j < ids.size(); ++j) {
+    const uint32_t right = static_cast<uint32_t>(ids[j]);
+    for (size_t k = j > reach ? j - reach : 0; k < j; ++k) visit(static_cast<uint32_t>(ids[k]), right, j - k);
+  }
+}
+
 }  // namespace
 
 Cooccurrences CountCooccurrences(const std::vector<int32_t>& ids, int64_t vocab_size, int64_t window) {
@@ -105,16 +119,27 @@ Cooccurrences CountCooccurrences(const std::vector<int32_t>& ids, int64_t vocab_
   // 1/distance once, in double, as cooccur.c adds it.
   std::vector<double> weights(static_cast<size_t>(window) + 1);
   for (size_t distance = 1; distance < weights.size(); ++distance) weights[distance] = 1.0 / distance;
-  PairTable table(static_cast<uint64_t>(vocab_size));
-  const size_t reach = static_cast<size_t>(window);
-  for (size_t j = 1; j < ids.size(); ++j) {
-    const uint32_t right = static_cast<uint32_t>(ids[j]);
-    for (size_t k = j > reach ? j - reach : 0; k < j; ++k) {
-      const uint32_t left = static_cast<uint32_t>(ids[k]);
-      table.Add(left, right, weights[j - k]);
-      table.Add(right, left, weights[j - k]);
+  const uint64_t vocab = static_cast<uint64_t>(vocab_size);
+  if (vocab * vocab <= kDenseCells) {
+    std::vector<double> dense(vocab * vocab, 0.0);
+    ForEachPair(ids, window, [&](uint32_t left, uint32_t right, size_t distance) {
+      dense[left * vocab + right] += weights[distance];
+      dense[right * vocab + left] += weights[distance];
+    });
+    Cooccurrences table;
+    for (uint64_t cell = 0; cell < dense.size(); ++cell) {
+      if (dense[cell] == 0.0) continue;
+      table.rows.push_back(static_cast<uint32_t>(cell / vocab));
+      table.cols.push_back(static_cast<uint32_t>(cell % vocab));
+      table.values.push_back(dense[cell]);
     }
+    return table;
   }
+  PairTable table(vocab);
+  ForEachPair(ids, window, [&](uint32_t left, uint32_t right, size_t distance) {
+    table.Add(left, right, weights[distance]);
+    table.Add(right, left, weights[distance]);
+  });
   return table.SortedEntries();
 }
 

@@ -1,7 +1,7 @@
 // GloVe's co-occurrence counts (Pennington et al. 2014; cooccur.c of their reference code): every pair of
 // tokens at most `window` positions apart adds 1/distance to X[a][b] and to X[b][a] (a symmetric window, so
-// X is symmetric and a token next to itself adds 2/distance to X[a][a]). The table is sparse: a hash of the
-// pairs that occur, at most kMaxCooccurrencePairs of them.
+// X is symmetric and a token next to itself adds 2/distance to X[a][a]). A vocabulary of up to 2048 tokens counts
+// into a dense table; a larger one into a hash of the pairs that occur, at most kMaxCooccurrencePairs of them.
 #ifndef EMBEDLAB_EMBED_COOCCURRENCE_COUNTS_H_
 #define EMBEDLAB_EMBED_COOCCURRENCE_COUNTS_H_
 

@@ -1,6 +1,7 @@
 // GloVe's co-occurrence counts (embed/cooccurrence_counts.h) on hand-made sequences, worked out by hand from
 // cooccur.c's rule: a pair d positions apart (d <= window) adds 1/d to both X[a][b] and X[b][a].
 #include <catch2/catch.hpp>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -58,6 +59,34 @@ TEST_CASE("co-occurrences: every distance up to the window weighs 1/d, none beyo
     REQUIRE(table.rows[1] == 2);
     REQUIRE(table.cols[1] == 1);
     REQUIRE(table.values[1] == Approx(harmonic).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("co-occurrences: the dense table (small vocabularies) and the hash (large ones) agree with a map count",
+          "[glove]") {
+  for (int64_t vocab : {50, 2048, 2049, 30000}) {  // 2048² cells is the dense table's largest
+    embedlab::Prng prng(static_cast<uint64_t>(vocab));
+    std::vector<int32_t> ids(20000);
+    // Half the ids from the first 20 tokens, so pairs repeat and sums build up, as in text.
+    for (int32_t& id : ids) id = static_cast<int32_t>(prng.NextU32() % (prng.NextU32() % 2 ? 20 : vocab));
+    std::map<std::pair<uint32_t, uint32_t>, double> expected;
+    for (size_t j = 0; j < ids.size(); ++j) {
+      for (size_t k = j >= 5 ? j - 5 : 0; k < j; ++k) {
+        const auto a = static_cast<uint32_t>(ids[k]), b = static_cast<uint32_t>(ids[j]);
+        expected[{a, b}] += 1.0 / static_cast<double>(j - k);
+        expected[{b, a}] += 1.0 / static_cast<double>(j - k);
+      }
+    }
+    const auto table = CountCooccurrences(ids, vocab, 5);
+    INFO("vocabSize " << vocab);
+    REQUIRE(table.size() == expected.size());
+    size_t i = 0;
+    for (const auto& [pair, value] : expected) {
+      REQUIRE(table.rows[i] == pair.first);
+      REQUIRE(table.cols[i] == pair.second);
+      REQUIRE(table.values[i] == Approx(value).epsilon(1e-14));
+      ++i;
+    }
   }
 }
 
