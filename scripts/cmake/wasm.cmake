@@ -39,6 +39,7 @@ set(EMBEDLAB_WASM_COLD_SOURCES
     bindings/boundary.cc bindings/embind.cc bindings/embind_batches.cc bindings/embind_glove.cc
     bindings/embind_glove_text.cc bindings/embind_long_context.cc bindings/embind_model.cc bindings/embind_nearest.cc
     bindings/embind_positions.cc bindings/embind_principal_components.cc bindings/embind_safetensors.cc
+    bindings/embind_word_vector_training.cc
     bpe/base64.cc bpe/encodings.cc bpe/gpt2_vocabulary_file.cc bpe/tiktoken_file.cc bpe/tokenizer_file.cc
     checkpoint/byte_source.cc checkpoint/safetensors_index.cc checkpoint/safetensors_reader.cc
     checkpoint/safetensors_writer.cc

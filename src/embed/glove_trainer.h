@@ -15,9 +15,10 @@
 // (as glove's separate shuffle step does once), and a NaN or infinite error stops training with an error
 // (glove.c skips that pair and goes on).
 //
-// Losses: losses()[k] is J (the sum, without glove.c's ½ and without dividing by the number of pairs: glove.c
-// prints J / (2 · pairs) as "cost") of the parameters as they are after epoch k, computed in a separate pass
-// over every nonzero X_ij, in double from the float32 parameters.
+// Losses: losses()[k] is J of the parameters as they are after k + 1 epochs, computed in a separate pass over every
+// nonzero X_ij, in double from the float32 parameters: the sum, without ½ and not divided by the number of pairs.
+// (glove.c prints as "cost" ½ Σ f·diff² / pairs, accumulated during the epoch from each pair's error before its
+// own update.)
 //
 // Draws, all from Prng(seed): first the initial values in glove.c's memory order, word rows then context rows,
 // each row dim components then its bias: value = (NextUniform() − 0.5) / dim; then the order of the pairs:
