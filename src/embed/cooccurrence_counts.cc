@@ -10,6 +10,32 @@
 namespace embedlab {
 namespace {
 
+// One nonzero X: key = row * vocabSize + col, so sorting by key sorts by (row, col).
+struct Entry {
+  uint64_t key;
+  double value;
+};
+
+[[noreturn]] void RefuseTooManyPairs() {
+  throw std::out_of_range("the co-occurrence table of ids would hold more than " +
+                          std::to_string(kMaxCooccurrencePairs) +
+                          " distinct (word, context) pairs: use fewer ids, a smaller window or a smaller vocabSize");
+}
+
+Cooccurrences SortedByRowAndCol(std::vector<Entry>& entries, uint64_t vocab_size) {
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+  Cooccurrences table;
+  table.rows.reserve(entries.size());
+  table.cols.reserve(entries.size());
+  table.values.reserve(entries.size());
+  for (const Entry& entry : entries) {
+    table.rows.push_back(static_cast<uint32_t>(entry.key / vocab_size));
+    table.cols.push_back(static_cast<uint32_t>(entry.key % vocab_size));
+    table.values.push_back(entry.value);
+  }
+  return table;
+}
+
 // Open addressing with linear probing over keys row * vocab_size + col + 1 (0 marks an empty slot), doubled
 // whenever it is half full, so a probe ends after about two slots on average.
 class PairTable {
@@ -35,24 +61,12 @@ class PairTable {
     values_[slot] += value;
   }
 
-  Cooccurrences SortedEntries() const {
-    std::vector<size_t> slots;
-    slots.reserve(used_);
+  void AppendEntries(std::vector<Entry>* entries) const {
     for (size_t slot = 0; slot < keys_.size(); ++slot) {
-      if (keys_[slot] != 0) slots.push_back(slot);
+      if (keys_[slot] != 0) entries->push_back({keys_[slot] - 1, values_[slot]});
     }
-    std::sort(slots.begin(), slots.end(), [&](size_t a, size_t b) { return keys_[a] < keys_[b]; });
-    Cooccurrences table;
-    table.rows.reserve(used_);
-    table.cols.reserve(used_);
-    table.values.reserve(used_);
-    for (size_t slot : slots) {
-      table.rows.push_back(static_cast<uint32_t>((keys_[slot] - 1) / vocab_size_));
-      table.cols.push_back(static_cast<uint32_t>((keys_[slot] - 1) % vocab_size_));
-      table.values.push_back(values_[slot]);
-    }
-    return table;
   }
+  size_t size() const { return used_; }
 
  private:
   size_t Slot(uint64_t key) const { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_); }
@@ -65,11 +79,7 @@ class PairTable {
   }
 
   void Grow() {
-    if (static_cast<int64_t>(used_) >= kMaxCooccurrencePairs) {
-      throw std::out_of_range(
-          "the co-occurrence table of ids would hold more than " + std::to_string(kMaxCooccurrencePairs) +
-          " distinct (word, context) pairs: use fewer ids, a smaller window or a smaller vocabSize");
-    }
+    if (static_cast<int64_t>(used_) >= kMaxCooccurrencePairs) RefuseTooManyPairs();
     std::vector<uint64_t> keys = std::move(keys_);
     std::vector<double> values = std::move(values_);
     Resize(keys.size() * 2);
@@ -90,8 +100,11 @@ class PairTable {
 };
 
 // A small vocabulary counts into a dense vocabSize² table (at most 32 MiB of doubles): no hashing, and for a
-// vocabulary of a thousand tokens the table stays in cache.
-constexpr uint64_t kDenseCells = uint64_t{1} << 22;
+// vocabulary of a thousand tokens the table stays in cache. A larger one counts the pairs of its kDenseRanks most
+// frequent tokens in such a table over their frequency ranks (by Zipf's law most updates fall there, as cooccur.c
+// keeps its frequent pairs in an array) and the rest in the hash.
+constexpr uint64_t kDenseRanks = 2048;
+constexpr uint64_t kDenseCells = kDenseRanks * kDenseRanks;
 
 // visit(left, right, distance) for every pair of positions at most `window` apart, left before right.
 template <typename Visit>
@@ -135,12 +148,37 @@ Cooccurrences CountCooccurrences(const std::vector<int32_t>& ids, int64_t vocab_
     }
     return table;
   }
+  // Ranks by frequency, ties by id; tokens past the dense ranks get the rank kDenseRanks.
+  std::vector<uint64_t> frequency(vocab, 0);
+  for (int32_t id : ids) ++frequency[static_cast<size_t>(id)];
+  std::vector<uint32_t> by_rank(vocab);
+  std::iota(by_rank.begin(), by_rank.end(), 0u);
+  std::partial_sort(by_rank.begin(), by_rank.begin() + kDenseRanks, by_rank.end(), [&](uint32_t a, uint32_t b) {
+    return frequency[a] != frequency[b] ? frequency[a] > frequency[b] : a < b;
+  });
+  std::vector<uint32_t> rank(vocab, kDenseRanks);
+  for (uint32_t r = 0; r < kDenseRanks; ++r) rank[by_rank[r]] = r;
+  std::vector<double> dense(kDenseCells, 0.0);
   PairTable table(vocab);
   ForEachPair(ids, window, [&](uint32_t left, uint32_t right, size_t distance) {
-    table.Add(left, right, weights[distance]);
-    table.Add(right, left, weights[distance]);
+    const uint64_t a = rank[left], b = rank[right];
+    if (a < kDenseRanks && b < kDenseRanks) {
+      dense[a * kDenseRanks + b] += weights[distance];
+      dense[b * kDenseRanks + a] += weights[distance];
+    } else {
+      table.Add(left, right, weights[distance]);
+      table.Add(right, left, weights[distance]);
+    }
   });
-  return table.SortedEntries();
+  std::vector<Entry> entries;
+  entries.reserve(table.size());
+  table.AppendEntries(&entries);
+  for (uint64_t cell = 0; cell < kDenseCells; ++cell) {
+    if (dense[cell] == 0.0) continue;
+    if (static_cast<int64_t>(entries.size()) >= kMaxCooccurrencePairs) RefuseTooManyPairs();
+    entries.push_back({by_rank[cell / kDenseRanks] * vocab + by_rank[cell % kDenseRanks], dense[cell]});
+  }
+  return SortedByRowAndCol(entries, vocab);
 }
 
 }  // namespace embedlab

@@ -1,7 +1,8 @@
 // GloVe's co-occurrence counts (Pennington et al. 2014; cooccur.c of their reference code): every pair of
 // tokens at most `window` positions apart adds 1/distance to X[a][b] and to X[b][a] (a symmetric window, so
 // X is symmetric and a token next to itself adds 2/distance to X[a][a]). A vocabulary of up to 2048 tokens counts
-// into a dense table; a larger one into a hash of the pairs that occur, at most kMaxCooccurrencePairs of them.
+// into a dense table; a larger one counts the pairs of its 2048 most frequent tokens densely and the rest in a hash.
+// At most kMaxCooccurrencePairs distinct pairs.
 #ifndef EMBEDLAB_EMBED_COOCCURRENCE_COUNTS_H_
 #define EMBEDLAB_EMBED_COOCCURRENCE_COUNTS_H_
 
