@@ -35,7 +35,7 @@ endfunction()
 # at -O3 (src/simd, text, bpe's encoder/decoder/trainer, model, the trainer and its batches; at -Os the trainer,
 # its batches and the activations made a training step 4.6% slower in one A/B run). -Os where a loop over user data remains (the
 # tokenizer's Embind glue, a binary vocabulary's loading, the page's demos; GloVe's counting and training loop, whose
-# inner arithmetic is in src/simd: -Os there cost 0.04 s once per run in counting Brown's 2.2M tokens, epochs were
+# inner arithmetic is in src/simd: -Os there cost 0.06 s once per run in counting Brown's 2.2M tokens, epochs were
 # unchanged, and it saves 2 kB gzipped); -Oz elsewhere.
 set(EMBEDLAB_WASM_COLD_SOURCES
     bindings/boundary.cc bindings/embind.cc bindings/embind_batches.cc bindings/embind_glove.cc
