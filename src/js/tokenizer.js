@@ -4,7 +4,7 @@
 // tokenizer methods and give the same ids.
 /**
  * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (held under 100 kB gzipped with its
- * glue, against 200 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
+ * glue, against 210 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
  *
  * @example
  * ```ts
