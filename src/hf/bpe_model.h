@@ -40,6 +40,12 @@ class BpeModel {
   // pre-token plus base (byte_fallback tokens of one character all get the character's span).
   void Tokenize(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* starts,
                 std::vector<uint32_t>* ends) const;
+  // Whether a pre-token may be cut at pos (0 < pos < size) with the same tokens as a whole: piece[pos] starts the
+  // cut character ("▁") and no merge joins across (FindCutCharacter). Always false without a cut character.
+  bool CanCutBefore(std::string_view piece, size_t pos) const {
+    return !cut_character_.empty() && pos > 0 && piece.substr(pos, cut_character_.size()) == cut_character_ &&
+           CanCutAfter(piece, pos);
+  }
 
  private:
   void TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* symbols) const;

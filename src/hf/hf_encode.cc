@@ -24,11 +24,12 @@ struct Sink {
 };
 
 // One part of a normalized section with no added token in it. to_source maps a normalized offset to the input.
+// continues_text: the input goes on from a cut (HfEncodeOptions::starts_after_cut), so offset 0 is no text start.
 template <typename ToSource>
 void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t part_offset, const ToSource& to_source,
-                const Sink& sink) {
+                bool continues_text, const Sink& sink) {
   thread_local PreTokenized pre;
-  impl.pre_tokenizer.Split(part, to_source(part_offset) == 0, &pre);
+  impl.pre_tokenizer.Split(part, !continues_text && to_source(part_offset) == 0, &pre);
   for (const PieceRange& piece : pre.pieces) {
     const size_t first = sink.ids->size();
     impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
@@ -48,19 +49,19 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
 }
 
 void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32_t base, bool split_special,
-                   const Sink& sink) {
+                   bool continues_text, const Sink& sink) {
   std::string storage;
   std::vector<uint32_t> alignment;
   std::string_view normalized = section;
   const bool aligned = sink.starts != nullptr && !impl.normalizer.empty();
   if (!impl.normalizer.empty()) {
-    impl.normalizer.Apply(section, &storage, aligned ? &alignment : nullptr);
+    impl.normalizer.Apply(section, &storage, aligned ? &alignment : nullptr, continues_text);
     normalized = storage;
   }
   if (normalized.empty()) return;
   auto to_source = [&](uint32_t offset) { return base + (aligned ? alignment[offset] : offset); };
   if (!impl.added.has_normalized()) {
-    EncodePart(impl, normalized, 0, to_source, sink);
+    EncodePart(impl, normalized, 0, to_source, continues_text, sink);
     return;
   }
   std::vector<AddedSplit> splits;
@@ -69,14 +70,15 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
     if (split.id != AddedVocabulary::kNone) {
       sink.Emit(split.id, to_source(split.start), to_source(split.end));
     } else if (split.end > split.start) {
-      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source, sink);
+      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source,
+                 continues_text, sink);
     }
   }
 }
 
 void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEncodeOptions& options, const Sink& sink) {
   const auto length = static_cast<uint32_t>(text.size());
-  if (options.add_special_tokens) {
+  if (options.add_special_tokens && !options.starts_after_cut) {
     for (uint32_t id : impl.post_processor.prefix) sink.Emit(id, 0, 0);
   }
   std::vector<AddedSplit> splits;
@@ -85,11 +87,12 @@ void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEnco
     if (split.id != AddedVocabulary::kNone) {
       sink.Emit(split.id, split.start, split.end);
     } else if (split.end > split.start) {
+      // Only a section at offset 0 can continue the text before the cut (SafeCut never cuts next to an added token).
       EncodeSection(impl, text.substr(split.start, split.end - split.start), split.start, options.split_special_tokens,
-                    sink);
+                    options.starts_after_cut && split.start == 0, sink);
     }
   }
-  if (options.add_special_tokens) {
+  if (options.add_special_tokens && !options.ends_at_cut) {
     for (uint32_t id : impl.post_processor.suffix) sink.Emit(id, length, length);
   }
 }
