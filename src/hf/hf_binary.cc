@@ -5,8 +5,10 @@
 //   normalizer steps, pre-tokenizer steps, post-processor ids (prefix, suffix), decoder steps, added tokens.
 // Tokens and merges are listed in the order of their hash tables, which loading rebuilds front to back (no scattered
 // writes over megabytes); nothing is parsed as JSON or decimal text.
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include "hf/hf_tokenizer_impl.h"
 
@@ -94,20 +96,31 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
   w.U32(options.unk_id);
   const TokenTable& vocab = impl.model.vocab();
   w.U32(static_cast<uint32_t>(vocab.size()));
-  vocab.ForEachInTableOrder([&](uint32_t id) {
+  // Tokens by id and merges by rank: the hash tables' order depends on how they were filled (a probe that wrapped
+  // round moves when the table is refilled in that order), so writing it made each round trip differ.
+  std::vector<uint32_t> ids;
+  ids.reserve(vocab.size());
+  vocab.ForEachInTableOrder([&](uint32_t id) { ids.push_back(id); });
+  std::sort(ids.begin(), ids.end());
+  for (uint32_t id : ids) {
     w.U32(id);
     w.U32(static_cast<uint32_t>(vocab.String(id).size()));
-  });
-  vocab.ForEachInTableOrder([&](uint32_t id) { w.Raw(vocab.String(id)); });
+  }
+  for (uint32_t id : ids) w.Raw(vocab.String(id));
   const MergeTable& merges = impl.model.merges();
   w.U32(static_cast<uint32_t>(merges.size()));
   w.U32(static_cast<uint32_t>(merges.pairs()));
-  merges.ForEach([&](const MergeTable::Entry& e) {
+  std::vector<MergeTable::Entry> entries;
+  entries.reserve(merges.pairs());
+  merges.ForEach([&](const MergeTable::Entry& e) { entries.push_back(e); });
+  std::sort(entries.begin(), entries.end(),
+            [](const MergeTable::Entry& a, const MergeTable::Entry& b) { return a.rank < b.rank; });
+  for (const MergeTable::Entry& e : entries) {
     w.U32(e.left);
     w.U32(e.right);
     w.U32(e.result);
     w.U32(e.rank);
-  });
+  }
   w.U32(static_cast<uint32_t>(impl.normalizer.steps().size()));
   for (const NormalizerStep& s : impl.normalizer.steps()) {
     w.U8(static_cast<uint32_t>(s.kind));

@@ -224,7 +224,7 @@ export const CUT_PART = Symbol('embedlab.cutPart');
 const CONTEXT_BYTES = 1024;
 // With more data to come, the last bytes are searched again once it arrives (the core refuses cuts it cannot judge
 // yet, e.g. before an incomplete character or added token).
-const RESEARCH_BYTES = 64;
+const RESEARCH_BYTES = 16;
 
 /**
  * The cuts of UTF-8 bytes as a Hugging Face tokenizer's core finds them (HfTokenizer::SafeCut, src/hf/hf_safe_cut.cc:
