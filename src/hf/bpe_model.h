@@ -26,8 +26,19 @@ struct BpeOptions {
   uint32_t unk_id = TokenTable::kNone;
 };
 
+// Thrown by BpeModel::Tokenize for a part longer than BpeModel::kMaxMergedBytes: its start (as Tokenize's base
+// counts) and length; the encoder names the input's byte.
+struct PieceTooLong {
+  uint32_t start;
+  size_t length;
+};
+
 class BpeModel {
  public:
+  // The merge loop over one part holds about 60 bytes per byte of it: a longer part (a run no pre-tokenizer or cut
+  // splits, e.g. megabytes of spaces) is refused (PieceTooLong) rather than filling the wasm heap.
+  static constexpr size_t kMaxMergedBytes = size_t{8} << 20;
+
   TokenTable& vocab() { return vocab_; }
   const TokenTable& vocab() const { return vocab_; }
   MergeTable& merges() { return merges_; }

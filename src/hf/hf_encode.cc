@@ -2,6 +2,7 @@
 // (normalized: false); each remaining section is normalized on its own, then split on the normalized added tokens;
 // each remaining part is pre-tokenized and each pre-token goes through the BPE model; the post-processor's
 // template adds its special tokens. Spans map back through every step to the input's bytes.
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,33 @@ struct Sink {
 // continues_text: the input goes on from a cut (HfEncodeOptions::starts_after_cut), so offset 0 is no text start.
 template <typename ToSource>
 void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t part_offset, const ToSource& to_source,
-                bool continues_text, const Sink& sink) {
+                bool continues_text, bool exact_offsets, const Sink& sink) {
   thread_local PreTokenized pre;
+  struct ForgetLong {  // a long text's buffers are let go (also when the model refuses a part)
+    ~ForgetLong() {
+      if (pre.alignment.capacity() > (size_t{1} << 20) || pre.storage.capacity() > (size_t{4} << 20) ||
+          pre.pieces.capacity() > (size_t{1} << 20)) {
+        pre = PreTokenized();
+      }
+    }
+  } forget_long;
   impl.pre_tokenizer.Split(part, !continues_text && to_source(part_offset) == 0, &pre);
   for (const PieceRange& piece : pre.pieces) {
     const size_t first = sink.ids->size();
-    impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
-                        sink.ends);
+    try {
+      impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
+                          sink.ends);
+    } catch (const PieceTooLong& e) {
+      const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
+      // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
+      const std::string where = exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
+                                              : "about byte " + std::to_string(to_source(part_offset + start)) +
+                                                    " (of the normalized text)";
+      throw std::out_of_range("text: the text from " + where +
+                              " has no place to split it for " + std::to_string(e.length) + " bytes (the model " +
+                              "merges at most " + std::to_string(BpeModel::kMaxMergedBytes >> 20) +
+                              " MiB in one go, e.g. of one run of spaces or letters); split the text there");
+    }
     if (sink.starts == nullptr) continue;
     for (size_t k = first; k < sink.ids->size(); ++k) {
       uint32_t& start = (*sink.starts)[k];
@@ -60,8 +81,9 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
   }
   if (normalized.empty()) return;
   auto to_source = [&](uint32_t offset) { return base + (aligned ? alignment[offset] : offset); };
+  const bool exact_offsets = aligned || impl.normalizer.empty();
   if (!impl.added.has_normalized()) {
-    EncodePart(impl, normalized, 0, to_source, continues_text, sink);
+    EncodePart(impl, normalized, 0, to_source, continues_text, exact_offsets, sink);
     return;
   }
   std::vector<AddedSplit> splits;
@@ -71,7 +93,7 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
       sink.Emit(split.id, to_source(split.start), to_source(split.end));
     } else if (split.end > split.start) {
       EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source,
-                 continues_text, sink);
+                 continues_text, exact_offsets, sink);
     }
   }
 }
