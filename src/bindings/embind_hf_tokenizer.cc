@@ -77,7 +77,8 @@ class HfTokenizerBinding {
   // HfTokenizer::SafeCut over `bytes` (a Uint8Array, copied by Embind): the cut, or -1 when there is none.
   double SafeCut(const std::string& bytes, double from, double to) const {
     return Guarded<double>(-1, [&] {
-      const size_t cut = tokenizer_.SafeCut(bytes, static_cast<size_t>(ToInt64(from)), static_cast<size_t>(ToInt64(to)));
+      const size_t cut =
+          tokenizer_.SafeCut(bytes, static_cast<size_t>(ToInt64(from)), static_cast<size_t>(ToInt64(to)));
       return cut == HfTokenizer::kNoCut ? -1.0 : static_cast<double>(cut);
     });
   }

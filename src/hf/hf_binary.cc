@@ -178,7 +178,8 @@ std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
   if (data.size() < 8 + kChecksumBytes) Reader::Fail("the data is truncated");
   const std::string_view body = data.substr(0, data.size() - kChecksumBytes);
   uint64_t stored = 0;
-  for (size_t i = 0; i < kChecksumBytes; ++i) stored |= uint64_t{static_cast<uint8_t>(data[body.size() + i])} << (8 * i);
+  for (size_t i = 0; i < kChecksumBytes; ++i)
+    stored |= uint64_t{static_cast<uint8_t>(data[body.size() + i])} << (8 * i);
   if (Fnv1a64(body) != stored) Reader::Fail("the checksum does not match (the data is truncated or corrupted)");
   Reader r(body.substr(8));
   auto impl = std::make_unique<HfTokenizerImpl>();

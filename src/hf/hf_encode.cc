@@ -47,12 +47,12 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
     } catch (const PieceTooLong& e) {
       const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
       // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
-      const std::string where = exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
-                                              : "about byte " + std::to_string(to_source(part_offset + start)) +
-                                                    " (of the normalized text)";
-      throw std::out_of_range("text: the text from " + where +
-                              " has no place to split it for " + std::to_string(e.length) + " bytes (the model " +
-                              "merges at most " + std::to_string(BpeModel::kMaxMergedBytes >> 20) +
+      const std::string where =
+          exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
+                        : "about byte " + std::to_string(to_source(part_offset + start)) + " (of the normalized text)";
+      throw std::out_of_range("text: the text from " + where + " has no place to split it for " +
+                              std::to_string(e.length) + " bytes (the model " + "merges at most " +
+                              std::to_string(BpeModel::kMaxMergedBytes >> 20) +
                               " MiB in one go, e.g. of one run of spaces or letters); split the text there");
     }
     if (sink.starts == nullptr) continue;
@@ -92,8 +92,8 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
     if (split.id != AddedVocabulary::kNone) {
       sink.Emit(split.id, to_source(split.start), to_source(split.end));
     } else if (split.end > split.start) {
-      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source,
-                 continues_text, exact_offsets, sink);
+      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source, continues_text,
+                 exact_offsets, sink);
     }
   }
 }

@@ -66,8 +66,8 @@ CutKind KindOf(const HfTokenizerImpl& impl) {
     const PreTokenizerStep& step = steps[i];
     const bool proven_split = step.kind == PreTokenizerStep::Kind::kSplitRegex && IsProvenRegex(step.pattern) &&
                               step.behavior == SplitBehavior::kIsolated && !step.invert;
-    const bool plain_byte_level = step.kind == PreTokenizerStep::Kind::kByteLevel && !step.add_prefix_space &&
-                                  i + 1 == steps.size();
+    const bool plain_byte_level =
+        step.kind == PreTokenizerStep::Kind::kByteLevel && !step.add_prefix_space && i + 1 == steps.size();
     regex_pieces = regex_pieces && (proven_split || plain_byte_level);
   }
   if (regex_pieces) {

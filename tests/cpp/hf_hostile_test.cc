@@ -95,8 +95,9 @@ TEST_CASE("hf binary form round-trips and refuses truncated or inconsistent data
   bad[8 + (4 + 4) + 4 + 4 + 4] = 9;
   CHECK_THROWS_WITH(HfTokenizer::FromBinary(bad), Catch::Contains("checksum does not match"));
   CHECK_THROWS_WITH(HfTokenizer::FromBinary(WithChecksum(bad)), Catch::Contains("merge 0 is inconsistent"));
-  CHECK_THROWS_WITH(HfTokenizer::FromBinary(WithChecksum(binary.substr(0, binary.size() - 8) + "x" + std::string(8, '\0'))),
-                    Catch::Contains("after the end"));
+  CHECK_THROWS_WITH(
+      HfTokenizer::FromBinary(WithChecksum(binary.substr(0, binary.size() - 8) + "x" + std::string(8, '\0'))),
+      Catch::Contains("after the end"));
   // Every single byte changed anywhere: refused, never a crash.
   for (size_t at = 0; at < binary.size(); ++at) {
     std::string changed = binary;

@@ -98,11 +98,13 @@ TEST_CASE("hf SafeCut: regex pieces cut by the local rules; under NFC never befo
   parts.added_tokens = "[]";
   parts.pre_tokenizer = split;
   const HfTokenizer plain = hf_test::Load(parts);
-  const std::string text = "xa\n\xCC\x81" "b";  // "xa", "\n", U+0301, "b"
-  CHECK(plain.SafeCut(text, 3, 3) == 3);       // rule C: after "\n" that follows a letter
-  CHECK(plain.SafeCut("ab cd", 1, 4) == 2);    // rule B: before the space
+  const std::string text =
+      "xa\n\xCC\x81"
+      "b";                                                      // "xa", "\n", U+0301, "b"
+  CHECK(plain.SafeCut(text, 3, 3) == 3);                        // rule C: after "\n" that follows a letter
+  CHECK(plain.SafeCut("ab cd", 1, 4) == 2);                     // rule B: before the space
   CHECK(plain.SafeCut("ab  cd", 3, 3) == HfTokenizer::kNoCut);  // inside a whitespace run
-  CHECK(plain.SafeCut("ab.cd", 2, 2) == 2);    // rule A
+  CHECK(plain.SafeCut("ab.cd", 2, 2) == 2);                     // rule A
   CHECK(plain.SafeCut("abcd", 1, 3) == HfTokenizer::kNoCut);    // inside a letter run
   parts.normalizer = R"({"type":"NFC"})";
   const HfTokenizer nfc = hf_test::Load(parts);

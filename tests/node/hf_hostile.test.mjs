@@ -55,11 +55,14 @@ async function assertUsable() {
 async function assertRefused(make, message, settle = () => {}) {
   const allocated = lab.memory().allocatedBytes;
   const started = performance.now();
-  await assert.rejects(async () => make(), (error) => {
-    assert.ok(error instanceof Error, `not an Error: ${error}`);
-    assert.match(error.message, message);
-    return true;
-  });
+  await assert.rejects(
+    async () => make(),
+    (error) => {
+      assert.ok(error instanceof Error, `not an Error: ${error}`);
+      assert.match(error.message, message);
+      return true;
+    },
+  );
   const elapsed = performance.now() - started;
   assert.ok(elapsed < HANG_GUARD_MS, `took ${elapsed} ms`);
   settle();
@@ -89,7 +92,10 @@ test('nesting 10,000 deep is refused at the depth limit, naming the path', async
     /^tokenizer\.json: (a\.){10,}a: nesting deeper than \d+ levels \(line 1, column \d+\)$/,
   );
   const deepNormalizer = tinyJson({ normalizer: 'DEEP' }).replace('"DEEP"', '['.repeat(5000) + ']'.repeat(5000));
-  await assertRefused(() => lab.tokenizerFromHuggingFace(deepNormalizer), /^tokenizer\.json: normalizer.*nesting deeper/);
+  await assertRefused(
+    () => lab.tokenizerFromHuggingFace(deepNormalizer),
+    /^tokenizer\.json: normalizer.*nesting deeper/,
+  );
 });
 
 test('merges naming tokens missing from the vocabulary are refused naming the merge and the token', async () => {

@@ -109,7 +109,10 @@ for (const model of HF_MODELS) {
           `${parts} parts of ${bytes.length} bytes`,
         );
       }
-      assert.equal(await tokenizer.countStream(byteItems(bytes, [5000]), { ...options, chunkSize: 1000 }), whole.length);
+      assert.equal(
+        await tokenizer.countStream(byteItems(bytes, [5000]), { ...options, chunkSize: 1000 }),
+        whole.length,
+      );
       assert.equal(tokenizer.isWithinTokenLimit(text, whole.length, options), whole.length);
       assert.equal(tokenizer.isWithinTokenLimit(bytes, whole.length - 1, options), false);
       assert.equal(tokenizer.isWithinTokenLimit(text, 10, options), false);
@@ -122,7 +125,11 @@ for (const model of HF_MODELS) {
     const bytes = encoder.encode(short);
     const whole = tokenizer.encode(short);
     for (const chunkSize of [1, 7, 64]) {
-      assertSameIds((await streamed(tokenizer, byteItems(bytes, [1]), { chunkSize })).ids, whole, `1-byte ${chunkSize}`);
+      assertSameIds(
+        (await streamed(tokenizer, byteItems(bytes, [1]), { chunkSize })).ids,
+        whole,
+        `1-byte ${chunkSize}`,
+      );
     }
     const units = [...randomSizes(3, 50, 9)];
     const strings = [];
@@ -132,7 +139,11 @@ for (const model of HF_MODELS) {
     }
     assertSameIds((await streamed(tokenizer, strings, { chunkSize: 16 })).ids, whole, 'string items');
     // Added tokens next to each other and to text, each cut by the items at every byte in turn.
-    const crowded = tokens.slice(0, 40).map((token, i) => `${token}a${i} ${token}${token}. `).join('') + 'end';
+    const crowded =
+      tokens
+        .slice(0, 40)
+        .map((token, i) => `${token}a${i} ${token}${token}. `)
+        .join('') + 'end';
     const crowdedBytes = encoder.encode(crowded);
     const crowdedWhole = tokenizer.encode(crowded);
     for (const size of [2, 3, 5, 11]) {
@@ -158,7 +169,9 @@ for (const model of HF_MODELS) {
       }
       assert.ok(cut >= from && cut <= end, `cut ${cut} in [${from}, ${end}]`);
       cuts++;
-      const first = tokenizer.encode(bytes.subarray(0, cut), { [CUT_PART]: { startsAfterCut: false, endsAtCut: true } });
+      const first = tokenizer.encode(bytes.subarray(0, cut), {
+        [CUT_PART]: { startsAfterCut: false, endsAtCut: true },
+      });
       const rest = tokenizer.encode(bytes.subarray(cut), { [CUT_PART]: { startsAfterCut: true, endsAtCut: false } });
       assertSameIds(concat([first, rest]), whole, `cut at ${cut} of ${bytes.length}`);
     }
@@ -186,12 +199,15 @@ for (const model of HF_MODELS) {
       assertSameIds(ids, whole, `adversarial ${JSON.stringify(text.slice(0, 12))}…`);
       assert.equal(tokenizer.isWithinTokenLimit(text, whole.length), whole.length);
     }
-    await assert.rejects(streamed(tokenizer, byteItems(encoder.encode('a'.repeat(50_000)), [1000]), {
-      chunkSize: 256,
-      maxBufferBytes: 10_000,
-    }), {
-      name: 'RangeError',
-      message: /^options\.maxBufferBytes: found no place to cut the text within \d+ bytes, more than 10000/,
-    });
+    await assert.rejects(
+      streamed(tokenizer, byteItems(encoder.encode('a'.repeat(50_000)), [1000]), {
+        chunkSize: 256,
+        maxBufferBytes: 10_000,
+      }),
+      {
+        name: 'RangeError',
+        message: /^options\.maxBufferBytes: found no place to cut the text within \d+ bytes, more than 10000/,
+      },
+    );
   });
 }

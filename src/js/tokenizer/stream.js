@@ -323,7 +323,10 @@ function isWithinLimitInCoreParts(tokenizer, text, limit, options) {
   let start = 0;
   for (let length = Math.max(4096, 4 * limit); ; length *= 2) {
     const end = cuts.next(start, length);
-    count += tokenizer.count(bytes.subarray(start, end), partOptions(tokenizer, options, start === 0, end === bytes.length));
+    count += tokenizer.count(
+      bytes.subarray(start, end),
+      partOptions(tokenizer, options, start === 0, end === bytes.length),
+    );
     if (count > limit) {
       return false;
     }
