@@ -59,14 +59,27 @@ class HfTokenizerBinding {
 
   // Encodes input_[0, size); returns the token count (ids at IdsPointer(), spans at Starts/EndsPointer() when
   // with_spans). `ordinary`: no template tokens and special added tokens read as text (encodeOrdinary).
-  double Encode(double size, bool ordinary, bool with_spans, bool add_special_tokens, bool split_special_tokens) {
+  // starts_after_cut/ends_at_cut: a part of a text cut at SafeCut positions (HfEncodeOptions).
+  double Encode(double size, bool ordinary, bool with_spans, bool add_special_tokens, bool split_special_tokens,
+                bool starts_after_cut, bool ends_at_cut) {
     return Guarded<double>(-1, [&] {
       const std::string_view text(input_.data(), std::min<size_t>(static_cast<size_t>(ToInt64(size)), input_.size()));
       HfEncodeOptions options;
       options.add_special_tokens = ordinary ? false : add_special_tokens;
       options.split_special_tokens = ordinary ? true : split_special_tokens;
+      options.starts_after_cut = starts_after_cut;
+      options.ends_at_cut = ends_at_cut;
       output_ = tokenizer_.Encode(text, options, with_spans);
       return static_cast<double>(output_.ids.size());
+    });
+  }
+
+  // HfTokenizer::SafeCut over `bytes` (a Uint8Array, copied by Embind): the cut, or -1 when there is none.
+  double SafeCut(const std::string& bytes, double from, double to) const {
+    return Guarded<double>(-1, [&] {
+      const size_t cut =
+          tokenizer_.SafeCut(bytes, static_cast<size_t>(ToInt64(from)), static_cast<size_t>(ToInt64(to)));
+      return cut == HfTokenizer::kNoCut ? -1.0 : static_cast<double>(cut);
     });
   }
 
@@ -198,6 +211,7 @@ EMSCRIPTEN_BINDINGS(embedlab_hf_tokenizer) {
   emscripten::class_<HfTokenizerBinding>("HfTokenizer")
       .function("inputBuffer", &HfTokenizerBinding::InputBuffer)
       .function("encode", &HfTokenizerBinding::Encode)
+      .function("safeCut", &HfTokenizerBinding::SafeCut)
       .function("inputPointer", &HfTokenizerBinding::InputPointer)
       .function("idsPointer", &HfTokenizerBinding::IdsPointer)
       .function("startsPointer", &HfTokenizerBinding::StartsPointer)

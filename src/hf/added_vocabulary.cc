@@ -48,8 +48,40 @@ void AddedVocabulary::Trie::Insert(std::string_view pattern, uint32_t token) {
     node = child;
   }
   first_bytes[static_cast<uint8_t>(pattern[0])] = true;
+  longest = std::max(longest, pattern.size());
   if (nodes[node].token == kNone) nodes[node].token = token;  // the first of equal patterns wins
   ++count;
+}
+
+bool AddedVocabulary::Trie::MayReach(std::string_view text, size_t q, size_t pos) const {
+  uint32_t node = 0;
+  for (size_t i = q; i < text.size(); ++i) {
+    const auto byte = static_cast<uint8_t>(text[i]);
+    uint32_t child = nodes[node].first_child;
+    while (child != kNone && nodes[child].byte != byte) child = nodes[child].next_sibling;
+    if (child == kNone) return false;
+    node = child;
+    if (nodes[node].token != kNone && i + 1 >= pos) return true;
+  }
+  return nodes[node].first_child != kNone;  // text ends inside a pattern: the next bytes may complete it
+}
+
+bool AddedVocabulary::MayMatchAround(std::string_view text, size_t pos) const {
+  for (const Trie* trie : {&raw_, &normalized_}) {
+    if (trie->nodes.empty() || trie->count == 0) continue;
+    if (pos < trie->longest) return true;  // a pattern could start before text
+    for (size_t q = pos - trie->longest; q <= pos && q < text.size(); ++q) {
+      if (trie->first_bytes[static_cast<uint8_t>(text[q])] && trie->MayReach(text, q, pos)) return true;
+    }
+  }
+  return false;
+}
+
+bool AddedVocabulary::any_strip_or_single_word() const {
+  for (const AddedToken& token : tokens_) {
+    if (token.lstrip || token.rstrip || token.single_word) return true;
+  }
+  return false;
 }
 
 uint32_t AddedVocabulary::Trie::LongestAt(std::string_view text, size_t pos, size_t* length) const {

@@ -47,6 +47,14 @@ class AddedVocabulary {
   // (an rstrip can make one overlap the next match, as in the Rust crate).
   void Find(std::string_view text, bool normalized_set, bool split_special, std::vector<AddedSplit>* out) const;
 
+  // For safe cuts: whether some token's content (either set, special or not) may occur in text at [q, q + length)
+  // with q <= pos <= q + length, counting a content that runs past text's end while matching as far as it goes
+  // (the bytes after text are unknown). Bytes before text are unknown too: true when such a content could start
+  // before it. A cut at pos where this is false is inside no added token and next to none.
+  bool MayMatchAround(std::string_view text, size_t pos) const;
+  // Some token strips the whitespace next to it or matches only as a single word (cuts are then not proven safe).
+  bool any_strip_or_single_word() const;
+
  private:
   struct Node {
     uint32_t first_child = kNone;
@@ -58,9 +66,12 @@ class AddedVocabulary {
     std::vector<Node> nodes;  // nodes[0] is the root
     std::array<bool, 256> first_bytes{};
     size_t count = 0;
+    size_t longest = 0;  // bytes of the longest pattern
     void Insert(std::string_view pattern, uint32_t token);
     // The longest pattern starting at pos: its token index (kNone when none) and *length.
     uint32_t LongestAt(std::string_view text, size_t pos, size_t* length) const;
+    // Whether a pattern may match at q (read as far as text goes) and end at or after pos.
+    bool MayReach(std::string_view text, size_t q, size_t pos) const;
   };
 
   std::vector<AddedToken> tokens_;

@@ -169,6 +169,7 @@ void BpeModel::TokenizePart(std::string_view piece, uint32_t base, std::vector<u
       return;
     }
   }
+  if (piece.size() > kMaxMergedBytes) throw PieceTooLong{base, piece.size()};
   TokenizeUncached(piece, &symbols);
   for (const BpeSymbol& s : symbols) {
     ids->push_back(s.id);
@@ -177,6 +178,7 @@ void BpeModel::TokenizePart(std::string_view piece, uint32_t base, std::vector<u
       ends->push_back(base + s.end);
     }
   }
+  if (symbols.capacity() > (size_t{1} << 20)) std::vector<BpeSymbol>().swap(symbols);  // one long part: let it go
   if (cacheable && !symbols.empty() && 3 * symbols.size() <= 0xFFFF) {
     cached.clear();
     for (const BpeSymbol& s : symbols) cached.insert(cached.end(), {s.id, s.start, s.end});

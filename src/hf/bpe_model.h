@@ -26,8 +26,19 @@ struct BpeOptions {
   uint32_t unk_id = TokenTable::kNone;
 };
 
+// Thrown by BpeModel::Tokenize for a part longer than BpeModel::kMaxMergedBytes: its start (as Tokenize's base
+// counts) and length; the encoder names the input's byte.
+struct PieceTooLong {
+  uint32_t start;
+  size_t length;
+};
+
 class BpeModel {
  public:
+  // The merge loop over one part holds about 60 bytes per byte of it: a longer part (a run no pre-tokenizer or cut
+  // splits, e.g. megabytes of spaces) is refused (PieceTooLong) rather than filling the wasm heap.
+  static constexpr size_t kMaxMergedBytes = size_t{8} << 20;
+
   TokenTable& vocab() { return vocab_; }
   const TokenTable& vocab() const { return vocab_; }
   MergeTable& merges() { return merges_; }
@@ -40,6 +51,12 @@ class BpeModel {
   // pre-token plus base (byte_fallback tokens of one character all get the character's span).
   void Tokenize(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* starts,
                 std::vector<uint32_t>* ends) const;
+  // Whether a pre-token may be cut at pos (0 < pos < size) with the same tokens as a whole: piece[pos] starts the
+  // cut character ("▁") and no merge joins across (FindCutCharacter). Always false without a cut character.
+  bool CanCutBefore(std::string_view piece, size_t pos) const {
+    return !cut_character_.empty() && pos > 0 && piece.substr(pos, cut_character_.size()) == cut_character_ &&
+           CanCutAfter(piece, pos);
+  }
 
  private:
   void TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* symbols) const;

@@ -1,19 +1,29 @@
 // HfTokenizer::ToBinary / FromBinary. Layout (integers u32 little-endian, strings as u32 length + bytes):
-//   "EMBLHF01", name, u8 clean_up_default, u8 byte_fallback, u8 fuse_unk, u8 ignore_merges, u32 unk_id,
+//   "EMBLHF02", name, u8 clean_up_default, u8 byte_fallback, u8 fuse_unk, u8 ignore_merges, u32 unk_id,
 //   vocabulary: u32 count, (u32 id, u32 length)[count], the strings' bytes in that order;
 //   merges: u32 ranks (merges listed), u32 pairs, (u32 left, u32 right, u32 result, u32 rank)[pairs];
-//   normalizer steps, pre-tokenizer steps, post-processor ids (prefix, suffix), decoder steps, added tokens.
-// Tokens and merges are listed in the order of their hash tables, which loading rebuilds front to back (no scattered
-// writes over megabytes); nothing is parsed as JSON or decimal text.
+//   normalizer steps, pre-tokenizer steps, post-processor ids (prefix, suffix), decoder steps, added tokens;
+//   u64 FNV-1a of all the bytes before it, so a corrupted file is refused rather than loaded as another tokenizer.
+// Tokens are listed by id and merges by rank, so equal tokenizers give equal bytes; nothing is parsed as JSON or
+// decimal text.
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include "hf/hf_tokenizer_impl.h"
 
 namespace embedlab {
 namespace {
 
-constexpr char kMagic[8] = {'E', 'M', 'B', 'L', 'H', 'F', '0', '1'};
+constexpr char kMagic[8] = {'E', 'M', 'B', 'L', 'H', 'F', '0', '2'};
+constexpr size_t kChecksumBytes = 8;
+
+uint64_t Fnv1a64(std::string_view data) {
+  uint64_t hash = 0xCBF29CE484222325ull;
+  for (char c : data) hash = (hash ^ static_cast<uint8_t>(c)) * 0x100000001B3ull;
+  return hash;
+}
 
 class Writer {
  public:
@@ -94,20 +104,31 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
   w.U32(options.unk_id);
   const TokenTable& vocab = impl.model.vocab();
   w.U32(static_cast<uint32_t>(vocab.size()));
-  vocab.ForEachInTableOrder([&](uint32_t id) {
+  // Tokens by id and merges by rank: the hash tables' order depends on how they were filled (a probe that wrapped
+  // round moves when the table is refilled in that order), so writing it made each round trip differ.
+  std::vector<uint32_t> ids;
+  ids.reserve(vocab.size());
+  vocab.ForEachInTableOrder([&](uint32_t id) { ids.push_back(id); });
+  std::sort(ids.begin(), ids.end());
+  for (uint32_t id : ids) {
     w.U32(id);
     w.U32(static_cast<uint32_t>(vocab.String(id).size()));
-  });
-  vocab.ForEachInTableOrder([&](uint32_t id) { w.Raw(vocab.String(id)); });
+  }
+  for (uint32_t id : ids) w.Raw(vocab.String(id));
   const MergeTable& merges = impl.model.merges();
   w.U32(static_cast<uint32_t>(merges.size()));
   w.U32(static_cast<uint32_t>(merges.pairs()));
-  merges.ForEach([&](const MergeTable::Entry& e) {
+  std::vector<MergeTable::Entry> entries;
+  entries.reserve(merges.pairs());
+  merges.ForEach([&](const MergeTable::Entry& e) { entries.push_back(e); });
+  std::sort(entries.begin(), entries.end(),
+            [](const MergeTable::Entry& a, const MergeTable::Entry& b) { return a.rank < b.rank; });
+  for (const MergeTable::Entry& e : entries) {
     w.U32(e.left);
     w.U32(e.right);
     w.U32(e.result);
     w.U32(e.rank);
-  });
+  }
   w.U32(static_cast<uint32_t>(impl.normalizer.steps().size()));
   for (const NormalizerStep& s : impl.normalizer.steps()) {
     w.U8(static_cast<uint32_t>(s.kind));
@@ -144,14 +165,23 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
     w.U32(t.id);
     w.U8(t.special | t.normalized << 1 | t.lstrip << 2 | t.rstrip << 3 | t.single_word << 4);
   }
+  const uint64_t checksum = Fnv1a64(w.out());
+  w.U32(static_cast<uint32_t>(checksum));
+  w.U32(static_cast<uint32_t>(checksum >> 32));
   return std::move(w.out());
 }
 
 std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
   if (data.size() < 8 && std::string_view(kMagic, 8).substr(0, data.size()) == data)
     Reader::Fail("the data is truncated");
-  if (!IsHfBinary(data)) Reader::Fail("not an EMBLHF01 file");
-  Reader r(data.substr(8));
+  if (!IsHfBinary(data)) Reader::Fail("not an EMBLHF02 file");
+  if (data.size() < 8 + kChecksumBytes) Reader::Fail("the data is truncated");
+  const std::string_view body = data.substr(0, data.size() - kChecksumBytes);
+  uint64_t stored = 0;
+  for (size_t i = 0; i < kChecksumBytes; ++i)
+    stored |= uint64_t{static_cast<uint8_t>(data[body.size() + i])} << (8 * i);
+  if (Fnv1a64(body) != stored) Reader::Fail("the checksum does not match (the data is truncated or corrupted)");
+  Reader r(body.substr(8));
   auto impl = std::make_unique<HfTokenizerImpl>();
   impl->name = r.Str();
   impl->clean_up_default = r.Bool();

@@ -2,6 +2,7 @@
 // (normalized: false); each remaining section is normalized on its own, then split on the normalized added tokens;
 // each remaining part is pre-tokenized and each pre-token goes through the BPE model; the post-processor's
 // template adds its special tokens. Spans map back through every step to the input's bytes.
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,36 @@ struct Sink {
 };
 
 // One part of a normalized section with no added token in it. to_source maps a normalized offset to the input.
+// continues_text: the input goes on from a cut (HfEncodeOptions::starts_after_cut), so offset 0 is no text start.
 template <typename ToSource>
 void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t part_offset, const ToSource& to_source,
-                const Sink& sink) {
+                bool continues_text, bool exact_offsets, const Sink& sink) {
   thread_local PreTokenized pre;
-  impl.pre_tokenizer.Split(part, to_source(part_offset) == 0, &pre);
+  struct ForgetLong {  // a long text's buffers are let go (also when the model refuses a part)
+    ~ForgetLong() {
+      if (pre.alignment.capacity() > (size_t{1} << 20) || pre.storage.capacity() > (size_t{4} << 20) ||
+          pre.pieces.capacity() > (size_t{1} << 20)) {
+        pre = PreTokenized();
+      }
+    }
+  } forget_long;
+  impl.pre_tokenizer.Split(part, !continues_text && to_source(part_offset) == 0, &pre);
   for (const PieceRange& piece : pre.pieces) {
     const size_t first = sink.ids->size();
-    impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
-                        sink.ends);
+    try {
+      impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
+                          sink.ends);
+    } catch (const PieceTooLong& e) {
+      const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
+      // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
+      const std::string where =
+          exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
+                        : "about byte " + std::to_string(to_source(part_offset + start)) + " (of the normalized text)";
+      throw std::out_of_range("text: the text from " + where + " has no place to split it for " +
+                              std::to_string(e.length) + " bytes (the model " + "merges at most " +
+                              std::to_string(BpeModel::kMaxMergedBytes >> 20) +
+                              " MiB in one go, e.g. of one run of spaces or letters); split the text there");
+    }
     if (sink.starts == nullptr) continue;
     for (size_t k = first; k < sink.ids->size(); ++k) {
       uint32_t& start = (*sink.starts)[k];
@@ -48,19 +70,20 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
 }
 
 void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32_t base, bool split_special,
-                   const Sink& sink) {
+                   bool continues_text, const Sink& sink) {
   std::string storage;
   std::vector<uint32_t> alignment;
   std::string_view normalized = section;
   const bool aligned = sink.starts != nullptr && !impl.normalizer.empty();
   if (!impl.normalizer.empty()) {
-    impl.normalizer.Apply(section, &storage, aligned ? &alignment : nullptr);
+    impl.normalizer.Apply(section, &storage, aligned ? &alignment : nullptr, continues_text);
     normalized = storage;
   }
   if (normalized.empty()) return;
   auto to_source = [&](uint32_t offset) { return base + (aligned ? alignment[offset] : offset); };
+  const bool exact_offsets = aligned || impl.normalizer.empty();
   if (!impl.added.has_normalized()) {
-    EncodePart(impl, normalized, 0, to_source, sink);
+    EncodePart(impl, normalized, 0, to_source, continues_text, exact_offsets, sink);
     return;
   }
   std::vector<AddedSplit> splits;
@@ -69,14 +92,15 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
     if (split.id != AddedVocabulary::kNone) {
       sink.Emit(split.id, to_source(split.start), to_source(split.end));
     } else if (split.end > split.start) {
-      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source, sink);
+      EncodePart(impl, normalized.substr(split.start, split.end - split.start), split.start, to_source, continues_text,
+                 exact_offsets, sink);
     }
   }
 }
 
 void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEncodeOptions& options, const Sink& sink) {
   const auto length = static_cast<uint32_t>(text.size());
-  if (options.add_special_tokens) {
+  if (options.add_special_tokens && !options.starts_after_cut) {
     for (uint32_t id : impl.post_processor.prefix) sink.Emit(id, 0, 0);
   }
   std::vector<AddedSplit> splits;
@@ -85,11 +109,12 @@ void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEnco
     if (split.id != AddedVocabulary::kNone) {
       sink.Emit(split.id, split.start, split.end);
     } else if (split.end > split.start) {
+      // Only a section at offset 0 can continue the text before the cut (SafeCut never cuts next to an added token).
       EncodeSection(impl, text.substr(split.start, split.end - split.start), split.start, options.split_special_tokens,
-                    sink);
+                    options.starts_after_cut && split.start == 0, sink);
     }
   }
-  if (options.add_special_tokens) {
+  if (options.add_special_tokens && !options.ends_at_cut) {
     for (uint32_t id : impl.post_processor.suffix) sink.Emit(id, length, length);
   }
 }

@@ -17,6 +17,11 @@ namespace embedlab {
 struct HfEncodeOptions {
   bool add_special_tokens = true;     // the post-processor's template (BOS/EOS); Tokenizers.js' default
   bool split_special_tokens = false;  // true: special added tokens are ordinary text (non-special ones still match)
+  // A text in parts cut at SafeCut positions: every part after the first starts_after_cut (no template prefix, and
+  // its start is no section start for Prepend or Metaspace's "first"), every part before the last ends_at_cut (no
+  // template suffix). The parts' ids, one after the other, are then the whole text's.
+  bool starts_after_cut = false;
+  bool ends_at_cut = false;
 };
 
 struct HfDecodeOptions {
@@ -49,6 +54,13 @@ class HfTokenizer {
   // Text is UTF-8 (lone surrogates from JS arrive as U+FFFD, as TextEncoder writes them).
   HfEncoding Encode(std::string_view text, const HfEncodeOptions& options, bool with_spans) const;
   size_t Count(std::string_view text, const HfEncodeOptions& options) const;
+  // The largest p in [from, to] where text may be cut: for any bytes that may follow `text`, encoding text[0, p)
+  // with ends_at_cut and the rest with starts_after_cut gives the ids of encoding it whole. kNoCut when there is
+  // none. Bytes before `from` are read as context (text need not start at a text start or a cut: a p too close to
+  // text's start to see its context is not returned), bytes past text's end as unknown. Conservative: a pipeline
+  // not proven safe (hf_safe_cut.cc says which) has no cut.
+  static constexpr size_t kNoCut = static_cast<size_t>(-1);
+  size_t SafeCut(std::string_view text, size_t from, size_t to) const;
   // Throws std::out_of_range naming the position and value of an id that is not in the vocabulary.
   std::string Decode(const uint32_t* ids, size_t count, const HfDecodeOptions& options) const;
   // The token's string as the vocabulary writes it ("ĠHello", "▁the", "<0x0A>", "<|begin_of_text|>").

@@ -28,8 +28,7 @@ class MergeTable {
   void Reserve(size_t merges);
   // Adds the merge with the next rank (model.merges' order).
   void Add(uint32_t left, uint32_t right, uint32_t result);
-  // Adds a merge with its rank (the binary form); false when the pair is already there. Entries given in ForEach's
-  // order after Reserve(count) fill the table front to back.
+  // Adds a merge with its rank (the binary form, which lists merges by rank); false when the pair is already there.
   bool AddRanked(uint32_t left, uint32_t right, uint32_t result, uint32_t rank);
   void set_ranks(size_t ranks) { ranks_ = ranks; }
   // The merge of the pair, or rank kNoRank.

@@ -34,7 +34,7 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<Normal
 
 // One step from (in, in_alignment) to (out, out_alignment); alignments are null when not wanted.
 void ApplyStep(const NormalizerStep& step, std::string_view in, const std::vector<uint32_t>* in_alignment,
-               std::string* out, std::vector<uint32_t>* out_alignment) {
+               bool continues_text, std::string* out, std::vector<uint32_t>* out_alignment) {
   auto source = [&](size_t i) { return in_alignment != nullptr ? (*in_alignment)[i] : static_cast<uint32_t>(i); };
   out->clear();
   if (out_alignment != nullptr) out_alignment->clear();
@@ -49,7 +49,8 @@ void ApplyStep(const NormalizerStep& step, std::string_view in, const std::vecto
       return;
     }
     case NormalizerStep::Kind::kPrepend:
-      if (in.empty()) break;  // the Rust crate prepends to non-empty text only
+      // The Rust crate prepends to non-empty text only; a text that continues one cut before is not a start.
+      if (in.empty() || continues_text) break;
       out->append(step.content);
       if (out_alignment != nullptr) out_alignment->assign(step.content.size(), source(0));
       break;
@@ -87,7 +88,8 @@ Normalizer Normalizer::FromJson(const JsonValue& json, const std::string& path) 
   return Normalizer(std::move(steps));
 }
 
-void Normalizer::Apply(std::string_view text, std::string* out, std::vector<uint32_t>* alignment) const {
+void Normalizer::Apply(std::string_view text, std::string* out, std::vector<uint32_t>* alignment,
+                       bool continues_text) const {
   if (steps_.empty()) {
     out->assign(text);
     if (alignment != nullptr) {
@@ -100,7 +102,7 @@ void Normalizer::Apply(std::string_view text, std::string* out, std::vector<uint
   std::vector<uint32_t> in_alignment;
   bool have_alignment = false;
   for (size_t i = 0; i < steps_.size(); ++i) {
-    ApplyStep(steps_[i], in, have_alignment ? &in_alignment : nullptr, out, alignment);
+    ApplyStep(steps_[i], in, have_alignment ? &in_alignment : nullptr, continues_text, out, alignment);
     have_alignment = alignment != nullptr;
     if (i + 1 < steps_.size()) {
       std::swap(in, *out);

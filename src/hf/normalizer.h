@@ -32,7 +32,9 @@ class Normalizer {
 
   // out = normalized text. When alignment is not null it receives out->size() + 1 non-decreasing offsets into
   // text: normalized byte i came from text byte (*alignment)[i]; inserted bytes map to where they were inserted.
-  void Apply(std::string_view text, std::string* out, std::vector<uint32_t>* alignment) const;
+  // continues_text: the text goes on from a cut inside a section (HfTokenizer::SafeCut), so Prepend adds nothing.
+  void Apply(std::string_view text, std::string* out, std::vector<uint32_t>* alignment,
+             bool continues_text = false) const;
 
  private:
   std::vector<NormalizerStep> steps_;

@@ -66,6 +66,10 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<PreTok
     const JsonValue& pattern = RequireMember(json, path, "pattern", JsonValue::Kind::kObject);
     if (const JsonValue* regex = pattern.Find("Regex")) {
       if (!regex->IsString()) RefuseAt(path + ".pattern.Regex", "expected a string");
+      if (FindSplitMatcher(regex->string) == nullptr) {  // refused here too, where the file's path is known
+        RefuseAt(path + ".pattern.Regex",
+                 "the Split regex " + QuoteJson(regex->string) + " is not supported (no scanner for it)");
+      }
       step.kind = PreTokenizerStep::Kind::kSplitRegex;
       step.pattern = regex->string;
     } else {

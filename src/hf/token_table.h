@@ -37,7 +37,7 @@ class TokenTable {
   uint32_t id_end() const { return static_cast<uint32_t>(spans_.size()); }
   size_t bytes() const { return arena_.size(); }
   void Reserve(size_t tokens, size_t bytes);
-  // Every id in table order (the binary form lists tokens so, and loading fills the table front to back).
+  // Every id in table order (which depends on the order of filling: the binary form sorts the ids).
   template <typename Fn>
   void ForEachInTableOrder(const Fn& fn) const {
     for (const Slot& s : slots_) {

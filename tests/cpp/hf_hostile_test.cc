@@ -20,6 +20,16 @@ std::string LoadError(const std::string& json) {
   return "";
 }
 
+// The binary form's body (all but the 8-byte checksum) with the checksum it should have: FNV-1a 64, little-endian.
+std::string WithChecksum(const std::string& data) {
+  const std::string body = data.substr(0, data.size() - 8);
+  uint64_t hash = 0xCBF29CE484222325ull;
+  for (char c : body) hash = (hash ^ static_cast<uint8_t>(c)) * 0x100000001B3ull;
+  std::string out = body;
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((hash >> (8 * i)) & 0xFF);
+  return out;
+}
+
 Parts SmallParts() {
   Parts parts;
   parts.vocab = {"a", "b", "ab", "\xE2\x96\x81"};
@@ -77,10 +87,21 @@ TEST_CASE("hf binary form round-trips and refuses truncated or inconsistent data
   for (size_t length = 0; length < binary.size(); ++length) {
     CHECK_THROWS_AS(HfTokenizer::FromBinary(binary.substr(0, length)), std::invalid_argument);
   }
-  CHECK_THROWS_WITH(HfTokenizer::FromBinary(binary + "x"), Catch::Contains("after the end"));
+  CHECK_THROWS_WITH(HfTokenizer::FromBinary(binary + "x"), Catch::Contains("checksum does not match"));
   std::string bad = binary;
   // Magic, name "test", four flags, unk id, token count: then the first token's id (of "a"), which becomes 9, so
-  // the merge a+b names an id that is no token.
+  // the merge a+b names an id that is no token. The checksum refuses it; with the checksum made to match, the
+  // reader's own checks do.
   bad[8 + (4 + 4) + 4 + 4 + 4] = 9;
-  CHECK_THROWS_AS(HfTokenizer::FromBinary(bad), std::invalid_argument);
+  CHECK_THROWS_WITH(HfTokenizer::FromBinary(bad), Catch::Contains("checksum does not match"));
+  CHECK_THROWS_WITH(HfTokenizer::FromBinary(WithChecksum(bad)), Catch::Contains("merge 0 is inconsistent"));
+  CHECK_THROWS_WITH(
+      HfTokenizer::FromBinary(WithChecksum(binary.substr(0, binary.size() - 8) + "x" + std::string(8, '\0'))),
+      Catch::Contains("after the end"));
+  // Every single byte changed anywhere: refused, never a crash.
+  for (size_t at = 0; at < binary.size(); ++at) {
+    std::string changed = binary;
+    changed[at] = static_cast<char>(changed[at] ^ 0x5A);
+    CHECK_THROWS_AS(HfTokenizer::FromBinary(changed), std::invalid_argument);
+  }
 }

@@ -158,8 +158,12 @@ function ropeScalingJson({ type, factor, originalContextLength }) {
 }
 
 // Words of a message that read as C++ names: snake_case outside quotes, or a C++ call such as ids.size().
+// A JSON path's segments (post_processor.special_tokens, written path + ".special_tokens") are the file's own keys.
 function cppNames(message, values) {
-  const bare = message.replace(/"[^"]*"/g, '').replace(/'[^']*'/g, '');
+  const bare = message
+    .replace(/"[^"]*"/g, '')
+    .replace(/'[^']*'/g, '')
+    .replace(/(^|[\w\]])\.[a-z][a-z0-9_]*(?![\w(])/g, '$1');
   const words = bare.match(/\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|\b\w+\.(size|dim)\(\)/g) ?? [];
   return words.filter((word) => !values.includes(word));
 }
@@ -222,7 +226,8 @@ test('core messages reach JS with the JS names: a disallowed special token', asy
 
 // Every message the core can throw, read from its source: the string literals of each throw statement and each
 // Require*/Validate*/check call (comments and #include lines aside). A name must be the JS API's; a file's own key
-// is quoted ("vocab_size"); the values the API lists (encoding names, rotate_half, rope_pi) may stand bare.
+// is quoted ("vocab_size") or a JSON path's segment (post_processor.special_tokens); the values the API lists
+// (encoding names, rotate_half, rope_pi) may stand bare.
 test('no message in the C++ core names an argument as C++ does', () => {
   const root = fileURLToPath(new URL('../../src/', import.meta.url));
   const layers = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory());
@@ -242,7 +247,12 @@ test('no message in the C++ core names an argument as C++ does', () => {
       if (!/\bthrow\b|\b(Require\w*|Validate\w*|\w*[Cc]heck\w*)\s*\(/.test(statement)) {
         continue;
       }
-      const message = (statement.match(/@\d+@/g) ?? []).map((token) => literals[token.slice(1, -1)]).join(' … ');
+      // RequireMember(json, path, "key", …) names the file's key: quoted when missing, else in a JSON path.
+      const keys = [...statement.matchAll(/RequireMember\([^,]*,[^,]*,\s*@(\d+)@/g)].map((match) => match[1]);
+      const message = (statement.match(/@\d+@/g) ?? [])
+        .map((token) => token.slice(1, -1))
+        .map((index) => (keys.includes(index) ? `"${literals[index]}"` : literals[index]))
+        .join(' … ');
       statements++;
       for (const name of cppNames(message, values)) {
         found.push(`${path.slice(root.length)}: ${name} in "${message}"`);
@@ -252,6 +262,15 @@ test('no message in the C++ core names an argument as C++ does', () => {
   assert.ok(statements > 200, `only ${statements} statements found: the scan is broken`);
   assert.deepEqual(found, []);
 });
+
+// The delimiter of the C++ raw string literal that starts at i, or null.
+function rawStringAt(source, i) {
+  if (source[i] !== 'R' || source[i + 1] !== '"' || /\w/.test(source[i - 1] ?? '')) {
+    return null;
+  }
+  const match = /^[^()\\\s"]{0,16}\(/.exec(source.slice(i + 2, i + 20));
+  return match === null ? null : match[0].slice(0, -1);
+}
 
 // The code with comments and preprocessor lines removed and each string literal replaced by @index@.
 function splitLiterals(source) {
@@ -267,15 +286,20 @@ function splitLiterals(source) {
       const length = source[i + 1] === '\\' ? 4 : 3;
       code += source.slice(i, i + length);
       i += length;
-    } else if (source.startsWith('R"(', i)) {
-      const end = source.indexOf(')"', i);
+    } else if (rawStringAt(source, i) !== null) {
+      // R"delimiter( ... )delimiter", e.g. the split regexes' R"re(...)re" (a plain scan would run off the end).
+      const delimiter = rawStringAt(source, i);
+      const open = i + 3 + delimiter.length;
+      const end = source.indexOf(`)${delimiter}"`, open);
+      assert.ok(end >= 0, `unterminated raw string at ${i}`);
       code += `@${literals.length}@`;
-      literals.push(source.slice(i + 3, end));
-      i = end + 2;
+      literals.push(source.slice(open, end));
+      i = end + delimiter.length + 2;
     } else if (source[i] === '"') {
       let text = '';
       let j = i + 1;
       for (; source[j] !== '"'; j++) {
+        assert.ok(j < source.length, `unterminated string literal at ${i}`);
         if (source[j] === '\\') {
           j++;
         }

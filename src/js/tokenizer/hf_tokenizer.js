@@ -4,6 +4,7 @@
 // skipSpecialTokens, cleanUpTokenizationSpaces), the vocabulary's token strings, and Rust's streaming decoder.
 import { describe, requireBoolean, requireInteger, requireOptions } from '../runtime/checks.js';
 import { Tokenizer, tokenSpansOf } from './tokenizer.js';
+import { CUT_PART } from './safe_cut.js';
 import { requireTokenIds } from './wasm_text.js';
 /** @import { HfDecodeOptions, HfEncodeOptions, HfStreamOptions, HfTokenSpan, StreamingDecoder, TextSource } from './types.js' */
 
@@ -272,8 +273,9 @@ export class HfTokenizer extends Tokenizer {
 
   /**
    * Ids of a streamed text (strings or bytes) as Uint32Array chunks: together exactly encode() of the whole text,
-   * template tokens once. A Hugging Face tokenizer's stream is held whole (up to options.maxBufferBytes, default
-   * 64 MiB) and encoded at its end: its pipeline gives no place where a cut is known to keep the ids.
+   * template tokens once. The text is encoded in parts cut where the core proves the ids are kept (safeCut), so
+   * memory holds about one chunk plus the text since the last such cut; a pipeline with no proven cut (or a text
+   * with none, e.g. one long run of letters) is held whole, up to options.maxBufferBytes (default 64 MiB).
    * @param {TextSource} source
    * @param {HfStreamOptions} [options]
    * @returns {AsyncGenerator<Uint32Array, void, undefined>}
@@ -283,7 +285,7 @@ export class HfTokenizer extends Tokenizer {
   }
 
   /**
-   * Token count of a streamed text: a Promise of what count() of the whole text gives (held whole, as encodeStream).
+   * Token count of a streamed text: a Promise of what count() of the whole text gives (in parts, as encodeStream).
    * @param {TextSource} source
    * @param {HfStreamOptions} [options]
    * @returns {Promise<number>}
@@ -293,8 +295,8 @@ export class HfTokenizer extends Tokenizer {
   }
 
   /**
-   * false when `text` has more than `limit` tokens, else its token count (the text is encoded whole: see
-   * encodeStream).
+   * false when `text` has more than `limit` tokens, else its token count; encodes in parts cut as encodeStream's
+   * and stops once the count passes the limit.
    * @param {string | Uint8Array} text
    * @param {number} limit
    * @param {HfEncodeOptions} [options]
@@ -302,9 +304,21 @@ export class HfTokenizer extends Tokenizer {
    */
   isWithinTokenLimit(text, limit, options) {
     this.raw();
-    requireInteger('limit', limit, 0, Number.MAX_SAFE_INTEGER);
-    const count = this.count(text, options);
-    return count > limit ? false : count;
+    return super.isWithinTokenLimit(text, limit, options);
+  }
+
+  /**
+   * The largest cut in [from, to] of `bytes` (UTF-8; bytes after them unknown) that keeps the ids, or -1: the
+   * core's HfTokenizer::SafeCut. Parts are then encoded with the options' CUT_PART flags (safe_cut.js).
+   * @internal
+   * @param {Uint8Array} bytes
+   * @param {number} from
+   * @param {number} to
+   * @returns {number}
+   */
+  safeCut(bytes, from, to) {
+    const raw = this.raw();
+    return this.lab.call(() => raw.safeCut(bytes, from, to));
   }
 
   /**
@@ -331,7 +345,7 @@ export class HfTokenizer extends Tokenizer {
    */
   encodeArguments(options) {
     if (options === undefined) {
-      return [true, false];
+      return [true, false, false, false];
     }
     if (typeof options === 'string' || (options !== null && typeof options[Symbol.iterator] === 'function')) {
       throw new TypeError(
@@ -351,7 +365,8 @@ export class HfTokenizer extends Tokenizer {
     const { addSpecialTokens = true, splitSpecialTokens = false } = requireOptions('options', options, ENCODE_OPTIONS);
     requireBoolean('options.addSpecialTokens', addSpecialTokens);
     requireBoolean('options.splitSpecialTokens', splitSpecialTokens);
-    return [addSpecialTokens, splitSpecialTokens];
+    const part = options[CUT_PART]; // a part of a text cut at safeCut positions (streams)
+    return [addSpecialTokens, splitSpecialTokens, part?.startsAfterCut === true, part?.endsAtCut === true];
   }
 
   /**

@@ -213,10 +213,69 @@ function matchesAt(data, p, special) {
 }
 
 /**
- * The cuts of a text that must be encoded whole (a Hugging Face tokenizer's): none. Its pipelines hold no cut that is
- * exact for every file, e.g. Llama 2's normalizer prepends "▁" to each text it is given, Gemma 3's and Llama 2's BPE
- * runs over a whole text (one piece: appending a character can change merges arbitrarily far back), and added tokens
- * may strip the whitespace next to them.
+ * Symbol key of the encode options of one part of a text cut at {@link CoreCuts} positions: {startsAfterCut,
+ * endsAtCut} (a Hugging Face tokenizer leaves out its template's tokens there and does not treat the part's start as
+ * a text start). Internal: a symbol, so the options' checks (which read string keys) do not see it.
+ */
+export const CUT_PART = Symbol('embedlab.cutPart');
+
+// Bytes before a searched range handed to the core as context (the character and added tokens before a cut); fewer
+// only lose cuts near the range's start, never make one unsafe (the core sees nothing before what it is given).
+const CONTEXT_BYTES = 1024;
+// With more data to come, the last bytes are searched again once it arrives (the core refuses cuts it cannot judge
+// yet, e.g. before an incomplete character or added token).
+const RESEARCH_BYTES = 16;
+
+/**
+ * The cuts of UTF-8 bytes as a Hugging Face tokenizer's core finds them (HfTokenizer::SafeCut, src/hf/hf_safe_cut.cc:
+ * proven per pipeline, none where no proof applies). Each part is then encoded with the {@link CUT_PART} options.
+ * The core reads the bytes after a range as unknown, so every cut holds whatever data follows.
+ */
+export class CoreCuts {
+  constructor(tokenizer, data) {
+    this.tokenizer = tokenizer;
+    this.data = data;
+  }
+
+  horizon(final) {
+    return this.data.length - (final ? 1 : RESEARCH_BYTES);
+  }
+
+  // The largest c in [from, to] where the text can be cut, or -1.
+  last(from, to, final = true) {
+    const limit = Math.min(to, this.horizon(final));
+    if (limit < from) {
+      return -1;
+    }
+    const start = Math.max(0, from - CONTEXT_BYTES);
+    const end = Math.min(this.data.length, limit + CONTEXT_BYTES);
+    const cut = this.tokenizer.safeCut(this.data.subarray(start, end), from - start, limit - start);
+    return cut < 0 ? -1 : start + cut;
+  }
+
+  // A c in [from, to] where the text can be cut (the core finds the largest), or -1.
+  first(from, to, final = true) {
+    return this.last(from, to, final);
+  }
+
+  // The end of the part that starts at `start`: about `length` long when a cut allows it, else the end of the data.
+  next(start, length) {
+    const end = this.data.length;
+    if (end - start <= length) {
+      return end;
+    }
+    const cut = this.last(start + 1, start + length);
+    if (cut > 0) {
+      return cut;
+    }
+    const later = this.first(start + length + 1, end);
+    return later > 0 ? later : end;
+  }
+}
+
+/**
+ * The cuts of a text that must be encoded whole: none (a Hugging Face tokenizer's parts for callers that cannot pass
+ * the {@link CUT_PART} options, such as the CLI's JSON output: each part would get the template's tokens again).
  */
 export class WholeText {
   constructor(data) {

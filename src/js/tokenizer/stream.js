@@ -1,9 +1,9 @@
 // Streaming tokenization: encodeStream/countStream over an async iterable, iterable or ReadableStream of strings or
 // bytes, decodeStream over ids, and isWithinTokenLimit, which stops once the limit is passed. The text is cut only
-// where the ids cannot change (safe_cut.js), so the results equal encoding the whole text at once; memory holds one
-// chunk plus the text since the last cut.
+// where the ids cannot change (safe_cut.js; a Hugging Face tokenizer's core finds its cuts), so the results equal
+// encoding the whole text at once; memory holds one chunk plus the text since the last cut.
 import { describe, requireInteger, requireOptions } from '../runtime/checks.js';
-import { SafeCuts, WholeText } from './safe_cut.js';
+import { CoreCuts, CUT_PART, SafeCuts, WholeText } from './safe_cut.js';
 import { specialTexts, withByteOffset } from './parts.js';
 
 const textEncoder = new TextEncoder();
@@ -106,15 +106,29 @@ function streamOptions(tokenizer, options) {
   return { special, chunkSize, maxBufferBytes };
 }
 
+// Whether the tokenizer's core finds the cuts (a Hugging Face tokenizer): its parts need the CUT_PART options.
+function hasCoreCuts(tokenizer) {
+  return typeof tokenizer.safeCut === 'function';
+}
+
+// The encode options of a part: for core cuts, whether it follows a cut and whether another part follows it.
+function partOptions(tokenizer, special, first, last) {
+  return hasCoreCuts(tokenizer) ? { ...special, [CUT_PART]: { startsAfterCut: !first, endsAtCut: !last } } : special;
+}
+
 /**
- * The source's text as UTF-8 parts that end where the text can be cut; each part is a view valid until the next
- * one is asked for. Strings and bytes may be mixed; a string ending in the first half of a surrogate pair waits
- * for the second half, and bytes may end inside a UTF-8 character (cuts never fall inside one).
+ * The source's text as UTF-8 parts that end where the text can be cut, as {bytes, last}; bytes is a view valid
+ * until the next part is asked for. Strings and bytes may be mixed; a string ending in the first half of a surrogate
+ * pair waits for the second half, and bytes may end inside a UTF-8 character (cuts never fall inside one).
+ * wholeForCore: a Hugging Face tokenizer's text is not cut (the caller cannot pass CUT_PART options).
  */
-async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
+async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }, wholeForCore = false) {
   const specials = specialTexts(tokenizer).bytes;
-  // A Hugging Face tokenizer's text is never cut (see WholeText): it is held whole, up to maxBufferBytes.
-  const cutsOf = tokenizer.cutsSafely ? (data) => new SafeCuts(data, specials) : (data) => new WholeText(data);
+  const cutsOf = tokenizer.cutsSafely
+    ? (data) => new SafeCuts(data, specials)
+    : hasCoreCuts(tokenizer) && !wholeForCore
+      ? (data) => new CoreCuts(tokenizer, data)
+      : (data) => new WholeText(data);
   const queue = new ByteQueue();
   let highSurrogate = '';
   let searched = 1; // cuts below this index of the queue were looked for already
@@ -141,24 +155,18 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
         cut = cuts.first(Math.max(searched, chunkSize + 1), queue.length, false);
       }
       if (cut < 0) {
-        if (queue.length > maxBufferBytes && !tokenizer.cutsSafely) {
-          throw new RangeError(
-            `options.maxBufferBytes: the stream holds ${queue.length} bytes, more than ${maxBufferBytes}; a Hugging ` +
-              'Face tokenizer encodes a stream whole (its pipeline gives no place where a cut keeps the ids), so ' +
-              'raise maxBufferBytes to the size of the text',
-          );
-        }
         if (queue.length > maxBufferBytes) {
           throw new RangeError(
             `options.maxBufferBytes: found no place to cut the text within ${queue.length} bytes, more than ` +
               `${maxBufferBytes} (a single pre-tokenizer piece this long, e.g. a run of one letter or of spaces, ` +
-              'cannot be encoded in parts); raise maxBufferBytes, or encode the text whole',
+              'cannot be encoded in parts, nor can the text of a Hugging Face tokenizer whose pipeline has no ' +
+              'proven cut); raise maxBufferBytes, or encode the text whole',
           );
         }
         searched = Math.max(searched, cuts.horizon(false) + 1);
         break;
       }
-      yield queue.buffer.subarray(queue.start, queue.start + cut);
+      yield { bytes: queue.buffer.subarray(queue.start, queue.start + cut), last: false };
       queue.shift(cut);
       searched = 1;
     }
@@ -168,32 +176,36 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
   }
   const rest = queue.view();
   const cuts = cutsOf(rest);
-  for (let start = 0; start < rest.length;) {
+  let start = 0;
+  do {
     const end = cuts.next(start, chunkSize);
-    yield rest.subarray(start, end);
+    yield { bytes: rest.subarray(start, end), last: end === rest.length };
     start = end;
-  }
+  } while (start < rest.length);
 }
 
 /**
  * The source's text as UTF-8 parts cut where the ids cannot change (views, valid until the next part is asked for),
  * for callers that encode each part their own way (the CLI's JSON output).
  */
-export function safeTextParts(tokenizer, source, options) {
+export async function* safeTextParts(tokenizer, source, options) {
   requireSource('source', source, 'strings or Uint8Arrays');
-  return safeParts(tokenizer, source, streamOptions(tokenizer, options));
+  for await (const { bytes } of safeParts(tokenizer, source, streamOptions(tokenizer, options), true)) {
+    yield bytes;
+  }
 }
 
 // Runs `use(part)` on every part of the source; errors from the core name the byte in the whole stream.
+// use(bytes, encodeOptions) for every part of the source; errors from the core name the byte in the whole stream.
 async function eachPart(tokenizer, source, options, use) {
   let offset = 0;
-  for await (const part of safeParts(tokenizer, source, options)) {
+  for await (const { bytes, last } of safeParts(tokenizer, source, options)) {
     try {
-      use(part);
+      use(bytes, partOptions(tokenizer, options.special, offset === 0, last));
     } catch (error) {
       throw withByteOffset(error, offset);
     }
-    offset += part.length;
+    offset += bytes.length;
   }
 }
 
@@ -203,14 +215,14 @@ export function encodeStream(tokenizer, source, options) {
   const checked = streamOptions(tokenizer, options);
   return (async function* () {
     let offset = 0;
-    for await (const part of safeParts(tokenizer, source, checked)) {
+    for await (const { bytes, last } of safeParts(tokenizer, source, checked)) {
       let ids;
       try {
-        ids = tokenizer.encode(part, checked.special);
+        ids = tokenizer.encode(bytes, partOptions(tokenizer, checked.special, offset === 0, last));
       } catch (error) {
         throw withByteOffset(error, offset);
       }
-      offset += part.length;
+      offset += bytes.length;
       yield ids;
     }
   })();
@@ -221,8 +233,8 @@ export async function countStream(tokenizer, source, options) {
   requireSource('source', source, 'strings or Uint8Arrays');
   const checked = streamOptions(tokenizer, options);
   let count = 0;
-  await eachPart(tokenizer, source, checked, (part) => {
-    count += tokenizer.count(part, checked.special);
+  await eachPart(tokenizer, source, checked, (bytes, partSpecial) => {
+    count += tokenizer.count(bytes, partSpecial);
   });
   return count;
 }
@@ -267,6 +279,9 @@ export function isWithinTokenLimit(tokenizer, text, limit, options) {
     throw new TypeError(`text must be a string or a Uint8Array, got ${describe(text)}`);
   }
   requireInteger('limit', limit, 0, Number.MAX_SAFE_INTEGER);
+  if (hasCoreCuts(tokenizer)) {
+    return isWithinLimitInCoreParts(tokenizer, text, limit, options);
+  }
   const maxBytes = typeof text === 'string' ? 3 * text.length : text.length;
   if (maxBytes <= limit) {
     return tokenizer.count(text, options); // a token has at least one byte
@@ -297,6 +312,29 @@ export function isWithinTokenLimit(tokenizer, text, limit, options) {
     start = end;
   }
   return count;
+}
+
+// isWithinTokenLimit for a tokenizer whose core finds the cuts: parts double in length from about 4 * limit bytes.
+function isWithinLimitInCoreParts(tokenizer, text, limit, options) {
+  tokenizer.count('', options); // checks the options before the text is copied
+  const bytes = typeof text === 'string' ? textEncoder.encode(text) : text;
+  const cuts = new CoreCuts(tokenizer, bytes);
+  let count = 0;
+  let start = 0;
+  for (let length = Math.max(4096, 4 * limit); ; length *= 2) {
+    const end = cuts.next(start, length);
+    count += tokenizer.count(
+      bytes.subarray(start, end),
+      partOptions(tokenizer, options, start === 0, end === bytes.length),
+    );
+    if (count > limit) {
+      return false;
+    }
+    start = end;
+    if (start >= bytes.length) {
+      return count;
+    }
+  }
 }
 
 function includesBytes(bytes, pattern) {
