@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there (a second run is quick).
 # Debian packages: emscripten, libhwy-dev, catch2, nlohmann-json3-dev, chromium, cmake, g++, python3-torch,
-# python3-numpy, unicode-data (NFC's tables and tests/node/unicode_nfc.test.mjs); then npm ci.
+# python3-numpy; then npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +12,6 @@ command -v em++ >/dev/null || missing+=(emscripten)
 [ -f /usr/include/hwy/highway.h ] || missing+=(libhwy-dev)
 [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
 [ -f /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
-[ -f /usr/share/unicode/DerivedNormalizationProps.txt ] || missing+=(unicode-data)
 command -v chromium >/dev/null || missing+=(chromium)
 # PyTorch for the export-torch tests: Debian's, at /usr/bin/python3 (a pyenv python3 on PATH may lack it).
 /usr/bin/python3 -c 'import torch, numpy' 2>/dev/null || missing+=(python3-torch python3-numpy)

@@ -27,6 +27,15 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<Decode
     step.pattern = LiteralPattern(RequireMember(json, path, "pattern", JsonValue::Kind::kObject), path + ".pattern");
     if (step.pattern.empty()) RefuseAt(path + ".pattern", "a Replace with an empty pattern is not supported");
     step.content = RequireMember(json, path, "content", JsonValue::Kind::kString).string;
+  } else if (type == "Metaspace") {
+    step.kind = DecoderStep::Kind::kMetaspace;
+    step.content = RequireMember(json, path, "replacement", JsonValue::Kind::kString).string;
+    if (step.content.empty() || DecodeUtf8At(step.content, 0).length != step.content.size()) {
+      RefuseAt(path + ".replacement", "expected one character");
+    }
+    const JsonValue* scheme = json.Find("prepend_scheme");
+    step.prepended = scheme != nullptr && scheme->IsString() ? scheme->string != "never"
+                                                             : OptionalBoolean(json, path, "add_prefix_space", true);
   } else if (type == "ByteFallback") {
     step.kind = DecoderStep::Kind::kByteFallback;
   } else if (type == "Fuse") {
@@ -164,6 +173,13 @@ std::string Decoder::Decode(std::vector<std::string> tokens) const {
       case DecoderStep::Kind::kStrip:
         StripStep(step, &tokens);
         break;
+      case DecoderStep::Kind::kMetaspace:
+        // The Rust crate: the replacement becomes a space, except in the first token, which drops every one of
+        // them unless prepend_scheme is "never" (Tokenizers.js drops only a leading space of the first token).
+        for (size_t i = 0; i < tokens.size(); ++i) {
+          tokens[i] = ReplaceAll(tokens[i], step.content, i == 0 && step.prepended ? "" : " ");
+        }
+        break;
     }
   }
   std::string out;
@@ -180,6 +196,8 @@ std::string Decoder::TokenBytes(std::string_view token) const {
       text = std::move(bytes);
     } else if (step.kind == DecoderStep::Kind::kReplace) {
       text = ReplaceAll(text, step.pattern, step.content);
+    } else if (step.kind == DecoderStep::Kind::kMetaspace) {
+      text = ReplaceAll(text, step.content, " ");
     } else if (step.kind == DecoderStep::Kind::kByteFallback) {
       const int byte = FallbackByte(text);
       if (byte >= 0) text = std::string(1, static_cast<char>(byte));

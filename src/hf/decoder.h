@@ -1,6 +1,6 @@
 // The decoders of a tokenizer.json this core runs, on token strings as the Rust crate chains them: ByteLevel,
-// Replace (a literal pattern), ByteFallback, Fuse, Strip, and Sequence of them (flattened); then transformers'
-// clean_up_tokenization_spaces when asked. Others are refused by name.
+// Replace (a literal pattern), ByteFallback, Fuse, Strip, Metaspace, and Sequence of them (flattened); then
+// transformers' clean_up_tokenization_spaces when asked. Others are refused by name.
 #ifndef EMBEDLAB_HF_DECODER_H_
 #define EMBEDLAB_HF_DECODER_H_
 
@@ -14,12 +14,13 @@
 namespace embedlab {
 
 struct DecoderStep {
-  enum class Kind : uint8_t { kByteLevel = 0, kReplace = 1, kByteFallback = 2, kFuse = 3, kStrip = 4 };
+  enum class Kind : uint8_t { kByteLevel = 0, kReplace = 1, kByteFallback = 2, kFuse = 3, kStrip = 4, kMetaspace = 5 };
   Kind kind;
-  std::string pattern;  // Replace
-  std::string content;  // Replace: the replacement; Strip: the character to strip
-  uint32_t start = 0;   // Strip: at most this many characters from the start
-  uint32_t stop = 0;    // Strip: and from the end
+  std::string pattern;    // Replace
+  std::string content;    // Replace: the replacement; Strip: the character to strip; Metaspace: the replacement
+  uint32_t start = 0;     // Strip: at most this many characters from the start
+  uint32_t stop = 0;      // Strip: and from the end
+  bool prepended = true;  // Metaspace: prepend_scheme is not "never" (the first token loses its replacements)
 };
 
 class Decoder {

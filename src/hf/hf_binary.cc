@@ -122,6 +122,8 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
     w.U8(s.invert);
     w.U8(s.add_prefix_space);
     w.U8(s.use_regex);
+    w.U8(static_cast<uint32_t>(s.prepend));
+    w.U8(s.split);
   }
   for (const auto* ids : {&impl.post_processor.prefix, &impl.post_processor.suffix}) {
     w.U32(static_cast<uint32_t>(ids->size()));
@@ -134,6 +136,7 @@ std::string WriteHfBinary(const HfTokenizerImpl& impl) {
     w.Str(s.content);
     w.U32(s.start);
     w.U32(s.stop);
+    w.U8(s.prepended);
   }
   w.U32(static_cast<uint32_t>(impl.added.tokens().size()));
   for (const AddedToken& t : impl.added.tokens()) {
@@ -206,10 +209,10 @@ std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
     if (s.kind == NormalizerStep::Kind::kReplace && s.pattern.empty()) Reader::Fail("an empty Replace pattern");
   }
   impl->normalizer = Normalizer(std::move(normalizer_steps));
-  std::vector<PreTokenizerStep> pre_steps(r.Count(9, 1024, "pre-tokenizer steps"));
+  std::vector<PreTokenizerStep> pre_steps(r.Count(11, 1024, "pre-tokenizer steps"));
   for (PreTokenizerStep& s : pre_steps) {
     const uint32_t kind = r.U8();
-    if (kind > 2) Reader::Fail("an unknown pre-tokenizer step");
+    if (kind > 3) Reader::Fail("an unknown pre-tokenizer step");
     s.kind = static_cast<PreTokenizerStep::Kind>(kind);
     s.pattern = r.Str();
     const uint32_t behavior = r.U8();
@@ -218,23 +221,30 @@ std::unique_ptr<HfTokenizerImpl> ReadHfBinary(std::string_view data) {
     s.invert = r.Bool();
     s.add_prefix_space = r.Bool();
     s.use_regex = r.Bool();
+    const uint32_t prepend = r.U8();
+    if (prepend > 2) Reader::Fail("an unknown prepend scheme");
+    s.prepend = static_cast<PreTokenizerStep::Prepend>(prepend);
+    s.split = r.Bool();
   }
   impl->pre_tokenizer = PreTokenizer(std::move(pre_steps));  // resolves (or refuses) each regex
   for (auto* list : {&impl->post_processor.prefix, &impl->post_processor.suffix}) {
     list->resize(r.Count(4, 1024, "template ids"));
     for (uint32_t& id : *list) id = r.U32();
   }
-  std::vector<DecoderStep> decoder_steps(r.Count(17, 1024, "decoder steps"));
+  std::vector<DecoderStep> decoder_steps(r.Count(18, 1024, "decoder steps"));
   for (DecoderStep& s : decoder_steps) {
     const uint32_t kind = r.U8();
-    if (kind > 4) Reader::Fail("an unknown decoder step");
+    if (kind > 5) Reader::Fail("an unknown decoder step");
     s.kind = static_cast<DecoderStep::Kind>(kind);
     s.pattern = r.Str();
     s.content = r.Str();
     s.start = r.U32();
     s.stop = r.U32();
+    s.prepended = r.Bool();
     if (s.kind == DecoderStep::Kind::kReplace && s.pattern.empty()) Reader::Fail("an empty Replace pattern");
-    if (s.kind == DecoderStep::Kind::kStrip && s.content.empty()) Reader::Fail("a Strip without content");
+    if ((s.kind == DecoderStep::Kind::kStrip || s.kind == DecoderStep::Kind::kMetaspace) && s.content.empty()) {
+      Reader::Fail("a Strip or Metaspace without its character");
+    }
   }
   impl->decoder = Decoder(std::move(decoder_steps));
   std::vector<AddedToken> added(r.Count(9, TokenTable::kMaxTokens, "added tokens"));

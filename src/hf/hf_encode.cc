@@ -28,7 +28,7 @@ template <typename ToSource>
 void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t part_offset, const ToSource& to_source,
                 const Sink& sink) {
   thread_local PreTokenized pre;
-  impl.pre_tokenizer.Split(part, &pre);
+  impl.pre_tokenizer.Split(part, to_source(part_offset) == 0, &pre);
   for (const PieceRange& piece : pre.pieces) {
     const size_t first = sink.ids->size();
     impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,

@@ -75,13 +75,34 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<PreTok
     step.behavior =
         BehaviorFromName(RequireMember(json, path, "behavior", JsonValue::Kind::kString).string, path + ".behavior");
     step.invert = OptionalBoolean(json, path, "invert", false);
+  } else if (type == "Metaspace") {
+    step.kind = PreTokenizerStep::Kind::kMetaspace;
+    step.pattern = RequireMember(json, path, "replacement", JsonValue::Kind::kString).string;
+    if (step.pattern.empty() || DecodeUtf8At(step.pattern, 0).length != step.pattern.size()) {
+      RefuseAt(path + ".replacement", "expected one character");
+    }
+    const JsonValue* scheme = json.Find("prepend_scheme");
+    if (scheme != nullptr && scheme->IsString()) {
+      const std::string& name = scheme->string;
+      if (name != "always" && name != "first" && name != "never") {
+        RefuseAt(path + ".prepend_scheme", "expected \"always\", \"first\" or \"never\"");
+      }
+      step.prepend = name == "always"  ? PreTokenizerStep::Prepend::kAlways
+                     : name == "first" ? PreTokenizerStep::Prepend::kFirst
+                                       : PreTokenizerStep::Prepend::kNever;
+    } else {  // older files: add_prefix_space
+      step.prepend = OptionalBoolean(json, path, "add_prefix_space", true) ? PreTokenizerStep::Prepend::kAlways
+                                                                           : PreTokenizerStep::Prepend::kNever;
+    }
+    step.split = OptionalBoolean(json, path, "split", true);
   } else if (type == "ByteLevel") {
     step.kind = PreTokenizerStep::Kind::kByteLevel;
     // The Rust crate's defaults (ByteLevel::default()); Tokenizers.js defaults add_prefix_space to false.
     step.add_prefix_space = OptionalBoolean(json, path, "add_prefix_space", true);
     step.use_regex = OptionalBoolean(json, path, "use_regex", true);
   } else {
-    RefuseAt(path, "the pre-tokenizer \"" + type + "\" is not supported (supported: Split, ByteLevel, Sequence)");
+    RefuseAt(path,
+             "the pre-tokenizer \"" + type + "\" is not supported (supported: Split, Metaspace, ByteLevel, Sequence)");
   }
   if (!steps->empty() && steps->back().kind == PreTokenizerStep::Kind::kByteLevel) {
     RefuseAt(path, "a pre-tokenizer after ByteLevel is not supported");
@@ -101,8 +122,9 @@ PreTokenizer::PreTokenizer(std::vector<PreTokenizerStep> steps) : steps_(std::mo
                                     " is not supported (no scanner for it)");
       }
     }
-    if (step.kind == PreTokenizerStep::Kind::kSplitString && step.pattern.empty()) {
-      throw std::invalid_argument("tokenizer.json: a Split with an empty String pattern is not supported");
+    if ((step.kind == PreTokenizerStep::Kind::kSplitString || step.kind == PreTokenizerStep::Kind::kMetaspace) &&
+        step.pattern.empty()) {
+      throw std::invalid_argument("tokenizer.json: a Split or Metaspace with an empty pattern is not supported");
     }
     if (step.kind == PreTokenizerStep::Kind::kByteLevel && i + 1 != steps_.size()) {
       throw std::invalid_argument("tokenizer.json: a pre-tokenizer after ByteLevel is not supported");
@@ -173,51 +195,104 @@ void SplitPiece(const PreTokenizerStep& step, std::string_view piece, uint32_t b
   }
 }
 
-void PreTokenizer::Split(std::string_view text, PreTokenized* out) const {
+namespace {
+
+// Rewrites every piece into a new text (write appends a piece's new bytes and their offsets in the current
+// text), composing the alignment with the one the text already has.
+template <typename Write>
+void Rewrite(PreTokenized* out, std::string_view input, const Write& write) {
+  std::string storage;
+  std::vector<uint32_t> alignment;
+  std::vector<PieceRange> pieces;
+  for (const PieceRange& piece : out->pieces) {
+    const auto start = static_cast<uint32_t>(storage.size());
+    write(piece, &storage, &alignment);
+    pieces.push_back({start, static_cast<uint32_t>(storage.size())});
+  }
+  alignment.push_back(static_cast<uint32_t>(out->text.size()));
+  if (!out->alignment.empty()) {
+    for (uint32_t& a : alignment) a = out->alignment[a];
+  } else {
+    alignment.back() = static_cast<uint32_t>(input.size());
+  }
+  out->storage = std::move(storage);
+  out->alignment = std::move(alignment);
+  out->text = out->storage;
+  out->pieces = std::move(pieces);
+}
+
+void SplitAll(const PreTokenizerStep& step, PreTokenized* out) {
+  thread_local std::vector<PieceRange> next;
+  next.clear();
+  for (const PieceRange& piece : out->pieces) {
+    SplitPiece(step, out->text.substr(piece.start, piece.end - piece.start), piece.start, &next);
+  }
+  out->pieces.swap(next);
+}
+
+}  // namespace
+
+void PreTokenizer::Split(std::string_view text, bool at_text_start, PreTokenized* out) const {
   out->text = text;
   out->storage.clear();
   out->alignment.clear();
   out->pieces.clear();
   if (!text.empty()) out->pieces.push_back({0, static_cast<uint32_t>(text.size())});
-  std::vector<PieceRange> next;
   for (const PreTokenizerStep& step : steps_) {
-    if (step.kind == PreTokenizerStep::Kind::kByteLevel) {
-      if (step.add_prefix_space) {
-        // Each piece not starting with a space gets one (the Rust crate's ByteLevel), in a new text.
-        std::string storage;
-        std::vector<uint32_t> alignment;
-        next.clear();
-        for (const PieceRange& piece : out->pieces) {
-          const auto start = static_cast<uint32_t>(storage.size());
-          if (out->text[piece.start] != ' ') {
-            storage += ' ';
-            alignment.push_back(piece.start);
+    switch (step.kind) {
+      case PreTokenizerStep::Kind::kSplitRegex:
+      case PreTokenizerStep::Kind::kSplitString:
+        SplitAll(step, out);
+        break;
+      case PreTokenizerStep::Kind::kMetaspace: {
+        // The Rust crate: spaces become the replacement, which is prepended to a piece not starting with it
+        // (always, or for the piece at the start of the input: "first"); then a split before each replacement.
+        const std::string_view replacement = step.pattern;
+        Rewrite(out, text, [&](const PieceRange& piece, std::string* storage, std::vector<uint32_t>* alignment) {
+          const std::string_view bytes = out->text.substr(piece.start, piece.end - piece.start);
+          const bool first = at_text_start && piece.start == 0;
+          const bool starts_with = bytes.substr(0, replacement.size()) == replacement;
+          if (!starts_with && (step.prepend == PreTokenizerStep::Prepend::kAlways ||
+                               (step.prepend == PreTokenizerStep::Prepend::kFirst && first))) {
+            storage->append(replacement);
+            alignment->insert(alignment->end(), replacement.size(), piece.start);
           }
-          storage.append(out->text.substr(piece.start, piece.end - piece.start));
-          for (uint32_t i = piece.start; i < piece.end; ++i) alignment.push_back(i);
-          next.push_back({start, static_cast<uint32_t>(storage.size())});
+          for (uint32_t i = piece.start; i < piece.end; ++i) {
+            if (out->text[i] == ' ') {
+              storage->append(replacement);
+              alignment->insert(alignment->end(), replacement.size(), i);
+            } else {
+              *storage += out->text[i];
+              alignment->push_back(i);
+            }
+          }
+        });
+        if (step.split) {
+          PreTokenizerStep cut{PreTokenizerStep::Kind::kSplitString, step.pattern, SplitBehavior::kMergedWithNext};
+          SplitAll(cut, out);
         }
-        alignment.push_back(static_cast<uint32_t>(text.size()));
-        out->storage = std::move(storage);
-        out->alignment = std::move(alignment);
-        out->text = out->storage;
-        out->pieces.swap(next);
+        break;
       }
-      if (!step.use_regex) continue;
-      PreTokenizerStep gpt2{PreTokenizerStep::Kind::kSplitRegex, "", SplitBehavior::kIsolated};
-      gpt2.matcher = ByteLevelMatcher();
-      next.clear();
-      for (const PieceRange& piece : out->pieces) {
-        SplitPiece(gpt2, out->text.substr(piece.start, piece.end - piece.start), piece.start, &next);
+      case PreTokenizerStep::Kind::kByteLevel: {
+        if (step.add_prefix_space) {
+          // Each piece not starting with a space gets one (the Rust crate's ByteLevel).
+          Rewrite(out, text, [&](const PieceRange& piece, std::string* storage, std::vector<uint32_t>* alignment) {
+            if (out->text[piece.start] != ' ') {
+              *storage += ' ';
+              alignment->push_back(piece.start);
+            }
+            storage->append(out->text.substr(piece.start, piece.end - piece.start));
+            for (uint32_t i = piece.start; i < piece.end; ++i) alignment->push_back(i);
+          });
+        }
+        if (step.use_regex) {
+          PreTokenizerStep gpt2{PreTokenizerStep::Kind::kSplitRegex, "", SplitBehavior::kIsolated};
+          gpt2.matcher = ByteLevelMatcher();
+          SplitAll(gpt2, out);
+        }
+        break;
       }
-      out->pieces.swap(next);
-      continue;
     }
-    next.clear();
-    for (const PieceRange& piece : out->pieces) {
-      SplitPiece(step, out->text.substr(piece.start, piece.end - piece.start), piece.start, &next);
-    }
-    out->pieces.swap(next);
   }
 }
 

@@ -1,7 +1,8 @@
 // The pre-tokenizers of a tokenizer.json this core runs: Split (a known regex through src/text's matchers, or a
 // String literal; behaviours Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous; invert),
-// ByteLevel (add_prefix_space, use_regex; it must come last, since it turns bytes into characters), and Sequence
-// of them (flattened). Others are refused by name; an unknown regex is refused quoting it.
+// Metaspace (replacement, prepend_scheme, split), ByteLevel (add_prefix_space, use_regex; it must come last, since
+// it turns bytes into characters), and Sequence of them (flattened). Others are refused by name; an unknown regex
+// is refused quoting it.
 #ifndef EMBEDLAB_HF_PRE_TOKENIZER_H_
 #define EMBEDLAB_HF_PRE_TOKENIZER_H_
 
@@ -18,14 +19,17 @@ namespace embedlab {
 enum class SplitBehavior : uint8_t { kRemoved, kIsolated, kMergedWithPrevious, kMergedWithNext, kContiguous };
 
 struct PreTokenizerStep {
-  enum class Kind : uint8_t { kSplitRegex = 0, kSplitString = 1, kByteLevel = 2 };
+  enum class Kind : uint8_t { kSplitRegex = 0, kSplitString = 1, kByteLevel = 2, kMetaspace = 3 };
+  enum class Prepend : uint8_t { kAlways = 0, kFirst = 1, kNever = 2 };
   Kind kind;
-  std::string pattern;  // Split: the regex or the literal
+  std::string pattern;  // Split: the regex or the literal; Metaspace: the replacement character
   SplitBehavior behavior = SplitBehavior::kIsolated;
   bool invert = false;
-  bool add_prefix_space = false;   // ByteLevel
-  bool use_regex = true;           // ByteLevel
-  SplitMatcher matcher = nullptr;  // kSplitRegex: resolved from pattern
+  bool add_prefix_space = false;       // ByteLevel
+  bool use_regex = true;               // ByteLevel
+  Prepend prepend = Prepend::kAlways;  // Metaspace
+  bool split = true;                   // Metaspace: split before each replacement character
+  SplitMatcher matcher = nullptr;      // kSplitRegex: resolved from pattern
 };
 
 struct PieceRange {
@@ -33,8 +37,8 @@ struct PieceRange {
   uint32_t end;
 };
 
-// The pre-tokens of one text: ranges of `text`, which is the input itself unless a step inserted bytes (ByteLevel's
-// add_prefix_space); then text is held in storage and alignment maps its bytes (size + 1) to the input's.
+// The pre-tokens of one text: ranges of `text`, which is the input itself unless a step rewrote it (ByteLevel's
+// add_prefix_space, Metaspace); then text is held in storage and alignment maps its bytes (size + 1) to the input's.
 struct PreTokenized {
   std::string_view text;
   std::string storage;
@@ -53,7 +57,8 @@ class PreTokenizer {
   // The last step is ByteLevel: the model sees bytes.
   bool byte_level() const { return !steps_.empty() && steps_.back().kind == PreTokenizerStep::Kind::kByteLevel; }
 
-  void Split(std::string_view text, PreTokenized* out) const;
+  // at_text_start: the text begins the input (Metaspace's prepend_scheme "first").
+  void Split(std::string_view text, bool at_text_start, PreTokenized* out) const;
 
  private:
   std::vector<PreTokenizerStep> steps_;

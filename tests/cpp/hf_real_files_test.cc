@@ -63,6 +63,17 @@ TEST_CASE("hf real file Llama 3.1") {
              std::string("<|begin_of_text|>") + kText);
 }
 
+TEST_CASE("hf real file Qwen 3") {
+  CheckModel("qwen3", {9707, 1879, 0,  30512, 77, 37572, 66,    2956, 128505, 220, 16,
+                       17,   18,   19, 20,    21, 366,   78448, 1339, 220,    835},
+             kText);
+}
+
+TEST_CASE("hf real file DeepSeek V3") {
+  CheckModel("deepseek_v3",
+             {19923, 2058, 3, 25132, 80, 16709, 69, 54879, 619, 223, 6895, 18009, 818, 68472, 4697, 223, 1522}, kText);
+}
+
 TEST_CASE("hf real file Gemma 3") {
   CheckModel("gemma3", {2,      9259,   1902,   236888, 15356,  236749, 238527, 236755, 55515, 236859, 236743,
                         236770, 236778, 236800, 236812, 236810, 236825, 236743, 2,      108,   138,    643},

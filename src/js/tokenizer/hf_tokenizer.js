@@ -157,8 +157,8 @@ export class HfTokenizer extends Tokenizer {
   /**
    * Tokens with their spans: [{id, token, start, end, bytes, text}]: the vocabulary's string of the token ("ĠHello",
    * "▁the", "<0x0A>"), and the span [start, end) in the UTF-8 input it came from, with those input bytes and their
-   * text. Template tokens have an empty span; tokens cut from one character (byte-level pieces of it, or
-   * byte_fallback's <0xNN>) all have that character's span, so spans may repeat.
+   * text. A byte-level token spans exactly its bytes (even part of a character); byte_fallback's <0xNN> tokens of one
+   * character all span that character, so spans may repeat; template tokens have an empty span.
    * @overload
    * @param {string | Uint8Array} text
    * @param {HfEncodeOptions} [options]
@@ -246,9 +246,11 @@ export class HfTokenizer extends Tokenizer {
           window.push(id);
           const text = decodeWindow();
           if (text.length > prefix.length && !text.endsWith(REPLACEMENT)) {
-            // Rust fails on a text that does not start with its prefix; the ids decoded are then returned as they
-            // come (no decoder of a supported file rewrites what is before the newest token).
-            out += text.startsWith(prefix) ? text.slice(prefix.length) : text;
+            if (!text.startsWith(prefix)) {
+              // Rust's DecodeStream fails here too (InvalidPrefix): the decoder rewrote text already returned.
+              throw new Error(`decoder: id ${id} changes text already returned (${JSON.stringify(prefix)})`);
+            }
+            out += text.slice(prefix.length);
             const nextPrefixIndex = window.length - prefixIndex;
             window = window.slice(prefixIndex);
             prefix = decodeWindow();
