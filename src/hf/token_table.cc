@@ -24,6 +24,13 @@ Key KeyOf(std::string_view token) {
 
 }  // namespace
 
+// Called with equal prefixes and tags: for tokens of 9 to 254 bytes the lengths are equal too.
+bool TokenTable::SameString(uint32_t id, std::string_view token) const {
+  const Span& span = spans_[id];
+  if (span.length != token.size()) return false;
+  return token.size() < 255 ? SameTail(arena_.data() + span.offset, token.data(), token.size()) : String(id) == token;
+}
+
 void TokenTable::Reserve(size_t tokens, size_t bytes) {
   arena_.reserve(bytes);
   size_t slots = 1024;
@@ -36,7 +43,7 @@ size_t TokenTable::SlotOf(std::string_view token, uint64_t prefix, uint64_t hash
   for (size_t slot = hash >> shift_;; slot = (slot + 1) & mask) {
     const Slot& s = slots_[slot];
     if (s.id == kNone) return slot;
-    if (s.tag == tag && s.prefix == prefix && (token.size() <= 8 || String(s.id) == token)) return slot;
+    if (s.tag == tag && s.prefix == prefix && (token.size() <= 8 || SameString(s.id, token))) return slot;
   }
 }
 

@@ -57,6 +57,7 @@ class TokenTable {
     uint32_t tag;  // the hash's bits 8-31 and the length (up to 255)
   };
   void Rehash(size_t slot_count);
+  bool SameString(uint32_t id, std::string_view token) const;
   size_t SlotOf(std::string_view token, uint64_t prefix, uint64_t hash, uint32_t tag) const;
 
   std::string arena_;

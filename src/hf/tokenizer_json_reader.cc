@@ -31,23 +31,46 @@ std::string OptionalString(JsonCursor* cursor) {
   return std::string(cursor->ReadString());
 }
 
+// Entries go in by batches whose table slots are prefetched first (each insert is a likely cache miss).
 void ReadVocabulary(JsonCursor* cursor, TokenTable* vocab) {
+  constexpr size_t kBatch = 16;
+  struct Entry {
+    size_t offset;
+    size_t length;
+    uint32_t id;
+  };
+  Entry entries[kBatch];
+  std::string keys;  // the batch's keys (a key with escapes lives in the cursor's buffer only until the next one)
+  size_t count = 0;
+  auto flush = [&] {
+    for (size_t i = 0; i < count; ++i)
+      vocab->Prepare(std::string_view(keys).substr(entries[i].offset, entries[i].length));
+    for (size_t i = 0; i < count; ++i) {
+      const std::string_view token = std::string_view(keys).substr(entries[i].offset, entries[i].length);
+      const uint32_t id = entries[i].id;
+      bool id_taken = false;
+      const uint32_t existing = vocab->Add(token, id, &id_taken);
+      if (id_taken) {
+        RefuseAt("model.vocab", "the id " + std::to_string(id) + " is given to two tokens, " +
+                                    QuoteJson(vocab->String(id)) + " and " + QuoteJson(token));
+      }
+      if (existing != TokenTable::kNone) {
+        RefuseAt("model.vocab", "the token " + QuoteJson(token) + " appears twice (ids " + std::to_string(existing) +
+                                    " and " + std::to_string(id) + ")");
+      }
+    }
+    count = 0;
+    keys.clear();
+  };
   std::string_view token;
   cursor->BeginObject();
   while (cursor->NextMember(&token)) {
-    const std::string copy(token);
-    const auto id = static_cast<uint32_t>(cursor->ReadInteger(0, TokenTable::kMaxTokens - 1));
-    bool id_taken = false;
-    const uint32_t existing = vocab->Add(copy, id, &id_taken);
-    if (id_taken) {
-      cursor->Fail("the id " + std::to_string(id) + " is given to two tokens, " + QuoteJson(vocab->String(id)) +
-                   " and " + QuoteJson(copy));
-    }
-    if (existing != TokenTable::kNone) {
-      cursor->Fail("the token " + QuoteJson(copy) + " appears twice (ids " + std::to_string(existing) + " and " +
-                   std::to_string(id) + ")");
-    }
+    entries[count] = {keys.size(), token.size(), 0};
+    keys.append(token);  // reading the integer leaves the cursor's string buffer alone
+    entries[count].id = static_cast<uint32_t>(cursor->ReadInteger(0, TokenTable::kMaxTokens - 1));
+    if (++count == kBatch) flush();
   }
+  flush();
 }
 
 // Merges are read in batches: first their strings, then every lookup with its memory prefetched (three vocabulary
@@ -94,15 +117,19 @@ class MergeReader {
     uint32_t ids[3];
   };
 
+  // Software-pipelined: the lookups of merge i + kAhead are prefetched while merge i is looked up.
   void Flush() {
-    for (size_t i = 0; i < count_; ++i) {
+    constexpr size_t kAhead = 6;
+    auto prepare = [&](size_t i) {
       Batch& b = batch_[i];
       b.joined.assign(b.left).append(b.right);
       b.probes[0] = vocab_.Prepare(b.left);
       b.probes[1] = vocab_.Prepare(b.right);
       b.probes[2] = vocab_.Prepare(b.joined);
-    }
+    };
+    for (size_t i = 0; i < count_ && i < kAhead; ++i) prepare(i);
     for (size_t i = 0; i < count_; ++i) {
+      if (i + kAhead < count_) prepare(i + kAhead);
       Batch& b = batch_[i];
       const std::string* strings[3] = {&b.left, &b.right, &b.joined};
       static const char* const kRoles[3] = {"first token", "second token", "result"};
@@ -114,9 +141,12 @@ class MergeReader {
               std::string("the merge's ") + kRoles[k] + " " + QuoteJson(*strings[k]) + " is not in the vocabulary");
         }
       }
+      if (i >= kAhead) merges_->Add(batch_[i - kAhead].ids[0], batch_[i - kAhead].ids[1], batch_[i - kAhead].ids[2]);
       merges_->Prefetch(b.ids[0], b.ids[1]);
     }
-    for (size_t i = 0; i < count_; ++i) merges_->Add(batch_[i].ids[0], batch_[i].ids[1], batch_[i].ids[2]);
+    for (size_t i = count_ > kAhead ? count_ - kAhead : 0; i < count_; ++i) {
+      merges_->Add(batch_[i].ids[0], batch_[i].ids[1], batch_[i].ids[2]);
+    }
     count_ = 0;
   }
 
@@ -127,6 +157,7 @@ class MergeReader {
 };
 
 void ReadMerges(JsonCursor* cursor, const TokenTable& vocab, MergeTable* merges) {
+  merges->Reserve(vocab.size());  // the files have one to two merges per token: at most one growth
   auto reader = std::make_unique<MergeReader>(vocab, merges);
   reader->Read(cursor);
 }

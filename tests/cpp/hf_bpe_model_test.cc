@@ -166,3 +166,36 @@ TEST_CASE("hf BPE merge loops agree with the naive rule on random words, and the
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5.0);
   CHECK(huge.back().end == (1u << 20));
 }
+
+TEST_CASE("hf BPE cuts a long SentencePiece pre-token only where no merge joins across the cut") {
+  // Pre-tokens over 64 bytes are cut before "▁" for speed, except after a character that some merge's left token
+  // ends with when its right token starts with "▁": here ">" (the merge > + ▁a).
+  Parts parts;
+  parts.vocab = {"\xE2\x96\x81",
+                 "a",
+                 ">",
+                 "\xE2\x96\x81"
+                 "a",
+                 ">\xE2\x96\x81"
+                 "a",
+                 "b"};
+  parts.merges = {{"\xE2\x96\x81", "a"},
+                  {">",
+                   "\xE2\x96\x81"
+                   "a"}};
+  std::string text;
+  Vec expected;
+  for (int i = 0; i < 20; ++i) {
+    text +=
+        "b\xE2\x96\x81"
+        "a>\xE2\x96\x81"
+        "a";
+    expected.insert(expected.end(), {5, 3, 4});  // b, ▁a, >▁a
+  }
+  REQUIRE(text.size() > 64);
+  const auto tokenizer = hf_test::Load(parts);
+  CHECK(Ids(tokenizer, text) == expected);
+  const embedlab::HfEncoding spans = tokenizer.Encode(text, {false, false}, true);
+  CHECK(spans.starts[2] == 5);  // after b (1 byte) and ▁a (4 bytes), >▁a takes 5 bytes
+  CHECK(spans.ends[2] == 10);
+}
