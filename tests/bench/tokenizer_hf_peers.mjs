@@ -5,7 +5,7 @@
 //   encode(p, text) -> ids (a plain array), with the file's template tokens (BOS), as each library's default;
 //   count(p, text) -> number of tokens without template tokens (neither peer has a count: tokenize().length,
 //   which skips the id lookup); decode(p, ids) -> string, special tokens kept, clean-up as the config says;
-//   clear(p): empties the BPE piece cache that outlives a call (run before every timed run, as ours keeps none).
+//   clear(p): empties the BPE piece cache that outlives a call (for the runs that start cold).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
