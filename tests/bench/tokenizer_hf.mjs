@@ -46,7 +46,7 @@ function checkPeers(instances, texts, ours) {
 }
 
 /** Encode, count and decode times of one file on one corpus (and of cl100k_base on the same texts). */
-async function benchCorpus({ model, label, texts, ours, instances, cl100k }) {
+async function benchCorpus({ model, label, texts, ours, fresh, instances, cl100k }) {
   const byteLevel = BYTE_LEVEL_MODELS.includes(model);
   const ids = texts.map((t) => ours.simd.encode(t));
   texts.forEach((t, i) => {
@@ -89,17 +89,33 @@ async function benchCorpus({ model, label, texts, ours, instances, cl100k }) {
           cl100kWarm: forTexts((t) => cl100k[method](t)),
         }
       : {};
-  const encode = await interleaved({
-    simd: forTexts((t) => ours.simd.encode(t)),
-    fallback: forTexts((t) => ours.fallback.encode(t)),
-    ...cl100kRuns('encode'),
-    ...peerRuns('encode'),
+  // Ours cold: a fresh tokenizer from the binary form encodes the corpus, less the median of loading one alone.
+  const oursCold = (run) => ({
+    simdFresh: () => {
+      const tokenizer = fresh();
+      texts.forEach((t) => run(tokenizer, t));
+      tokenizer.dispose();
+    },
+    simdLoad: () => fresh().dispose(),
   });
-  const count = await interleaved({
-    simd: forTexts((t) => ours.simd.count(t, NO_TEMPLATE)),
-    ...cl100kRuns('count'),
-    ...peerRuns('count'),
-  });
+  const withCold = (times) => ({ ...times, simdCold: times.simdFresh - times.simdLoad });
+  const encode = withCold(
+    await interleaved({
+      simd: forTexts((t) => ours.simd.encode(t)),
+      fallback: forTexts((t) => ours.fallback.encode(t)),
+      ...oursCold((tokenizer, t) => tokenizer.encode(t)),
+      ...cl100kRuns('encode'),
+      ...peerRuns('encode'),
+    }),
+  );
+  const count = withCold(
+    await interleaved({
+      simd: forTexts((t) => ours.simd.count(t, NO_TEMPLATE)),
+      ...oursCold((tokenizer, t) => tokenizer.count(t, NO_TEMPLATE)),
+      ...cl100kRuns('count'),
+      ...peerRuns('count'),
+    }),
+  );
   const cl100kIds = byteLevel ? texts.map((t) => cl100k.encode(t)) : [];
   const decode = await interleaved({
     simd: () => ids.forEach((x) => readOnce(ours.simd.decode(x))),
@@ -135,9 +151,11 @@ async function benchModel(model, labs, corpora, cl100k) {
     fallback: labs.fallback.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
   };
   const instances = Object.fromEntries(PEER_KEYS.map((who) => [who, HF_PEERS[who].construct(json, config)]));
+  const binary = ours.simd.save();
+  const fresh = () => labs.simd.loadTokenizer(binary);
   const rows = [];
   for (const [label, texts] of Object.entries(corpora)) {
-    rows.push(await benchCorpus({ model, label, texts, ours, instances, cl100k }));
+    rows.push(await benchCorpus({ model, label, texts, ours, fresh, instances, cl100k }));
   }
   ours.simd.dispose();
   ours.fallback.dispose();

@@ -33,49 +33,46 @@ function judged(ratio, goal, misses, what) {
   return `${formatRatio(ratio)} ✗`;
 }
 
-// kind: encode, count or decode. Encode and count: each peer with its piece cache kept (as ours) and emptied.
+// kind: encode, count or decode. Encode and count: every contender with its piece cache kept and cold (peers and
+// cl100k_base empty theirs; ours: a fresh tokenizer less its load), warm ratios from warm times, cold from cold.
 function speedLines(rows, kind, misses, { fallback = false, cl100k = false } = {}) {
   const goal = GOALS[kind];
   return rows.map((r) => {
     const times = r[kind];
     const where = `${MODEL_TITLES[r.model]} ${r.label}`;
-    const cells = [speed(r.bytes, times.simd)];
+    const oursCold = times.simdCold;
+    const cells = [
+      oursCold === undefined
+        ? speed(r.bytes, times.simd)
+        : `${speed(r.bytes, times.simd)} · cold ${speed(r.bytes, oursCold)} (load ${ms(times.simdLoad)} ms)`,
+    ];
     if (fallback) {
       cells.push(`${speed(r.bytes, times.fallback)} (${formatRatio(times.simd / times.fallback)} SIMD)`);
     }
+    const pair = (warmTime, coldTime, target, what, whose = []) =>
+      `${speed(r.bytes, warmTime)} (${judged(warmTime / times.simd, target, misses, `${what} (warm)`)}) · cold ` +
+      `${speed(r.bytes, coldTime)} (${judged(coldTime / oursCold, target, whose, `${what} (cold)`)})`;
     for (const who of PEER_KEYS) {
       const differs = r.differs[kind][who];
-      const title = HF_PEERS[who].title;
-      const peerCell = (t, what) => `${speed(r.bytes, t)} (${judged(t / times.simd, goal, misses, what)})`;
+      const what = `${kind} ${where} vs ${HF_PEERS[who].title}`;
       const cell =
         times[`${who}Warm`] === undefined
-          ? peerCell(times[who], `${kind} ${where} vs ${title}`)
-          : `${peerCell(times[`${who}Warm`], `${kind} ${where} vs ${title} (warm)`)} · cold ` +
-            peerCell(times[who], `${kind} ${where} vs ${title} (cold)`);
+          ? `${speed(r.bytes, times[who])} (${judged(times[who] / times.simd, goal, misses, what)})`
+          : pair(times[`${who}Warm`], times[who], goal, what, misses);
       cells.push(`${cell}${differs ? ` ≠ on ${differs}/${r.texts} texts` : ''}`);
     }
-    if (cl100k === 'information' && r.byteLevel) {
-      cells.push(`${speed(r.bytes, times.cl100k)} (${formatRatio(times.cl100k / times.simd)})`);
-    } else if (cl100k === 'information') {
-      cells.push('– (not byte-level)');
+    if (cl100k === 'information') {
+      cells.push(
+        r.byteLevel
+          ? `${speed(r.bytes, times.cl100k)} (${formatRatio(times.cl100k / times.simd)})`
+          : '– (not byte-level)',
+      );
     } else if (cl100k) {
-      if (r.byteLevel) {
-        const warm = judged(
-          times.cl100kWarm / times.simd,
-          GOALS.cl100k,
-          misses,
-          `${kind} ${where} vs our cl100k_base (warm)`,
-        );
-        const cold = judged(
-          times.cl100k / times.simd,
-          GOALS.cl100k,
-          misses,
-          `${kind} ${where} vs our cl100k_base (cold)`,
-        );
-        cells.push(`${speed(r.bytes, times.cl100kWarm)} (${warm}) · cold ${speed(r.bytes, times.cl100k)} (${cold})`);
-      } else {
-        cells.push('– (not byte-level)');
-      }
+      cells.push(
+        r.byteLevel
+          ? pair(times.cl100kWarm, times.cl100k, GOALS.cl100k, `${kind} ${where} vs our cl100k_base`, misses)
+          : '– (not byte-level)',
+      );
     }
     return `| ${MODEL_TITLES[r.model]} | ${r.label} | ${cells.join(' | ')} |`;
   });
@@ -122,7 +119,7 @@ function memoryLines(memory, misses) {
   });
 }
 
-const KEPT_EMPTIED = ': cache kept · emptied';
+const KEPT_EMPTIED = ': cache kept · cold';
 
 /** The Markdown of a run; `corpora` holds the number of texts of each corpus. */
 export function hfTables({ rows, load, memory, corpora, seconds }) {
@@ -143,9 +140,11 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
       'rounds. Ours: lab.tokenizerFromHuggingFace(tokenizer.json text, {config}); Tokenizers.js: new Tokenizer(json, ' +
       'config); transformers.js: TokenizerLoader.fromPreTrained({tokenizerJSON, tokenizerConfig}). Encode is each ' +
       "library's default (the file's template tokens, e.g. BOS, added). Every BPE here keeps a piece cache across " +
-      "calls; ours (the C++ model's) cannot be emptied from JS and holds the corpus's pieces after the check below, " +
-      "so encode and count give each peer twice: its cache kept (filled by the check: ours' state, the fair pair) · " +
-      "emptied before every run (cold), and the same for our cl100k_base. Before timing, every peer's ids, counts and " +
+      "calls; ours (the C++ model's) cannot be emptied from JS and holds the corpus's pieces after the check below. " +
+      'So encode and count run every contender both ways: cache kept (filled by the check) · cold: the peers and ' +
+      'cl100k_base empty theirs before every run; ours cold is a fresh tokenizer from the binary form encoding the ' +
+      'corpus, less the median of loading one alone (a difference of medians: rough where the load outweighs the ' +
+      "encode). Warm ratios compare warm times, cold ratios cold times. Before timing, every peer's ids, counts and " +
       `decoded texts were compared with ours on every text: ${allAgree ? 'all agree on every row' : 'a cell marked ≠ gives the texts on which that peer differs'}. ` +
       'A peer cell is its MB/s (ours SIMD128 / it); ✗: below the goal.',
     '',
@@ -155,7 +154,7 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
     ...header([
       'file',
       'corpus',
-      'ours SIMD128',
+      `ours SIMD128${KEPT_EMPTIED}`,
       'ours fallback',
       ...peerColumns(KEPT_EMPTIED),
       `our cl100k_base${KEPT_EMPTIED}`,
@@ -165,7 +164,13 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
     `Count, MB/s: ours count(text, {addSpecialTokens: false}); the peers have no count: tokenize(text).length; ` +
       `cl100k_base's count() (goal: ≥ ${GOALS.count}× both peers, ≥ ${GOALS.cl100k}× cl100k_base).`,
     '',
-    ...header(['file', 'corpus', 'ours SIMD128', ...peerColumns(KEPT_EMPTIED), `our cl100k_base${KEPT_EMPTIED}`]),
+    ...header([
+      'file',
+      'corpus',
+      `ours SIMD128${KEPT_EMPTIED}`,
+      ...peerColumns(KEPT_EMPTIED),
+      `our cl100k_base${KEPT_EMPTIED}`,
+    ]),
     ...count,
     '',
     `Decode to a string, MB/s of text: the ids of the corpus texts (from encode); special tokens kept, the config's ` +
