@@ -210,15 +210,18 @@ test('the binary form truncated or corrupted anywhere is an Error, never a crash
   const next = seededRandom(9);
   for (let i = 0; i < 40; i++) {
     const at = Math.floor(next() * binary.length);
-    await assertRefused(() => lab.loadTokenizer(binary.subarray(0, at)), /binary HF tokenizer: |not a|unknown/);
+    await assertRefused(
+      () => lab.tokenizerFromHuggingFace(binary.subarray(0, at)),
+      /binary HF tokenizer: |not a|unknown/,
+    );
     const changed = binary.slice();
     changed[at] ^= 1 + Math.floor(next() * 255);
     await assertRefused(
-      () => lab.loadTokenizer(changed),
+      () => lab.tokenizerFromHuggingFace(changed),
       at < 8 ? /./ : /^binary HF tokenizer: the checksum does not match \(the data is truncated or corrupted\)$/,
     );
   }
-  const loaded = await lab.loadTokenizer(binary);
+  const loaded = await lab.tokenizerFromHuggingFace(binary);
   assert.deepEqual(loaded.encode(SAMPLE), helloIds);
   loaded.dispose();
 });
