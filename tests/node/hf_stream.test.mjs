@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
+import { Tokenizer as ReferenceTokenizer } from '@huggingface/tokenizers';
+
 import createEmbedLab from '../../dist/index.js';
 import { CUT_PART } from '../../dist/tokenizer/safe_cut.js';
 import {
@@ -211,6 +213,29 @@ for (const model of HF_MODELS) {
     );
   });
 }
+
+test('streams of an empty text give what encode("") gives: the template tokens, as the reference', async () => {
+  for (const model of HF_MODELS) {
+    const tokenizer = tokenizers.get(model);
+    const { json, config } = readModelFiles(model);
+    const expected = Uint32Array.from(new ReferenceTokenizer(json, config).encode('').ids); // [128000] for Llama 3.1
+    assertSameIds(tokenizer.encode(''), expected, `${model} encode('')`);
+    const empties = () => [
+      [],
+      [''],
+      [new Uint8Array(0), ''],
+      new ReadableStream({ start: (controller) => controller.close() }),
+      (async function* () {})(),
+    ];
+    for (const [i, source] of empties().entries()) {
+      assertSameIds((await streamed(tokenizer, source, {})).ids, expected, `${model} encodeStream of empty ${i}`);
+    }
+    for (const [i, source] of empties().entries()) {
+      assert.equal(await tokenizer.countStream(source), expected.length, `${model} countStream of empty ${i}`);
+    }
+    assert.equal(tokenizer.isWithinTokenLimit('', 5), expected.length);
+  }
+});
 
 test('a 32 MB stream leaves the wasm heap about one chunk larger, not the text larger', async () => {
   const own = await createEmbedLab(); // a fresh instance: its heap has not grown for other tests

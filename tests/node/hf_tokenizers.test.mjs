@@ -3,7 +3,7 @@
 // vocabulary's token strings and the decoded text (with and without clean-up, skipping special tokens), on a Brown
 // corpus excerpt, texts in many scripts, code, whitespace runs, digits, emoji, each file's added tokens inside text,
 // and lone surrogates (read as U+FFFD by us and by the Rust crate, whose strings are UTF-8; Tokenizers.js is given
-// the same well-formed text).
+// the same well-formed text, and given the text itself differs on DeepSeek V3, Gemma 3 and Llama 2, as asserted).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -22,6 +22,8 @@ import {
 const lab = await createEmbedLab();
 const CORPUS_BYTES = 200_000;
 const brown = brownExcerpt(CORPUS_BYTES);
+
+const sameIds = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Ids, count, token strings and decoded text of `text` against the reference. */
 function checkText(ours, reference, label, text) {
@@ -86,10 +88,29 @@ for (const model of HF_MODELS) {
           checkText(ours, reference, `added-token text ${i} ${JSON.stringify(text)}`, text);
         }
       });
-      await t.test('lone surrogates read as U+FFFD', () => {
+      await t.test('lone surrogates read as U+FFFD, where Tokenizers.js keeps them as UTF-16 units', () => {
         for (const text of LONE_SURROGATE_TEXTS) {
           checkText(ours, reference, JSON.stringify(text), text);
           assert.deepEqual(ours.encode(text), ours.encode(text.toWellFormed()));
+        }
+        // A documented difference (guide, Hugging Face tokenizers): given the text itself, Tokenizers.js keeps a lone
+        // surrogate as a character of its own, which no regex class or vocabulary entry of U+FFFD matches: DeepSeek
+        // V3's Split pieces it apart, Gemma 3 and Llama 2 byte-fall-back its bytes (those of U+FFFD, <0xEF><0xBF><0xBD>)
+        // where we find the token "\ufffd"; the other three files give the same ids.
+        const raw = (text) => Uint32Array.from(reference.encode(text, { add_special_tokens: false }).ids);
+        const differing = LONE_SURROGATE_TEXTS.filter(
+          (text) => !sameIds(ours.encode(text, { addSpecialTokens: false }), raw(text)),
+        );
+        const expected = {
+          deepseek_v3: ['x\ud83d\ud83dy', 'ok \ud83d\ude00 \ude00'],
+          gemma3: LONE_SURROGATE_TEXTS,
+          llama2: LONE_SURROGATE_TEXTS,
+        };
+        assert.deepEqual(differing, expected[model] ?? []);
+        if (model === 'deepseek_v3') {
+          const text = '\ud800 lone surrogate \udfff';
+          assert.deepEqual(Array.from(ours.encode(text)), [2808, 57657, 88268, 21828]);
+          assert.deepEqual(Array.from(raw(text)), [2808, 57657, 88268, 223, 2808]);
         }
       });
       await t.test('splitSpecialTokens reads special added tokens as text', () => {

@@ -7,7 +7,15 @@ import { dirname, join } from 'node:path';
 import { exportTorch } from './export_torch.js';
 import { longContext } from './long_context.js';
 import { parseCommandLine } from './options.js';
-import { chunkSizeOption, countFile, refuseTextAsFile, writeIds, writeTokensJson } from './stream.js';
+import {
+  chunkSizeOption,
+  countFile,
+  maxBufferOption,
+  refuseTextAsFile,
+  withBufferHint,
+  writeIds,
+  writeTokensJson,
+} from './stream.js';
 import { tokenizeBin } from './tokenize_bin.js';
 import { commandHelp, fullUsage, helpNeedsLab, usageLine } from './usage.js';
 import { UsageError } from './usage_error.js';
@@ -46,8 +54,9 @@ function idsOfText(bytes) {
 
 // --tokenizer FILE: a saved tokenizer, a Hugging Face tokenizer.json (with the tokenizer_config.json beside it, if
 // any) or its saved binary form, or with --encoding NAME a plain .tiktoken file with NAME's pattern and special tokens; else --encoding NAME
-// (default cl100k_base).
-async function openTokenizer(lab, values) {
+// (default cl100k_base). `command` names the usage line of a usage error; the file's path as given names the tokenizer,
+// so the library's messages about it name the file.
+async function openTokenizer(lab, values, command) {
   if (!values.tokenizer) {
     return lab.getTokenizer(values.encoding ?? 'cl100k_base');
   }
@@ -55,8 +64,9 @@ async function openTokenizer(lab, values) {
   const hfBinary = isHfBinary(bytes);
   if (hfBinary || isJsonObject(bytes)) {
     if (values.encoding !== undefined) {
-      throw new TypeError(
+      throw new UsageError(
         `${values.tokenizer} is a Hugging Face tokenizer.json with its own pipeline: drop --encoding`,
+        command,
       );
     }
     if (hfBinary) {
@@ -64,13 +74,21 @@ async function openTokenizer(lab, values) {
     }
     const configFile = join(dirname(values.tokenizer), 'tokenizer_config.json');
     const config = existsSync(configFile) ? readFileSync(configFile) : undefined;
-    return lab.tokenizerFromHuggingFace(bytes, { config });
+    try {
+      return await lab.tokenizerFromHuggingFace(bytes, { name: values.tokenizer, config });
+    } catch (error) {
+      // The core names the files generically ("tokenizer.json: model.vocab: …"): name the ones read here.
+      error.message = error.message
+        .replace(/^tokenizer\.json(?=:)/, values.tokenizer)
+        .replace(/^tokenizer_config\.json(?=:)/, configFile);
+      throw error;
+    }
   }
   const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
   if (values.encoding !== undefined) {
     if (!plain) {
       // Else its header line reaches the .tiktoken parser, which reports invalid base64 on line 1.
-      throw new TypeError(`${values.tokenizer} is a saved tokenizer with its own pattern: drop --encoding`);
+      throw new UsageError(`${values.tokenizer} is a saved tokenizer with its own pattern: drop --encoding`, command);
     }
     return lab.tokenizerFromVocabulary({ tiktoken: bytes, encoding: values.encoding });
   }
@@ -110,19 +128,30 @@ function variedText(lab, bytes) {
   return words.join('');
 }
 
+// --chunk-size and --max-buffer-bytes of `command`, checked.
+function streamSizes(values, command) {
+  const chunkSize = chunkSizeOption(values['chunk-size'], command);
+  return { chunkSize, maxBufferBytes: maxBufferOption(values['max-buffer-bytes'], chunkSize, command) };
+}
+
 const COMMANDS = {
   async tokenize(lab, values, files) {
     const write = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson }[values.format]; // checked by options.js
-    const chunkSize = chunkSizeOption(values['chunk-size'], 'tokenize');
-    return write(await openTokenizer(lab, values), files[0], { chunkSize });
+    const sizes = streamSizes(values, 'tokenize');
+    return write(await openTokenizer(lab, values, 'tokenize'), files[0], sizes).catch((error) => {
+      throw withBufferHint(error);
+    });
   },
   async count(lab, values, files) {
-    const chunkSize = chunkSizeOption(values['chunk-size'], 'count');
-    const count = await countFile(await openTokenizer(lab, values), files[0], { chunkSize });
+    const sizes = streamSizes(values, 'count');
+    const tokenizer = await openTokenizer(lab, values, 'count');
+    const count = await countFile(tokenizer, files[0], sizes).catch((error) => {
+      throw withBufferHint(error);
+    });
     process.stdout.write(`${count}\n`);
   },
   async decode(lab, values, files) {
-    const tokenizer = await openTokenizer(lab, values);
+    const tokenizer = await openTokenizer(lab, values, 'decode');
     process.stdout.write(tokenizer.decodeBytes(idsOfText(readInput(files[0]))));
   },
   async 'train-bpe'(lab, values, files) {
@@ -159,7 +188,7 @@ const COMMANDS = {
     if (files.length === 0) {
       throw new UsageError('encode needs TEXT', 'encode');
     }
-    const tokenizer = await openTokenizer(lab, values);
+    const tokenizer = await openTokenizer(lab, values, 'encode');
     const text = files.join(' ');
     let ids;
     try {

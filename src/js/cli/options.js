@@ -30,14 +30,20 @@ const CHUNK_SIZE_OPTION = {
     type: 'string',
     default: String(1 << 20),
     value: 'BYTES',
-    help: 'read and encode about this many bytes at a time, cut only where the ids cannot change, so any input fits in bounded memory (default 1048576)',
+    help: 'read and encode about this many bytes at a time, cut only where the ids cannot change: memory holds one chunk plus the text since the last such cut (default 1048576)',
+  },
+  'max-buffer-bytes': {
+    type: 'string',
+    value: 'BYTES',
+    help: 'the most text held while no cut comes (one run of a letter or of spaces has none; nor has a tokenizer.json whose pipeline has no proven cut); past it the command fails saying so (default 67108864, or the chunk size if larger)',
   },
 };
 
 /** Per command: its usage line after `embedlab`, what it does, and its options. */
 export const COMMANDS = {
   tokenize: {
-    usage: 'tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [FILE]',
+    usage:
+      'tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
     summary:
       'Prints the token ids of FILE, or of stdin without one (text on the command line: echo TEXT | embedlab tokenize); special-token text becomes special tokens.',
     files: [0, 1],
@@ -54,9 +60,9 @@ export const COMMANDS = {
     },
   },
   count: {
-    usage: 'count [--encoding NAME | --tokenizer FILE] [--chunk-size BYTES] [FILE]',
+    usage: 'count [--encoding NAME | --tokenizer FILE] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
     summary:
-      'Prints the number of tokens of FILE, or of stdin without one; special-token text counts as special tokens.',
+      'Prints the number of tokens of FILE, or of stdin without one; special-token text counts as special tokens. Streams: any size in bounded memory as long as the text can be cut at least every --max-buffer-bytes.',
     files: [0, 1],
     options: { ...TOKENIZER_OPTIONS, ...CHUNK_SIZE_OPTION },
   },

@@ -2,7 +2,7 @@
 // of any size can be tokenized in bounded memory (cuts: tokenizer/safe_cut.js, streaming: tokenizer/stream.js).
 import { once } from 'node:events';
 
-import { chunkSizeOption, inputStream, specialOptions } from './stream.js';
+import { chunkSizeOption, inputStream, maxBufferOption, streamOptions } from './stream.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -18,11 +18,22 @@ function littleEndianBytes(ids) {
   return bytes;
 }
 
-// Reads `file` (stdin without one) in chunks of `chunkSize` bytes and writes the ids of each part to `output` as it
-// goes. Memory: one chunk plus the text since the last place where it can be cut.
-export async function tokenizeBin(tokenizer, file, { chunkSize = 1 << 20, output = process.stdout } = {}) {
+/**
+ * Reads `file` (stdin without one) in chunks of `chunkSize` bytes and writes the ids of each part to `output` as it
+ * goes. Memory: one chunk plus the text since the last place where it can be cut (at most maxBufferBytes, default
+ * that of --max-buffer-bytes).
+ * @param {any} tokenizer
+ * @param {string | undefined} file
+ * @param {{ chunkSize?: number; maxBufferBytes?: number; output?: any }} [options]
+ */
+export async function tokenizeBin(
+  tokenizer,
+  file,
+  { chunkSize = 1 << 20, maxBufferBytes, output = process.stdout } = {},
+) {
   chunkSizeOption(String(chunkSize), 'tokenize');
-  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), { ...specialOptions(tokenizer), chunkSize });
+  const options = { chunkSize, maxBufferBytes: maxBufferBytes ?? maxBufferOption(undefined, chunkSize, 'tokenize') };
+  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), streamOptions(tokenizer, options));
   for await (const chunk of ids) {
     if (chunk.length > 0 && !output.write(littleEndianBytes(chunk))) {
       await once(output, 'drain');

@@ -272,29 +272,3 @@ export class CoreCuts {
     return later > 0 ? later : end;
   }
 }
-
-/**
- * The cuts of a text that must be encoded whole: none (a Hugging Face tokenizer's parts for callers that cannot pass
- * the {@link CUT_PART} options, such as the CLI's JSON output: each part would get the template's tokens again).
- */
-export class WholeText {
-  constructor(data) {
-    this.data = data;
-  }
-
-  horizon() {
-    return this.data.length - 1;
-  }
-
-  last() {
-    return -1;
-  }
-
-  first() {
-    return -1;
-  }
-
-  next() {
-    return this.data.length;
-  }
-}

@@ -3,7 +3,7 @@
 // where the ids cannot change (safe_cut.js; a Hugging Face tokenizer's core finds its cuts), so the results equal
 // encoding the whole text at once; memory holds one chunk plus the text since the last cut.
 import { describe, requireInteger, requireOptions } from '../runtime/checks.js';
-import { CoreCuts, CUT_PART, SafeCuts, WholeText } from './safe_cut.js';
+import { CoreCuts, CUT_PART, SafeCuts } from './safe_cut.js';
 import { specialTexts, withByteOffset } from './parts.js';
 
 const textEncoder = new TextEncoder();
@@ -120,15 +120,12 @@ function partOptions(tokenizer, special, first, last) {
  * The source's text as UTF-8 parts that end where the text can be cut, as {bytes, last}; bytes is a view valid
  * until the next part is asked for. Strings and bytes may be mixed; a string ending in the first half of a surrogate
  * pair waits for the second half, and bytes may end inside a UTF-8 character (cuts never fall inside one).
- * wholeForCore: a Hugging Face tokenizer's text is not cut (the caller cannot pass CUT_PART options).
  */
-async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }, wholeForCore = false) {
+async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }) {
   const specials = specialTexts(tokenizer).bytes;
   const cutsOf = tokenizer.cutsSafely
     ? (data) => new SafeCuts(data, specials)
-    : hasCoreCuts(tokenizer) && !wholeForCore
-      ? (data) => new CoreCuts(tokenizer, data)
-      : (data) => new WholeText(data);
+    : (data) => new CoreCuts(tokenizer, data);
   const queue = new ByteQueue();
   let highSurrogate = '';
   let searched = 1; // cuts below this index of the queue were looked for already
@@ -156,12 +153,7 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }, whol
       }
       if (cut < 0) {
         if (queue.length > maxBufferBytes) {
-          throw new RangeError(
-            `options.maxBufferBytes: found no place to cut the text within ${queue.length} bytes, more than ` +
-              `${maxBufferBytes} (a single pre-tokenizer piece this long, e.g. a run of one letter or of spaces, ` +
-              'cannot be encoded in parts, nor can the text of a Hugging Face tokenizer whose pipeline has no ' +
-              'proven cut); raise maxBufferBytes, or encode the text whole',
-          );
+          throw noCutError(queue.length, maxBufferBytes);
         }
         searched = Math.max(searched, cuts.horizon(false) + 1);
         break;
@@ -185,27 +177,37 @@ async function* safeParts(tokenizer, source, { chunkSize, maxBufferBytes }, whol
 }
 
 /**
- * The source's text as UTF-8 parts cut where the ids cannot change (views, valid until the next part is asked for),
- * for callers that encode each part their own way (the CLI's JSON output).
+ * The RangeError of a stream that found no cut within maxBufferBytes; `code` and `bufferedBytes` let a caller (the
+ * CLI) say it in terms of its own options.
  */
-export async function* safeTextParts(tokenizer, source, options) {
-  requireSource('source', source, 'strings or Uint8Arrays');
-  for await (const { bytes } of safeParts(tokenizer, source, streamOptions(tokenizer, options), true)) {
-    yield bytes;
-  }
+function noCutError(bufferedBytes, maxBufferBytes) {
+  const error = new RangeError(
+    `options.maxBufferBytes: found no place to cut the text within ${bufferedBytes} bytes, more than ` +
+      `${maxBufferBytes} (a single pre-tokenizer piece this long, e.g. a run of one letter or of spaces, ` +
+      'cannot be encoded in parts, nor can the text of a Hugging Face tokenizer whose pipeline has no ' +
+      'proven cut); raise maxBufferBytes, or encode the text whole',
+  );
+  return Object.assign(error, { code: NO_CUT, bufferedBytes, maxBufferBytes });
 }
 
-// Runs `use(part)` on every part of the source; errors from the core name the byte in the whole stream.
-// use(bytes, encodeOptions) for every part of the source; errors from the core name the byte in the whole stream.
-async function eachPart(tokenizer, source, options, use) {
+/** The `code` of the RangeError of a stream that found no cut within maxBufferBytes. */
+export const NO_CUT = 'EMBEDLAB_NO_CUT';
+
+// The source's parts, each with its offset in the whole text and its encode options, and `use(bytes, options)`'s
+// result for each; errors from the core name the byte in the whole stream.
+async function* encodedParts(tokenizer, source, checked, use) {
   let offset = 0;
-  for await (const { bytes, last } of safeParts(tokenizer, source, options)) {
+  let first = true;
+  for await (const { bytes, last } of safeParts(tokenizer, source, checked)) {
+    let result;
     try {
-      use(bytes, partOptions(tokenizer, options.special, offset === 0, last));
+      result = use(bytes, partOptions(tokenizer, checked.special, first, last));
     } catch (error) {
       throw withByteOffset(error, offset);
     }
+    yield { result, offset };
     offset += bytes.length;
+    first = false;
   }
 }
 
@@ -214,16 +216,30 @@ export function encodeStream(tokenizer, source, options) {
   requireSource('source', source, 'strings or Uint8Arrays');
   const checked = streamOptions(tokenizer, options);
   return (async function* () {
-    let offset = 0;
-    for await (const { bytes, last } of safeParts(tokenizer, source, checked)) {
-      let ids;
-      try {
-        ids = tokenizer.encode(bytes, partOptions(tokenizer, checked.special, offset === 0, last));
-      } catch (error) {
-        throw withByteOffset(error, offset);
+    for await (const { result } of encodedParts(tokenizer, source, checked, (bytes, encodeOptions) =>
+      tokenizer.encode(bytes, encodeOptions),
+    )) {
+      yield result;
+    }
+  })();
+}
+
+/**
+ * tokensStream(source, options): an async generator of the tokens() of each part, their start and end being byte
+ * offsets in the whole text: together exactly tokens() of the whole text, template tokens once (the CLI's JSON).
+ */
+export function tokensStream(tokenizer, source, options) {
+  requireSource('source', source, 'strings or Uint8Arrays');
+  const checked = streamOptions(tokenizer, options);
+  return (async function* () {
+    for await (const { result, offset } of encodedParts(tokenizer, source, checked, (bytes, encodeOptions) =>
+      tokenizer.tokens(bytes, encodeOptions),
+    )) {
+      for (const token of result) {
+        token.start += offset;
+        token.end += offset;
       }
-      offset += bytes.length;
-      yield ids;
+      yield result;
     }
   })();
 }
@@ -233,9 +249,11 @@ export async function countStream(tokenizer, source, options) {
   requireSource('source', source, 'strings or Uint8Arrays');
   const checked = streamOptions(tokenizer, options);
   let count = 0;
-  await eachPart(tokenizer, source, checked, (bytes, partSpecial) => {
-    count += tokenizer.count(bytes, partSpecial);
-  });
+  for await (const { result } of encodedParts(tokenizer, source, checked, (bytes, encodeOptions) =>
+    tokenizer.count(bytes, encodeOptions),
+  )) {
+    count += result;
+  }
   return count;
 }
 
