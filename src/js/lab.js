@@ -289,7 +289,6 @@ export class EmbedLab extends Tokenizers {
   /**
    * GloVe word vectors (Pennington et al. 2014) trained on `ids` as glove.c trains them: 1/distance-weighted
    * symmetric co-occurrence counts, weighted least squares, AdaGrad; vectors = words + contexts. See the guide.
-   * @example const { vectors, losses } = await lab.trainWordVectors({ ids, vocabSize: 1000, dim: 50 })
    * @param {TrainWordVectorsOptions} options
    * @returns {Promise<TrainedWordVectors>}
    */
