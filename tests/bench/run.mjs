@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as Markdown tables (also written to build/bench/results.md).
-// `node tests/bench/run.mjs Model` runs only the named sections.
+// `node tests/bench/run.mjs Model 'Hugging Face tokenizers'` runs only the named sections.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
@@ -7,6 +7,7 @@ import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
 import { benchRaceWorkers } from './race_workers.mjs';
 import { benchTokenizer } from './tokenizer.mjs';
+import { benchHfTokenizers } from './tokenizer_hf.mjs';
 
 const sections = [
   `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start; ` +
@@ -17,6 +18,7 @@ const benches = [
   ['Kernels', benchKernels],
   ['Model', benchModel],
   ['Tokenizer', benchTokenizer],
+  ['Hugging Face tokenizers', benchHfTokenizers],
   ['Race workers', benchRaceWorkers],
 ];
 const wanted = process.argv.slice(2);
