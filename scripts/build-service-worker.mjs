@@ -20,8 +20,9 @@ const NOT_LOADED_BY_THE_PAGE = [
   /^embedlab\/embedlab-tokenizer-(simd|fallback)\.(js|wasm)$/,
 ];
 // Files the page fetches only when the reader asks for them: section 1's Hugging Face vocabularies (2 to 10 MB each,
-// vocab/hf/*.bin; their list, index.json, is precached). Precaching them would download all of them on a first visit.
-const FETCHED_ON_DEMAND = [/^vocab\/hf\/[\w-]+\.bin$/];
+// vocab/hf/*.bin; their list, index.json, is precached) and the library's Hugging Face module that reads them (about
+// 112 kB gzipped, started by the first one loaded). Precaching them would download all of them on a first visit.
+const FETCHED_ON_DEMAND = [/^vocab\/hf\/[\w-]+\.bin$/, /^embedlab\/embedlab-hf-(simd|fallback)\.(js|wasm)$/];
 const TEXT_FILES = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
 
 /** Paths of every file under `dir`, relative to it with forward slashes, sorted. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds native (core, Catch2 tests, tools), the two wasm modules of the npm package into dist/, and the
+# Builds native (core, Catch2 tests, tools), the wasm modules of the npm package into dist/, and the
 # static site into build/site (web/ plus the package under embedlab/; scripts/build-site.sh). Incremental: reruns
 # are quick.
 set -euo pipefail

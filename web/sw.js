@@ -11,8 +11,9 @@
 // which copies the new build (each file checked against its hash), asks to take over without waiting for every tab
 // of the page to close (the browser switches once the old worker is idle) and, once active, deletes older copies.
 // Until then an offline load gets the previous build, whole.
-// Section 1's open-model vocabularies (vocab/hf/*.bin, a few MB each) are not copied at install: a first visit would
-// download all of them. One the reader loads is copied as it arrives, so it loads offline afterwards too.
+// Section 1's open-model vocabularies (vocab/hf/*.bin, a few MB each) and the library's Hugging Face module that reads
+// them (embedlab/embedlab-hf-*) are not copied at install: a first visit would download all of them. One the reader
+// loads is copied as it arrives, so it loads offline afterwards too.
 // Requests for anything else (other paths of the origin, other methods) are left to the browser untouched.
 
 const PRECACHE = null; // replaced by scripts/build-service-worker.mjs
@@ -23,7 +24,7 @@ const CACHE_PREFIX = 'embedlab-precache-';
 const CACHE_NAME = `${CACHE_PREFIX}${PRECACHE.version}`;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHED = new Set(PRECACHE.files.map((file) => file.path));
-const COPIED_WHEN_LOADED = /^vocab\/hf\/[\w-]+\.bin$/;
+const COPIED_WHEN_LOADED = /^(vocab\/hf\/[\w-]+\.bin|embedlab\/embedlab-hf-(simd|fallback)\.(js|wasm))$/;
 
 /** The path of a URL relative to the worker's scope ('index.html' for a folder), or null outside the scope. */
 function sitePath(url) {

@@ -35,6 +35,11 @@ endfunction()
 # at -O3 (src/simd, text, bpe's encoder/decoder/trainer, model, the trainer and its batches; at -Os the trainer,
 # its batches and the activations made a training step 4.6% slower in one A/B run). -Os where a loop over user data remains (the
 # tokenizer's Embind glue, a binary vocabulary's loading, the page's demos); -Oz elsewhere.
+# The Hugging Face module (src/hf) likewise: reading tokenizer.json and the decoders at -Os, its other set-up at -Oz;
+# its encode path (BPE merge loop, merge and token tables, split scanners, normalizers, added tokens, NFC in src/text)
+# and the loading of its binary form (the page's path, 35% slower at -Os) stay at -O3. Measured on 2026-12-02 against
+# all of src/hf at -O3 (interleaved runs in node): 119.0 -> 112.2 kB gzipped with glue, encoding as fast, a
+# tokenizer.json read about 20% slower (Llama 3's 9 MB: 0.37 -> 0.45 s; at -O3 it would cost 3.5 kB more).
 set(EMBEDLAB_WASM_COLD_SOURCES
     bindings/boundary.cc bindings/embind.cc bindings/embind_batches.cc bindings/embind_glove.cc
     bindings/embind_glove_text.cc bindings/embind_long_context.cc bindings/embind_model.cc bindings/embind_nearest.cc
@@ -49,9 +54,11 @@ set(EMBEDLAB_WASM_COLD_SOURCES
     text/json_number.cc text/json_value.cc
     training/evaluation_windows.cc training/long_context_data.cc
     training/long_context_run.cc training/long_context_schemes.cc training/model_checkpoint.cc training/order_task.cc
-    training/passkey_task.cc training/position_scores.cc training/recall_task.cc training/rope_scaling_json.cc)
+    training/passkey_task.cc training/position_scores.cc training/recall_task.cc training/rope_scaling_json.cc
+    hf/hf_tokenizer.cc hf/hf_tokenizer_impl.cc hf/json_parts.cc hf/post_processor.cc)
 set(EMBEDLAB_WASM_LUKEWARM_SOURCES
-    bindings/embind_hf_tokenizer.cc bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc compare/self_attention.cc
+    bindings/embind_hf_tokenizer.cc bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc
+    compare/self_attention.cc hf/decoder.cc hf/json_cursor.cc hf/tokenizer_json_reader.cc
     compare/sentence_comparison.cc embed/composition.cc embed/learned_encoding.cc embed/positional_encoding.cc
     embed/sinusoidal_encoding.cc embed/token_embedding.cc)
 list(TRANSFORM EMBEDLAB_WASM_COLD_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/src/)
@@ -81,7 +88,8 @@ foreach(flavour simd fallback)
   embedlab_add_layers(_${flavour} "")
 
   file(GLOB EMBEDLAB_BINDING_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/bindings/*.cc)
-  list(FILTER EMBEDLAB_BINDING_SOURCES EXCLUDE REGEX "embind_tokenizer_module\\.cc$")
+  # The Hugging Face bindings are the third module's alone (below).
+  list(FILTER EMBEDLAB_BINDING_SOURCES EXCLUDE REGEX "(embind_tokenizer_module|embind_hf_tokenizer)\\.cc$")
   add_executable(embedlab_${flavour} ${EMBEDLAB_BINDING_SOURCES})
   embedlab_layer_include_root(bindings bindings_include_root)
   target_include_directories(embedlab_${flavour} PRIVATE ${bindings_include_root})
@@ -94,19 +102,33 @@ foreach(flavour simd fallback)
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
   embedlab_finish_package_module(embedlab_${flavour})
 
-  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text, src/bpe and src/hf (with errors) alone.
+  # The tokenizer-only module of the package entry embedlab/tokenizer: src/text and src/bpe (with errors) alone.
   add_executable(embedlab_tokenizer_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer.cc
-                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_hf_tokenizer.cc
                  ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
   target_include_directories(embedlab_tokenizer_${flavour} PRIVATE ${bindings_include_root})
-  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_hf_${flavour})
+  target_link_libraries(embedlab_tokenizer_${flavour} PRIVATE embedlab_bpe_${flavour})
   target_compile_definitions(embedlab_tokenizer_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
-  target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0
-                      -sEXPORT_NAME=createTokenizerModule)
+  target_link_options(embedlab_tokenizer_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS}
+                      ${EMBEDLAB_WASM_PACKAGE_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0 -sEXPORT_NAME=createTokenizerModule)
   set_target_properties(embedlab_tokenizer_${flavour} PROPERTIES OUTPUT_NAME "embedlab-tokenizer-${flavour}"
                         SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
   embedlab_finish_package_module(embedlab_tokenizer_${flavour})
+
+  # The Hugging Face tokenizer.json module, which both entries start on demand (tokenizer/hf_module.js) at the first
+  # tokenizerFromHuggingFace() or loadTokenizer() of a Hugging Face tokenizer's binary form: src/hf over src/text,
+  # src/bpe and errors. Its own module, so that neither the other modules nor the page's first load carry it.
+  add_executable(embedlab_hf_module_${flavour} ${CMAKE_SOURCE_DIR}/src/bindings/boundary.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_hf_tokenizer.cc
+                 ${CMAKE_SOURCE_DIR}/src/bindings/embind_tokenizer_module.cc)
+  target_include_directories(embedlab_hf_module_${flavour} PRIVATE ${bindings_include_root})
+  target_link_libraries(embedlab_hf_module_${flavour} PRIVATE embedlab_hf_${flavour})
+  target_compile_definitions(embedlab_hf_module_${flavour} PRIVATE EMBEDLAB_VERSION="${PROJECT_VERSION}")
+  target_link_options(embedlab_hf_module_${flavour} PRIVATE ${EMBEDLAB_FLAVOUR_LINK_FLAGS}
+                      ${EMBEDLAB_WASM_PACKAGE_LINK_FLAGS} -lembind -sDYNAMIC_EXECUTION=0 -sEXPORT_NAME=createHfModule)
+  set_target_properties(embedlab_hf_module_${flavour} PROPERTIES OUTPUT_NAME "embedlab-hf-${flavour}" SUFFIX ".js"
+                        RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
+  embedlab_finish_package_module(embedlab_hf_module_${flavour})
 
   add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})

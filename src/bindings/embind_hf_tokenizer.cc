@@ -195,9 +195,8 @@ HfTokenizerBinding* HfTokenizerFromJson(double json_bytes, std::string name) {
   return result;
 }
 
-// Whether the staging buffer holds an HfTokenizer's binary form (lab.loadTokenizer() then calls LoadHfTokenizer).
-bool StagedIsHfTokenizer() { return HfTokenizer::IsBinary(Staging()); }
-
+// The binary form of HfTokenizer::ToBinary in the staging buffer (lab.loadTokenizer() sends a file here when it begins
+// as that form does).
 HfTokenizerBinding* LoadHfTokenizer() {
   HfTokenizerBinding* result =
       Guarded<HfTokenizerBinding*>(nullptr, [&] { return new HfTokenizerBinding(HfTokenizer::FromBinary(Staging())); });
@@ -230,7 +229,6 @@ EMSCRIPTEN_BINDINGS(embedlab_hf_tokenizer) {
       .function("addedTokens", &HfTokenizerBinding::AddedTokens)
       .function("save", &HfTokenizerBinding::Save);
   emscripten::function("hfTokenizerFromJson", &HfTokenizerFromJson, allow_raw_pointers());
-  emscripten::function("stagedIsHfTokenizer", &StagedIsHfTokenizer);
   emscripten::function("loadHfTokenizer", &LoadHfTokenizer, allow_raw_pointers());
 }
 

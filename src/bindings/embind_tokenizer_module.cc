@@ -1,6 +1,7 @@
-// The tokenizer-only module (package entry embedlab/tokenizer) links this file with boundary.cc,
-// embind_tokenizer.cc and embind_hf_tokenizer.cc, over src/text, src/bpe and src/hf alone. It names its version and
-// flavour here, which the full module does in embind.cc through Highway (the tokenizer has no Highway kernels).
+// The two small modules link this file with boundary.cc: the tokenizer-only module (package entry
+// embedlab/tokenizer) with embind_tokenizer.cc over src/text and src/bpe, the Hugging Face module (started on demand
+// by both entries) with embind_hf_tokenizer.cc over src/hf. Each names its version and flavour here, which the full
+// module does in embind.cc through Highway (neither has Highway kernels).
 #include <emscripten/bind.h>
 
 #include <string>

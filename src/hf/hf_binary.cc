@@ -1,5 +1,5 @@
 // HfTokenizer::ToBinary / FromBinary. Layout (integers u32 little-endian, strings as u32 length + bytes):
-//   "EMBLHF01", name, u8 clean_up_default, u8 byte_fallback, u8 fuse_unk, u8 ignore_merges, u32 unk_id,
+//   "EMBLHF02", name, u8 clean_up_default, u8 byte_fallback, u8 fuse_unk, u8 ignore_merges, u32 unk_id,
 //   vocabulary: u32 count, (u32 id, u32 length)[count], the strings' bytes in that order;
 //   merges: u32 ranks (merges listed), u32 pairs, (u32 left, u32 right, u32 result, u32 rank)[pairs];
 //   normalizer steps, pre-tokenizer steps, post-processor ids (prefix, suffix), decoder steps, added tokens;

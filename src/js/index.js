@@ -16,6 +16,7 @@
  */
 import { EmbedLab } from './lab.js';
 import { simdSupported, startModule } from './runtime/wasm_loader.js';
+import { hfModuleStarter } from './tokenizer/hf_module.js';
 
 export { EmbedLab };
 export { PositionalEncoding, SelfAttention, TokenEmbedding } from './embeddings/handles.js';
@@ -126,13 +127,14 @@ const BUNDLED = {
  * Loads the wasm module and resolves to a ready {@link EmbedLab}. options.simd: true (require SIMD), false (force
  * the fallback) or 'auto' (default). options.wasm: the module to run instead of the .wasm next to this file — a
  * WebAssembly.Module (Cloudflare workerd imports .wasm files as Modules), its bytes, or its URL. The flavour is then
- * read from the module itself, and options.simd true/false must agree with it.
+ * read from the module itself, and options.simd true/false must agree with it. options.hfWasm: the same for the
+ * Hugging Face tokenizer module (embedlab-hf-*.wasm), which the lab starts only at its first tokenizerFromHuggingFace.
  * @param {CreateOptions} [options]
  * @returns {Promise<EmbedLab>}
  */
 export async function createEmbedLab(options = {}) {
   const { raw, flavour } = await startModule(options, BUNDLED, 'embedlab');
-  return new EmbedLab(raw, flavour);
+  return new EmbedLab(raw, flavour, hfModuleStarter(flavour, options.hfWasm));
 }
 
 export default createEmbedLab;

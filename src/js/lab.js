@@ -16,6 +16,8 @@ import { Tokenizers } from './tokenizer/tokenizers.js';
 import * as batches from './training/batches.js';
 import * as longContext from './training/long_context.js';
 /** @import { RopeScaling } from './positions/types.js' */
+/** @import { LabInternals } from './runtime/types.js' */
+/** @import { HfModule } from './tokenizer/hf_module.js' */
 /** @import { PositionalEncoding, SelfAttention, TokenEmbedding } from './embeddings/handles.js' */
 /** @import { AttentionComparison, CompareOptions, CompareWithAttentionOptions, CompareWithoutAttentionOptions, Comparison, ComposeOptions, ComposedSequence, Kernels, NearestRowsOptions, PositionalEncodingOptions, PositionalKind, PrincipalComponents, PrincipalComponentsOptions, RowCosine, SelfAttentionOptions, TokenEmbeddingOptions } from './embeddings/types.js' */
 /** @import { WordVectors } from './embeddings/word_vectors.js' */
@@ -33,9 +35,10 @@ export class EmbedLab extends Tokenizers {
    * @internal
    * @param {any} raw the Embind module
    * @param {'simd' | 'fallback'} flavour
+   * @param {() => Promise<LabInternals<HfModule>>} startHfModule this instance's Hugging Face module, started once
    */
-  constructor(raw, flavour) {
-    super(raw, flavour);
+  constructor(raw, flavour, startHfModule) {
+    super(raw, flavour, startHfModule);
     // Names the C++ core defines, read once from it.
     /**
      * The positional schemes of createModel(), in the C++ core's order: learned, sinusoidal, rope, alibi, t5, none.

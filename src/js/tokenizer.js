@@ -1,6 +1,7 @@
 // Package entry `embedlab/tokenizer`: the BPE tokenizer alone, on its own small wasm module (src/text and
-// src/bpe only). Its instance is a Tokenizers (tokenizer/tokenizers.js), the class EmbedLab extends, so both entries
-// run the same tokenizer methods and give the same ids.
+// src/bpe only; Hugging Face tokenizers run on a third module, started on demand: tokenizer/hf_module.js). Its
+// instance is a Tokenizers (tokenizer/tokenizers.js), the class EmbedLab extends, so both entries run the same
+// tokenizer methods and give the same ids.
 /**
  * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (held under 100 kB gzipped with its
  * glue, against 200 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
@@ -14,6 +15,7 @@
  * @packageDocumentation
  */
 import { simdSupported, startModule } from './runtime/wasm_loader.js';
+import { hfModuleStarter } from './tokenizer/hf_module.js';
 import { encodingNameForModel } from './tokenizer/model_encodings.js';
 import { Tokenizers } from './tokenizer/tokenizers.js';
 
@@ -64,13 +66,14 @@ const BUNDLED = {
 
 /**
  * Loads the tokenizer module. Options as createEmbedLab's: `simd` picks the flavour; `wasm` gives the module
- * (`embedlab-tokenizer-simd.wasm` or `-fallback.wasm`: a WebAssembly.Module, its bytes or its URL).
+ * (`embedlab-tokenizer-simd.wasm` or `-fallback.wasm`: a WebAssembly.Module, its bytes or its URL); `hfWasm` the
+ * Hugging Face module (`embedlab-hf-*.wasm`), started only at the first tokenizerFromHuggingFace.
  * @param {CreateOptions} [options]
  * @returns {Promise<Tokenizers>}
  */
 export async function createTokenizers(options = {}) {
   const { raw, flavour } = await startModule(options, BUNDLED, 'embedlab-tokenizer');
-  return new Tokenizers(raw, flavour);
+  return new Tokenizers(raw, flavour, hfModuleStarter(flavour, options.hfWasm));
 }
 
 // The instance behind the module-level functions: created by the first call, not by importing this file.

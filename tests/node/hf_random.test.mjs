@@ -13,8 +13,8 @@ const lab = await createEmbedLab();
 const STRINGS_PER_FILE = 10_000;
 
 for (const [index, model] of HF_MODELS.entries()) {
-  test(`${model}: ${STRINGS_PER_FILE} random strings encode and decode as in Tokenizers.js`, () => {
-    const { ours, reference, files } = loadModel(lab, model);
+  test(`${model}: ${STRINGS_PER_FILE} random strings encode and decode as in Tokenizers.js`, async () => {
+    const { ours, reference, files } = await loadModel(lab, model);
     try {
       const added = files.json.added_tokens.slice(0, 50).map((token) => token.content);
       const strings = randomStrings(STRINGS_PER_FILE, 1000 + index, added);

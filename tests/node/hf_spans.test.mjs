@@ -32,9 +32,9 @@ function equalBytes(a, b) {
 }
 
 for (const model of HF_MODELS) {
-  test(`${model}: token spans lie in the input, never go back, and hold the token's bytes`, () => {
+  test(`${model}: token spans lie in the input, never go back, and hold the token's bytes`, async () => {
     const { jsonText, configText } = readModelFiles(model);
-    const tokenizer = lab.tokenizerFromHuggingFace(jsonText, { config: configText });
+    const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });
     try {
       for (const [name, text] of Object.entries(texts)) {
         if (model === 'qwen3' && text.normalize('NFC') !== text) {

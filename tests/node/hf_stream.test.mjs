@@ -211,3 +211,24 @@ for (const model of HF_MODELS) {
     );
   });
 }
+
+test('a 32 MB stream leaves the wasm heap about one chunk larger, not the text larger', async () => {
+  const own = await createEmbedLab(); // a fresh instance: its heap has not grown for other tests
+  const { jsonText, configText } = readModelFiles('llama3');
+  const tokenizer = await own.tokenizerFromHuggingFace(jsonText, { config: configText });
+  const block = encoder.encode(brownExcerpt(1 << 20));
+  const items = Array.from({ length: Math.ceil((32 << 20) / block.length) }, () => block);
+  tokenizer.count(block); // the buffers one chunk needs
+  const heap = own.memory().heapBytes;
+  let count = 0;
+  for await (const ids of tokenizer.encodeStream(items, { chunkSize: 1 << 20 })) {
+    count += ids.length;
+  }
+  const grown = own.memory().heapBytes - heap;
+  assert.ok(grown <= 8 << 20, `the heap grew by ${grown} bytes for ${items.length * block.length} bytes of text`);
+  const whole = new Uint8Array(items.length * block.length);
+  items.forEach((item, i) => whole.set(item, i * block.length));
+  assert.equal(count, tokenizer.count(whole)); // now the heap grows by the text
+  assert.ok(own.memory().heapBytes - heap > 32 << 20);
+  tokenizer.dispose();
+});

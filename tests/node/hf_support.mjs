@@ -24,9 +24,9 @@ export function readModelFiles(model) {
 }
 
 /** {ours, reference, files} for one file: our HfTokenizer (from the text) and Tokenizers.js' (from the objects). */
-export function loadModel(lab, model) {
+export async function loadModel(lab, model) {
   const files = readModelFiles(model);
-  const ours = lab.tokenizerFromHuggingFace(files.jsonText, { name: model, config: files.configText });
+  const ours = await lab.tokenizerFromHuggingFace(files.jsonText, { name: model, config: files.configText });
   const reference = new ReferenceTokenizer(files.json, files.config);
   return { ours, reference, files };
 }

@@ -59,7 +59,7 @@ function checkText(ours, reference, label, text) {
 
 for (const model of HF_MODELS) {
   test(`${model}: ids, counts, token strings and decoded text equal Tokenizers.js'`, async (t) => {
-    const { ours, reference, files } = loadModel(lab, model);
+    const { ours, reference, files } = await loadModel(lab, model);
     try {
       assert.equal(ours.name, model);
       await t.test('Brown corpus excerpt', () => {

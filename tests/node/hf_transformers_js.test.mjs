@@ -19,8 +19,8 @@ const lab = await createEmbedLab();
 const NEXT_LINE = '\u0085';
 
 for (const [index, model] of HF_MODELS.entries()) {
-  test(`${model}: transformers.js agrees with Tokenizers.js but for U+0085 in \\s, where we follow Tokenizers.js and Rust`, () => {
-    const { ours, reference, files } = loadModel(lab, model);
+  test(`${model}: transformers.js agrees with Tokenizers.js but for U+0085 in \\s, where we follow Tokenizers.js and Rust`, async () => {
+    const { ours, reference, files } = await loadModel(lab, model);
     const transformers = TokenizerLoader.fromPreTrained({ tokenizerJSON: files.json, tokenizerConfig: files.config });
     try {
       const added = files.json.added_tokens.slice(0, 50).map((token) => token.content);

@@ -107,13 +107,13 @@ test('1e3 create/dispose cycles of every object type keep the heap within 1 MB',
     a.forward(new Float32Array(16 * 4).fill(0.5));
     a.dispose();
   });
-  await cycles(t, 'Tokenizer via loadTokenizer (text)', 1e3, () => {
-    const k = lab.loadTokenizer(trainedText);
+  await cycles(t, 'Tokenizer via loadTokenizer (text)', 1e3, async () => {
+    const k = await lab.loadTokenizer(trainedText);
     k.encode('the dog');
     k.dispose();
   });
-  await cycles(t, 'Tokenizer via loadTokenizer (binary)', 1e3, () => {
-    const k = lab.loadTokenizer(trainedBinary);
+  await cycles(t, 'Tokenizer via loadTokenizer (binary)', 1e3, async () => {
+    const k = await lab.loadTokenizer(trainedBinary);
     k.encode('the cat');
     k.dispose();
   });
@@ -165,7 +165,7 @@ test('forgotten objects are freed by the FinalizationRegistry once collected (no
         lab.positionalEncoding('learned', { dim: 64, maxLength: 256 });
         lab.positionalEncoding('sinusoidal', { dim: 64, maxLength: 256 });
         lab.selfAttention({ dim: 64 });
-        lab.loadTokenizer(tokenizerBytes);
+        await lab.loadTokenizer(tokenizerBytes);
         lab.createModel({ vocabSize: 256, contextLength: 32, channels: 32, layers: 2, heads: 2 });
         lab.loadModel(modelBytes);
         await lab.readSafetensors(modelBytes);

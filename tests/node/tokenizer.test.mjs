@@ -195,7 +195,7 @@ describe('training', () => {
       'compresses its corpus',
     );
     for (const binary of [false, true]) {
-      const reloaded = lab.loadTokenizer(tokenizer.save({ binary }));
+      const reloaded = await lab.loadTokenizer(tokenizer.save({ binary }));
       assert.deepEqual(
         reloaded.encode(corpus, { allowedSpecial: 'all' }),
         tokenizer.encode(corpus, { allowedSpecial: 'all' }),
@@ -238,7 +238,7 @@ describe('training', () => {
       name: 'RangeError',
       message: /vocabSize must be an integer in \[256, 2097152\], got 100/,
     });
-    assert.throws(() => lab.loadTokenizer(new TextEncoder().encode('not a tokenizer')), {
+    await assert.rejects(lab.loadTokenizer(new TextEncoder().encode('not a tokenizer')), {
       name: 'TypeError',
       message: /first line must start with '#embedlab-bpe '/,
     });

@@ -110,7 +110,7 @@ test("trainTokenizer trains the same merges; each module loads the other one's f
   assert.deepEqual(ours.merges, full.merges);
   assert.ok(ours.merges.length > 100);
   for (const binary of [false, true]) {
-    const fromOurs = lab.loadTokenizer(ours.save({ binary }));
+    const fromOurs = await lab.loadTokenizer(ours.save({ binary }));
     const fromFull = await entry.loadTokenizer(full.save({ binary }));
     for (const text of TEXTS) {
       const ids = full.encode(text);

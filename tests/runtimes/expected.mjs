@@ -28,6 +28,7 @@ export function checkReport(report, { ids, reference }, { allowedGlobals = [], h
   assert.equal(report.lossAfter, reference.lossAfter);
   assert.equal(report.logits.length, MODEL_CONFIG.contextLength * MODEL_CONFIG.vocabSize);
   assert.deepEqual(report.logits, reference.logits);
+  assert.deepEqual(report.hfIds, [2, 4]);
   if (hasProcess) {
     assert.notEqual(report.listenersBefore, null, `${report.runtime} has node's process object`);
   } else {

@@ -1,5 +1,6 @@
 // The one small program every runtime test runs (node, Bun, Deno, workerd, a browser's Web Worker): import
-// the package, createEmbedLab, tokenize with cl100k_base, train a tiny model 2 steps and read its logits.
+// the package, createEmbedLab, tokenize with cl100k_base, train a tiny model 2 steps and read its logits, and build a
+// tiny Hugging Face tokenizer (which starts the Hugging Face module, fetched or read on demand).
 // It reports what it saw; the test (in node 20) compares it with tiktoken's ids and node 20's own run.
 // Plain ESM with no runtime-specific API, so the same file loads everywhere.
 
@@ -8,6 +9,12 @@ export const SENTENCE =
   'Positional encodings tell a transformer where each token sits: “dog bites man” ≠ “man bites dog”. 🐕 狗咬人\n\n  end';
 
 export const MODEL_CONFIG = { vocabSize: 64, contextLength: 8, channels: 16, layers: 1, heads: 2, seed: 7 };
+
+// A byte-level tokenizer.json small enough to write here: "ab ab" -> [2, 4] (Tokenizers.js' ids: hf_api.test.mjs).
+const HF_JSON = {
+  model: { type: 'BPE', vocab: { a: 0, b: 1, ab: 2, Ġ: 3, Ġab: 4 }, merges: ['a b', 'Ġ ab'] },
+  pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
+};
 
 const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection', 'exit', 'beforeExit', 'warning'];
 
@@ -38,7 +45,7 @@ function runtimeName() {
 
 /**
  * importPackage: () => import(the package's ESM entry). options.lab goes to createEmbedLab, options.tokenizer to
- * getTokenizer. Resolves to a plain JSON-able report.
+ * getTokenizer, options.hf to tokenizerFromHuggingFace. Resolves to a plain JSON-able report.
  */
 export async function smoke(importPackage, options = {}) {
   const globalsBefore = new Set(Object.getOwnPropertyNames(globalThis));
@@ -59,6 +66,10 @@ export async function smoke(importPackage, options = {}) {
   const logits = Array.from(model.logits({ ids: batch.ids }));
   model.dispose();
 
+  const hf = await lab.tokenizerFromHuggingFace(HF_JSON, options.hf);
+  const hfIds = Array.from(hf.encode('ab ab'));
+  hf.dispose();
+
   return {
     runtime: runtimeName(),
     flavour: lab.flavour,
@@ -69,6 +80,7 @@ export async function smoke(importPackage, options = {}) {
     losses,
     lossAfter,
     logits,
+    hfIds,
     listenersBefore,
     listenersAfter: processListeners(),
     newGlobals: Object.getOwnPropertyNames(globalThis).filter((name) => !globalsBefore.has(name)),

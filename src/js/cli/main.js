@@ -70,7 +70,7 @@ async function openTokenizer(lab, values) {
     return lab.tokenizerFromVocabulary({ tiktoken: bytes, encoding: values.encoding });
   }
   try {
-    return lab.loadTokenizer(bytes);
+    return await lab.loadTokenizer(bytes);
   } catch (error) {
     throw plain
       ? new TypeError(`${values.tokenizer} is not a saved tokenizer; for a plain .tiktoken file add --encoding NAME`)

@@ -1,4 +1,4 @@
-// Starts an Emscripten module (the package's or the tokenizer entry's) from a compiled WebAssembly.Module, so
+// Starts an Emscripten module (the package's, the tokenizer entry's or the Hugging Face one) from a compiled WebAssembly.Module, so
 // the glue never fetches or reads the .wasm itself. Where the .wasm comes from is decided here: the caller's
 // options.wasm (a Module, bytes or a URL: Cloudflare workerd compiles no wasm from bytes at run time and imports
 // .wasm files as Modules) or, by default, the file next to the JS (node: read from disk; browsers and bundlers:
@@ -53,15 +53,17 @@ export function chooseFlavour(simd) {
 }
 
 /**
- * The flavour of a compiled module given as options.wasm, read from the name the build writes into it (custom
- * section "embedlab", scripts/name-wasm-module.mjs): each flavour has its own glue (the fallback's C++ exceptions go
- * through JS), so the glue is chosen by the module. Another entry's module, or a module without the name, is refused.
+ * The flavour of a compiled module given as options.wasm (or options.hfWasm: `optionName`), read from the name the
+ * build writes into it (custom section "embedlab", scripts/name-wasm-module.mjs): each flavour has its own glue (the
+ * fallback's C++ exceptions go through JS), so the glue is chosen by the module. Another entry's module, or a module
+ * without the name, is refused.
  * @param {WebAssembly.Module} module
  * @param {string} baseName
+ * @param {string} [optionName]
  * @returns {'simd' | 'fallback'}
  * @internal
  */
-export function moduleFlavour(module, baseName) {
+export function moduleFlavour(module, baseName, optionName = 'options.wasm') {
   const [section] = WebAssembly.Module.customSections(module, 'embedlab');
   const name = section === undefined ? undefined : new TextDecoder().decode(section);
   for (const flavour of /** @type {const} */ (['simd', 'fallback'])) {
@@ -72,17 +74,16 @@ export function moduleFlavour(module, baseName) {
   const wanted = `${baseName}-simd.wasm or ${baseName}-fallback.wasm`;
   throw new Error(
     name === undefined
-      ? `options.wasm is not a module of this package (it carries no embedlab module name): pass ${wanted}`
-      : `options.wasm is ${name}.wasm, the module of another entry: pass ${wanted}`,
+      ? `${optionName} is not a module of this package (it carries no embedlab module name): pass ${wanted}`
+      : `${optionName} is ${name}.wasm, the module of another entry: pass ${wanted}`,
   );
 }
 
 /**
- * Compiles and starts one of an entry's two modules for the entry's options {simd = 'auto', wasm}: bundled is
- * {simd, fallback}, each {wasm() → URL, glue() → import()}; baseName names their files (embedlab,
- * embedlab-tokenizer). Without options.wasm the flavour is chosen for this engine; with it, the flavour is read
- * from the given module (each flavour has its own glue) and options.simd true/false must agree with it. Returns
- * {raw, flavour}.
+ * Compiles and starts one of an entry's two modules for the entry's options {simd = 'auto', wasm, hfWasm}: bundled
+ * is {simd, fallback}, each {wasm() → URL, glue() → import()}; baseName names their files (embedlab,
+ * embedlab-tokenizer). options.hfWasm, the Hugging Face module's counterpart of options.wasm, is only checked here
+ * (tokenizer/hf_module.js starts that module when it is first needed). Returns {raw, flavour}.
  * @param {import('./types.js').CreateOptions} options
  * @param {Record<'simd' | 'fallback', { wasm: () => URL, glue: () => Promise<{ default: unknown }> }>} bundled
  * @param {string} baseName
@@ -93,9 +94,26 @@ export async function startModule(options, bundled, baseName) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
   }
-  const { simd = 'auto', wasm } = requireOptions('options', options, ['simd', 'wasm']);
+  const { simd = 'auto', wasm, hfWasm } = requireOptions('options', options, ['simd', 'wasm', 'hfWasm']);
+  requireWasmSource(hfWasm, 'options.hfWasm');
+  return startFlavour(simd, wasm, bundled, baseName, 'options.wasm');
+}
+
+/**
+ * Starts one flavour of a module: without `wasm` the flavour `simd` picks on this engine (see chooseFlavour), its
+ * .wasm next to the JS; with it (a Module, bytes or a URL; named `optionName` in messages), the flavour read from
+ * that module (each flavour has its own glue), which `simd` true/false must agree with.
+ * @param {boolean | 'auto'} simd
+ * @param {unknown} wasm
+ * @param {Record<'simd' | 'fallback', { wasm: () => URL, glue: () => Promise<{ default: unknown }> }>} bundled
+ * @param {string} baseName
+ * @param {string} optionName
+ * @returns {Promise<{ raw: any, flavour: 'simd' | 'fallback' }>}
+ * @internal
+ */
+export async function startFlavour(simd, wasm, bundled, baseName, optionName) {
   const chosen = chooseFlavour(simd);
-  requireWasmSource(wasm);
+  requireWasmSource(wasm, optionName);
   if (wasm === undefined) {
     // Compiling starts before the glue is imported, so that V8 compiles on its background threads meanwhile.
     const compiling = compileBundled(bundled[chosen].wasm());
@@ -103,10 +121,10 @@ export async function startModule(options, bundled, baseName) {
     const { default: factory } = await bundled[chosen].glue();
     return { raw: await instantiateCompiled(factory, compiling, `${baseName}-${chosen}.wasm`), flavour: chosen };
   }
-  const compiled = await compileWasmSource(wasm);
-  const flavour = moduleFlavour(compiled, baseName);
+  const compiled = await compileWasmSource(wasm, optionName);
+  const flavour = moduleFlavour(compiled, baseName, optionName);
   if (simd !== 'auto' && simd !== (flavour === 'simd')) {
-    throw new Error(`options.simd is ${simd} but options.wasm is the ${flavour} module (${baseName}-${flavour}.wasm)`);
+    throw new Error(`options.simd is ${simd} but ${optionName} is the ${flavour} module (${baseName}-${flavour}.wasm)`);
   }
   const { default: factory } = await bundled[flavour].glue();
   return { raw: await instantiateCompiled(factory, compiled, `${baseName}-${flavour}.wasm`), flavour };
@@ -115,10 +133,12 @@ export async function startModule(options, bundled, baseName) {
 const WASM_KINDS = 'a WebAssembly.Module, the bytes of the .wasm file (ArrayBuffer or Uint8Array) or its URL';
 
 /**
- * Throws a TypeError unless `wasm` is undefined or one of the accepted kinds of options.wasm.
+ * Throws a TypeError unless `wasm` is undefined or one of the accepted kinds of options.wasm (`optionName`).
+ * @param {unknown} wasm
+ * @param {string} [optionName]
  * @internal
  */
-export function requireWasmSource(wasm) {
+export function requireWasmSource(wasm, optionName = 'options.wasm') {
   if (
     wasm === undefined ||
     wasm instanceof WebAssembly.Module ||
@@ -129,26 +149,28 @@ export function requireWasmSource(wasm) {
   ) {
     return wasm;
   }
-  throw new TypeError(`options.wasm must be ${WASM_KINDS}, got ${describe(wasm)}`);
+  throw new TypeError(`${optionName} must be ${WASM_KINDS}, got ${describe(wasm)}`);
 }
 
 /**
- * Compiles options.wasm (see requireWasmSource) to a WebAssembly.Module.
+ * Compiles options.wasm (see requireWasmSource; `optionName` names it in messages) to a WebAssembly.Module.
+ * @param {any} wasm
+ * @param {string} [optionName]
  * @internal
  */
-export async function compileWasmSource(wasm) {
+export async function compileWasmSource(wasm, optionName = 'options.wasm') {
   if (wasm instanceof WebAssembly.Module) {
     return wasm;
   }
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) {
-    return compileBytes(wasm, 'options.wasm');
+    return compileBytes(wasm, optionName);
   }
-  const url = wasmUrl(wasm);
-  return compileBytes(await readUrl(url), `options.wasm (${url.href})`);
+  const url = wasmUrl(wasm, optionName);
+  return compileBytes(await readUrl(url, optionName), `${optionName} (${url.href})`);
 }
 
 // A string is a URL; in node, a string without a URL scheme is a file path (as fs takes it).
-function wasmUrl(wasm) {
+function wasmUrl(wasm, optionName) {
   if (wasm instanceof URL) {
     return wasm;
   }
@@ -158,11 +180,11 @@ function wasmUrl(wasm) {
   try {
     return new URL(wasm, globalThis.location?.href);
   } catch {
-    throw new TypeError(`options.wasm must be ${WASM_KINDS}; the string ${JSON.stringify(wasm)} is not a URL`);
+    throw new TypeError(`${optionName} must be ${WASM_KINDS}; the string ${JSON.stringify(wasm)} is not a URL`);
   }
 }
 
-async function readUrl(url) {
+async function readUrl(url, optionName) {
   // Node's fetch() cannot read file: URLs.
   try {
     if (isNode && url.protocol === 'file:') {
@@ -174,7 +196,7 @@ async function readUrl(url) {
     }
     return await response.arrayBuffer();
   } catch (error) {
-    throw new Error(`options.wasm: could not load the wasm module from ${url.href}: ${error.message}`, {
+    throw new Error(`${optionName}: could not load the wasm module from ${url.href}: ${error.message}`, {
       cause: error,
     });
   }

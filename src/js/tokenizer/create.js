@@ -9,6 +9,7 @@ import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 /** @import { LabInternals } from '../runtime/types.js' */
 /** @import { Tokenizers } from './tokenizers.js' */
+/** @import { HfModule } from './hf_module.js' */
 /** @import { EncodingName, GetTokenizerOptions, TrainTokenizerOptions } from './types.js' */
 
 /** Encoding names accepted by getTokenizer(). */
@@ -185,12 +186,25 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   }
 }
 
+// HfTokenizer.save()'s binary form begins with these bytes (src/hf/hf_binary.cc: "EMBLHF" and a version): such a
+// file goes to the Hugging Face module, which checks the rest.
+const HF_BINARY_MAGIC = new TextEncoder().encode('EMBLHF');
+
+/**
+ * @param {Uint8Array} bytes
+ * @returns {boolean}
+ */
+function isHfBinary(bytes) {
+  return bytes.length >= HF_BINARY_MAGIC.length && HF_BINARY_MAGIC.every((byte, i) => bytes[i] === byte);
+}
+
 /**
  * @param {LabInternals<Tokenizers>} internals
+ * @param {() => Promise<LabInternals<HfModule>>} startHfModule the instance's Hugging Face module
  * @param {Uint8Array | ArrayBuffer | string} bytes
- * @returns {Tokenizer}
+ * @returns {Promise<Tokenizer>}
  */
-export function loadTokenizer({ lab, raw, stage }, bytes) {
+export async function loadTokenizer({ lab, raw, stage }, startHfModule, bytes) {
   if (typeof bytes === 'string') {
     refusePathAsText('bytes', bytes);
     bytes = new TextEncoder().encode(bytes);
@@ -201,14 +215,16 @@ export function loadTokenizer({ lab, raw, stage }, bytes) {
   if (!(bytes instanceof Uint8Array)) {
     throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
   }
-  stage(bytes);
-  if (raw.stagedIsHfTokenizer()) {
+  if (isHfBinary(bytes)) {
+    const hf = await startHfModule();
+    hf.stage(bytes);
     return new HfTokenizer(
-      lab,
-      lab.call(() => raw.loadHfTokenizer()),
-      raw,
+      hf.lab,
+      hf.lab.call(() => hf.raw.loadHfTokenizer()),
+      hf.raw,
     );
   }
+  stage(bytes);
   return new Tokenizer(
     lab,
     lab.call(() => raw.loadTokenizer()),

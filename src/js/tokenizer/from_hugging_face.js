@@ -1,9 +1,9 @@
 // lab.tokenizerFromHuggingFace(json, {name, config}): a tokenizer.json (and its tokenizer_config.json) handed to the
-// C++ core in one staging buffer, which parses and checks them (an unsupported part is refused by name).
+// Hugging Face module's C++ core (hf_module.js) in one staging buffer, which parses and checks them (an unsupported part is refused by name).
 import { describe, refusePathAsText, requireOptions } from '../runtime/checks.js';
 import { HfTokenizer } from './hf_tokenizer.js';
 /** @import { LabInternals } from '../runtime/types.js' */
-/** @import { Tokenizers } from './tokenizers.js' */
+/** @import { HfModule } from './hf_module.js' */
 /** @import { HuggingFaceJson, TokenizerFromHuggingFaceOptions } from './types.js' */
 
 const textEncoder = new TextEncoder();
@@ -34,12 +34,13 @@ function jsonBytes(name, value) {
 }
 
 /**
- * @param {LabInternals<Tokenizers>} internals
+ * The arguments are checked before the Hugging Face module is started, so a wrong call loads nothing.
+ * @param {() => Promise<LabInternals<HfModule>>} startHfModule the instance's Hugging Face module
  * @param {HuggingFaceJson} json tokenizer.json
  * @param {TokenizerFromHuggingFaceOptions} [options]
- * @returns {HfTokenizer}
+ * @returns {Promise<HfTokenizer>}
  */
-export function tokenizerFromHuggingFace({ lab, raw, stage }, json, options) {
+export async function tokenizerFromHuggingFace(startHfModule, json, options) {
   const { name = 'tokenizer.json', config } = requireOptions('options', options, ['name', 'config']);
   if (typeof name !== 'string') {
     throw new TypeError(`options.name must be a string, got ${describe(name)}`);
@@ -49,6 +50,7 @@ export function tokenizerFromHuggingFace({ lab, raw, stage }, json, options) {
   const staged = new Uint8Array(tokenizerBytes.length + configBytes.length);
   staged.set(tokenizerBytes, 0);
   staged.set(configBytes, tokenizerBytes.length);
+  const { lab, raw, stage } = await startHfModule();
   stage(staged);
   return new HfTokenizer(
     lab,

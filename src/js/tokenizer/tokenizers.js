@@ -6,18 +6,25 @@ import { tokenizerFromVocabulary } from './from_vocabulary.js';
 import { ENCODING_NAMES, getTokenizer, loadTokenizer, trainTokenizer } from './create.js';
 import { encodingNameForModel } from './model_encodings.js';
 /** @import { HfTokenizer } from './hf_tokenizer.js' */
+/** @import { HfModule } from './hf_module.js' */
+/** @import { LabInternals } from '../runtime/types.js' */
 /** @import { Tokenizer } from './tokenizer.js' */
 /** @import { EncodingName, GetTokenizerOptions, HuggingFaceJson, PatternName, TokenizerFromHuggingFaceOptions, TrainTokenizerOptions, VocabularyFiles } from './types.js' */
 
 /** One instance of the tokenizer module, from {@link createTokenizers}; its methods are EmbedLab's. */
 export class Tokenizers extends WasmInstance {
+  /** @type {() => Promise<LabInternals<HfModule>>} */
+  #startHfModule;
+
   /**
    * @internal
    * @param {any} raw the Embind module
    * @param {'simd' | 'fallback'} flavour
+   * @param {() => Promise<LabInternals<HfModule>>} startHfModule this instance's Hugging Face module, started once
    */
-  constructor(raw, flavour) {
+  constructor(raw, flavour, startHfModule) {
     super(raw, flavour);
+    this.#startHfModule = startHfModule;
     /**
      * The pre-tokenizer patterns the C++ core implements, for trainTokenizer() and tokenizerFromVocabulary().
      * @readonly
@@ -77,12 +84,12 @@ export class Tokenizers extends WasmInstance {
 
   /**
    * A tokenizer file from {@link Tokenizer.save}, or the binary form of {@link HfTokenizer.save} (an {@link HfTokenizer}
-   * then).
+   * then, on the Hugging Face module, which this starts the first time). A Promise, as that module may have to load.
    * @param {Uint8Array | ArrayBuffer | string} bytes
-   * @returns {Tokenizer}
+   * @returns {Promise<Tokenizer>}
    */
   loadTokenizer(bytes) {
-    return loadTokenizer(internalsOf(this), bytes);
+    return loadTokenizer(internalsOf(this), this.#startHfModule, bytes);
   }
 
   /**
@@ -100,12 +107,14 @@ export class Tokenizers extends WasmInstance {
    * Llama 2, …), byte-exact with the Rust `tokenizers` crate and `@huggingface/tokenizers`. `json` and
    * `options.config` (tokenizer_config.json, read for clean_up_tokenization_spaces) are each the file's text, its
    * bytes or the parsed object. A part the core does not implement (another model type, an unknown normalizer,
-   * pre-tokenizer or decoder, a split regex it has no scanner for) is refused with an Error naming it.
+   * pre-tokenizer or decoder, a split regex it has no scanner for) is refused with an Error naming it. The core of
+   * these tokenizers is a wasm module of its own (`embedlab-hf-*.wasm`, see options.hfWasm of createEmbedLab), which
+   * the first call starts and every later one shares: hence a Promise.
    * @param {HuggingFaceJson} json
    * @param {TokenizerFromHuggingFaceOptions} [options]
-   * @returns {HfTokenizer}
+   * @returns {Promise<HfTokenizer>}
    */
   tokenizerFromHuggingFace(json, options) {
-    return tokenizerFromHuggingFace(internalsOf(this), json, options);
+    return tokenizerFromHuggingFace(this.#startHfModule, json, options);
   }
 }

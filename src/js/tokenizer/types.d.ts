@@ -185,8 +185,11 @@ export interface HfTokenSpan extends TokenSpan {
 
 /** Options of a Hugging Face tokenizer's encodeStream() and countStream(). */
 export interface HfStreamOptions extends HfEncodeOptions {
-  /** Bytes per encode call once the text is complete (a Hugging Face tokenizer encodes a stream whole). */
+  /** Bytes per encode call: the text is cut where the core proves the ids are kept. Default 1 MiB. */
   chunkSize?: number;
-  /** Most bytes of a stream held (it is encoded whole); beyond it the stream fails with a RangeError. Default 64 MiB. */
+  /**
+   * Most bytes of a stream held when no such cut comes (e.g. one long run of letters, or a pipeline with no proven
+   * cut); beyond it the stream fails with a RangeError. Default 64 MiB.
+   */
   maxBufferBytes?: number;
 }

@@ -11,7 +11,13 @@ try {
   // The vocabulary too: Vite copies vocab/*.emblvoc, which the package finds with new URL(..., import.meta.url).
   const tokenizer = await lab.getTokenizer('cl100k_base');
   const ids = Array.from(tokenizer.encode('dog bites man, 狗咬人 🐕'));
-  result.textContent = JSON.stringify({ target: lab.simdTarget, without, withPositions, ids });
+  // And the Hugging Face module, which the package starts on demand: Vite must have emitted its glue and wasm.
+  const hf = await lab.tokenizerFromHuggingFace({
+    model: { type: 'BPE', vocab: { a: 0, b: 1, ab: 2, Ġ: 3, Ġab: 4 }, merges: ['a b', 'Ġ ab'] },
+    pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
+  });
+  const hfIds = Array.from(hf.encode('ab ab'));
+  result.textContent = JSON.stringify({ target: lab.simdTarget, without, withPositions, ids, hfIds });
 } catch (error) {
   result.textContent = `error: ${error.message}`;
 }

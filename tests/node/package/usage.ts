@@ -244,7 +244,7 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
     'progress',
   );
   check(trained.name === 'mine' && trained.merges.length === 4 && trained.merges[0].id === 256, 'merges');
-  using reloaded: Tokenizer = lab.loadTokenizer(trained.save({ binary: true }));
+  using reloaded: Tokenizer = await lab.loadTokenizer(trained.save({ binary: true }));
   check(reloaded.encode('lowest').join() === trained.encode('lowest').join(), 'save/loadTokenizer');
   // A saved tokenizer without its header line is a plain .tiktoken file.
   const tiktokenText = new TextDecoder().decode(trained.save()).split('\n').slice(1).join('\n');
@@ -263,13 +263,13 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
     model: { type: 'BPE', vocab: { a: 0, b: 1, ab: 2 }, merges: ['a b'] },
     added_tokens: [{ id: 3, content: '<s>', special: true, normalized: false, lstrip: false, rstrip: false }],
   };
-  using hf: HfTokenizer = lab.tokenizerFromHuggingFace(JSON.stringify(hfJson), { name: 'tiny', config: {} });
+  using hf: HfTokenizer = await lab.tokenizerFromHuggingFace(JSON.stringify(hfJson), { name: 'tiny', config: {} });
   const hfSpans: HfTokenSpan[] = hf.tokens('ab<s>a', { addSpecialTokens: false, splitSpecialTokens: false });
   check(hfSpans.map((t) => `${t.token}:${t.start}-${t.end}`).join() === 'ab:0-2,<s>:2-5,a:5-6', 'hf tokens');
   check(hf.encodeOrdinary('ab').join() === '2' && hf.tokenString(3) === '<s>' && hf.addedTokens[0].special, 'hf');
   check(hf.decode([2], { skipSpecialTokens: true, cleanUpTokenizationSpaces: false }) === 'ab', 'hf decode');
   check((await hf.countStream(['a', 'bab'], { addSpecialTokens: false, chunkSize: 2 })) === 2, 'hf countStream');
-  using hfLoaded: Tokenizer = lab.loadTokenizer(hf.save({ binary: true }));
+  using hfLoaded: Tokenizer = await lab.loadTokenizer(hf.save({ binary: true }));
   check(hfLoaded.count('abab') === 2 && hfLoaded.name === 'tiny', 'hf save/loadTokenizer');
   const memory = lab.memory();
   check(memory.heapBytes >= memory.allocatedBytes && memory.allocatedBytes > 0, 'memory');

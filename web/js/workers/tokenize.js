@@ -14,7 +14,7 @@ const tokenizers = new Map(); // vocabulary key → {tokenizer, lengthOf: id →
 async function vocabulary({ key, name, bytes }) {
   if (!tokenizers.has(key)) {
     const l = await lab();
-    const tokenizer = bytes ? l.loadTokenizer(bytes) : await l.getTokenizer(name);
+    const tokenizer = await (bytes ? l.loadTokenizer(bytes) : l.getTokenizer(name));
     // A trained vocabulary replaced by a newer one is not asked for again: keep one trained at a time.
     for (const [old, entry] of tokenizers) {
       if (bytes && old.startsWith('trained')) {

@@ -21,7 +21,7 @@ serveRequests({
    */
   async load({ simd, key, name, bytes, huggingFace = false }) {
     const lab = await (labPromise ??= createEmbedLab({ simd }));
-    const tokenizer = name ? await lab.getTokenizer(name) : lab.loadTokenizer(bytes);
+    const tokenizer = await (name ? lab.getTokenizer(name) : lab.loadTokenizer(bytes));
     vocabularies.get(key)?.tokenizer.dispose();
     vocabularies.set(key, {
       tokenizer,

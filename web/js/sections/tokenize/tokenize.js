@@ -208,7 +208,7 @@ async function train(auto = false) {
       status.textContent = 'Cancelled.';
       return;
     }
-    const tokenizer = ctx.lab.loadTokenizer(result.bytes);
+    const tokenizer = await ctx.lab.loadTokenizer(result.bytes);
     trained = { bytes: result.bytes, version: (trained?.version ?? 0) + 1 };
     comparison.setTrained(result.bytes, result.vocabSize);
     progress.value = 1;
