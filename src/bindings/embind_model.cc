@@ -115,6 +115,19 @@ class ModelBinding {
     });
   }
 
+  // name: a string; values: an array-like of finite numbers (both checked by the JS layer; the core checks the
+  // name and the length against the model).
+  val Tensor(const std::string& name) const {
+    return Guarded<val>(val::null(), [&] { return CopyToFloat32Array(trainer_->Tensor(name)); });
+  }
+
+  bool SetTensor(const std::string& name, const val& values) {
+    return Guarded<bool>(false, [&] {
+      trainer_->SetTensor(name, ToFloats(values));
+      return true;
+    });
+  }
+
   // names: a JS array of tensor names (the JS layer has checked it is one of strings).
   bool SetFrozen(const val& names) {
     return Guarded<bool>(false, [&] {
@@ -235,6 +248,8 @@ EMSCRIPTEN_BINDINGS(embedlab_model) {
       .function("positionEmbeddings", &ModelBinding::PositionEmbeddings)
       .function("hiddenStates", &ModelBinding::HiddenStates)
       .function("save", &ModelBinding::Save)
+      .function("tensor", &ModelBinding::Tensor)
+      .function("setTensor", &ModelBinding::SetTensor)
       .function("setFrozen", &ModelBinding::SetFrozen)
       .function("frozen", &ModelBinding::Frozen)
       .function("setLearningRate", &ModelBinding::SetLearningRate)

@@ -35,6 +35,13 @@ void RequireFiniteInRange(const std::string& name, double value, double lo, doub
   }
 }
 
+void RequireFiniteAboveAtMost(const std::string& name, double value, double lo, double hi) {
+  if (!std::isfinite(value) || value <= lo || value > hi) {
+    throw std::out_of_range(name + " must be a finite number in (" + FormatNumber(lo) + ", " + FormatNumber(hi) +
+                            "], got " + FormatNumber(value));
+  }
+}
+
 uint64_t RequireSeed(const std::string& name, double value) {
   if (!std::isfinite(value) || value < 0 || value > kMaxSeed || std::floor(value) != value) {
     throw std::out_of_range(name + " must be an integer in [0, " + FormatNumber(kMaxSeed) + "], got " +

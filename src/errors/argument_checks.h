@@ -15,6 +15,8 @@ namespace embedlab {
 void RequireInRange(const std::string& name, int64_t value, int64_t lo, int64_t hi);
 // Same for a real number; NaN and infinities always fail.
 void RequireFiniteInRange(const std::string& name, double value, double lo, double hi);
+// Same with the lower end open: lo < value <= hi (a rate or scale that must be above zero).
+void RequireFiniteAboveAtMost(const std::string& name, double value, double lo, double hi);
 // A seed is an integer in [0, kMaxSeed] (every integer up to 2^53 is exact in a JS number); returns it as uint64.
 uint64_t RequireSeed(const std::string& name, double value);
 // An option's name in messages: "config.optimizer" and "beta1" give "config.optimizer.beta1"; an empty prefix gives

@@ -49,6 +49,10 @@ export { simdSupported };
 /** @typedef {import('./embeddings/types.js').RowCosine} RowCosine */
 /** @typedef {import('./embeddings/types.js').PrincipalComponentsOptions} PrincipalComponentsOptions */
 /** @typedef {import('./embeddings/types.js').PrincipalComponents} PrincipalComponents */
+/** @typedef {import('./embeddings/types.js').TrainWordVectorsOptions} TrainWordVectorsOptions */
+/** @typedef {import('./embeddings/types.js').TrainedWordVectors} TrainedWordVectors */
+/** @typedef {import('./embeddings/types.js').WordVectorsProgress} WordVectorsProgress */
+/** @typedef {import('./embeddings/types.js').Cooccurrences} Cooccurrences */
 /** @typedef {import('./files/types.js').TensorInfo} TensorInfo */
 /** @typedef {import('./model/types.js').PositionScheme} PositionScheme */
 /** @typedef {import('./model/types.js').RopeLayout} RopeLayout */

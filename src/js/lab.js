@@ -6,6 +6,7 @@ import * as embeddings from './embeddings/embeddings.js';
 import * as principal from './embeddings/principal_components.js';
 import * as neighbours from './embeddings/nearest.js';
 import * as gloveText from './embeddings/word_vectors_text.js';
+import * as wordVectorTraining from './embeddings/word_vector_training.js';
 import * as fileReaders from './files/readers.js';
 import * as models from './model/create.js';
 import { readModelDefaults } from './model/model.js';
@@ -20,6 +21,7 @@ import * as longContext from './training/long_context.js';
 /** @import { HfModule } from './tokenizer/hf_module.js' */
 /** @import { PositionalEncoding, SelfAttention, TokenEmbedding } from './embeddings/handles.js' */
 /** @import { AttentionComparison, CompareOptions, CompareWithAttentionOptions, CompareWithoutAttentionOptions, Comparison, ComposeOptions, ComposedSequence, Kernels, NearestRowsOptions, PositionalEncodingOptions, PositionalKind, PrincipalComponents, PrincipalComponentsOptions, RowCosine, SelfAttentionOptions, TokenEmbeddingOptions } from './embeddings/types.js' */
+/** @import { TrainWordVectorsOptions, TrainedWordVectors } from './embeddings/types.js' */
 /** @import { WordVectors } from './embeddings/word_vectors.js' */
 /** @import { SafetensorsFile } from './files/safetensors.js' */
 /** @import { Model } from './model/model.js' */
@@ -282,6 +284,17 @@ export class EmbedLab extends Tokenizers {
    */
   principalComponents(values, rows, cols, options) {
     return principal.principalComponents(internalsOf(this), values, rows, cols, options);
+  }
+
+  /**
+   * GloVe word vectors (Pennington et al. 2014) trained on `ids` as glove.c trains them: 1/distance-weighted
+   * symmetric co-occurrence counts, weighted least squares, AdaGrad; vectors = words + contexts. See the guide.
+   * @example const { vectors, losses } = await lab.trainWordVectors({ ids, vocabSize: 1000, dim: 50 })
+   * @param {TrainWordVectorsOptions} options
+   * @returns {Promise<TrainedWordVectors>}
+   */
+  trainWordVectors(options) {
+    return wordVectorTraining.trainWordVectors(internalsOf(this), options);
   }
 
   /**

@@ -4,7 +4,7 @@
 // tokenizer methods and give the same ids.
 /**
  * embedlab/tokenizer: the BPE tokenizer alone, on its own small wasm module (held under 100 kB gzipped with its
- * glue, against 200 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
+ * glue, against 210 kB for the whole library). The same {@link Tokenizer} as `embedlab`, with the same ids.
  *
  * @example
  * ```ts
@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import { simdSupported, startModule } from './runtime/wasm_loader.js';
+import { isHfBinary } from './tokenizer/from_hugging_face.js';
 import { hfModuleStarter } from './tokenizer/hf_module.js';
 import { encodingNameForModel } from './tokenizer/model_encodings.js';
 import { Tokenizers } from './tokenizer/tokenizers.js';
@@ -132,12 +133,17 @@ export async function tokenizerFromVocabulary(files) {
 }
 
 /**
- * loadTokenizer on the shared instance: a Promise, as the module may still have to load.
+ * loadTokenizer on the shared instance, which also takes the binary form of HfTokenizer.save() (through
+ * tokenizerFromHuggingFace): a Promise, as a module may still have to load.
  * @param {Uint8Array | ArrayBuffer | string} bytes
  * @returns {Promise<Tokenizer>}
  */
 export async function loadTokenizer(bytes) {
-  return (await sharedTokenizers()).loadTokenizer(bytes);
+  const tokenizers = await sharedTokenizers();
+  if ((bytes instanceof Uint8Array || bytes instanceof ArrayBuffer) && isHfBinary(new Uint8Array(bytes))) {
+    return tokenizers.tokenizerFromHuggingFace(bytes);
+  }
+  return tokenizers.loadTokenizer(bytes);
 }
 
 /**

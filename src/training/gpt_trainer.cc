@@ -112,15 +112,52 @@ TrainStepResult GptTrainer::TrainStep(const std::vector<int32_t>& ids, const std
   return {loss, norm, optimizer_->step()};
 }
 
+namespace {
+
+// The tensor called `name`, or std::invalid_argument listing the model's tensors (`what` is the API's argument).
+const ParameterTensor& RequireTensorNamed(const ParameterLayout& layout, const std::string& what,
+                                          const std::string& name) {
+  const ParameterTensor* tensor = layout.TryFind(name);
+  if (tensor != nullptr) return *tensor;
+  std::string known;
+  for (const ParameterTensor& t : layout.tensors()) known += (known.empty() ? "" : ", ") + t.name;
+  throw std::invalid_argument(what + ": this model has no tensor \"" + name + "\"; its tensors are " + known);
+}
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  std::string text;
+  for (int64_t extent : shape) text += (text.empty() ? "" : ", ") + std::to_string(extent);
+  return "[" + text + "]";
+}
+
+}  // namespace
+
+std::vector<float> GptTrainer::Tensor(const std::string& name) const {
+  const ParameterTensor& tensor = RequireTensorNamed(model_->layout(), "name", name);
+  return ToCheckpointLayout(tensor, model_->parameters().data() + tensor.offset);
+}
+
+void GptTrainer::SetTensor(const std::string& name, const std::vector<float>& values) {
+  const ParameterTensor& tensor = RequireTensorNamed(model_->layout(), "name", name);
+  if (values.size() != tensor.size) {
+    throw std::out_of_range("values.length must be " + std::to_string(tensor.size) + " (" + name + " has shape " +
+                            ShapeText(CheckpointShape(tensor)) + "), got " + std::to_string(values.size()));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!std::isfinite(values[i])) {
+      throw std::out_of_range("values[" + std::to_string(i) + "] must be a finite number, got " +
+                              (std::isnan(values[i]) ? "NaN"
+                               : values[i] > 0       ? "Infinity"
+                                                     : "-Infinity"));
+    }
+  }
+  FromCheckpointLayout(tensor, values.data(), model_->parameters().data() + tensor.offset);
+}
+
 void GptTrainer::SetFrozen(const std::vector<std::string>& names) {
   std::vector<const ParameterTensor*> frozen;
   for (const std::string& name : names) {
-    const ParameterTensor* tensor = model_->layout().TryFind(name);
-    if (tensor == nullptr) {
-      std::string known;
-      for (const ParameterTensor& t : model_->layout().tensors()) known += (known.empty() ? "" : ", ") + t.name;
-      throw std::invalid_argument("frozen: this model has no tensor \"" + name + "\"; its tensors are " + known);
-    }
+    const ParameterTensor* tensor = &RequireTensorNamed(model_->layout(), "frozen", name);
     if (std::find(frozen.begin(), frozen.end(), tensor) != frozen.end()) {
       throw std::invalid_argument("frozen: \"" + name + "\" is listed twice");
     }

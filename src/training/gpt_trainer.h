@@ -48,6 +48,16 @@ class GptTrainer {
   // the embedding, index i after block i.
   std::vector<std::vector<float>> HiddenStates(const std::vector<int32_t>& ids);
 
+  // A parameter tensor by its name (ParameterLayout's: wte.weight, h.0.attn.c_attn.weight, ...), in the layout
+  // and shape Save() writes it (Conv1D matrices as (in, out), as Hugging Face's GPT-2). Throws std::invalid_argument
+  // for an unknown name, listing the model's tensors.
+  std::vector<float> Tensor(const std::string& name) const;
+  // Replaces that tensor's values (same layout as Tensor). AdamW's moments and step count stay as they are (as
+  // assigning to a PyTorch parameter's .data), a frozen tensor stays frozen, and training goes on from the new values.
+  // Throws std::invalid_argument for an unknown name, std::out_of_range for a length other than the tensor's size
+  // (stating its shape) or a value that is NaN or infinite; the model is then unchanged.
+  void SetTensor(const std::string& name, const std::vector<float>& values);
+
   // safetensors bytes with the model and the optimizer state (see training/model_checkpoint.h).
   std::vector<uint8_t> Save() const;
   static std::unique_ptr<GptTrainer> Load(const std::vector<uint8_t>& bytes);

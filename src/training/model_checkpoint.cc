@@ -73,18 +73,6 @@ std::string DoubleText(double value) { return FormatGeneral(value, 17); }
 const char* const kExpAvg = "optimizer.exp_avg.";
 const char* const kExpAvgSq = "optimizer.exp_avg_sq.";
 
-// Copies a tensor in memory layout; Conv1D matrices (rows x cols in memory) are transposed to the
-// checkpoint's (cols x rows) and back.
-std::vector<float> ToCheckpointLayout(const ParameterTensor& tensor, const float* values) {
-  std::vector<float> out(values, values + tensor.size);
-  if (!tensor.conv1d_layout) return out;
-  const size_t rows = static_cast<size_t>(tensor.shape[0]), cols = static_cast<size_t>(tensor.shape[1]);
-  for (size_t r = 0; r < rows; ++r) {
-    for (size_t c = 0; c < cols; ++c) out[c * rows + r] = values[r * cols + c];
-  }
-  return out;
-}
-
 // Throws naming a missing tensor or a shape that differs from the model's.
 void RequireTensor(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor) {
   const TensorEntry& entry = reader.index().Find(name);
@@ -100,9 +88,24 @@ void RequireTensor(const SafetensorsReader& reader, const std::string& name, con
 
 void ReadInto(const SafetensorsReader& reader, const std::string& name, const ParameterTensor& tensor, float* out) {
   RequireTensor(reader, name, tensor);
-  const std::vector<float> values = reader.ReadFloats(name);
+  FromCheckpointLayout(tensor, reader.ReadFloats(name).data(), out);
+}
+
+}  // namespace
+
+std::vector<float> ToCheckpointLayout(const ParameterTensor& tensor, const float* values) {
+  std::vector<float> out(values, values + tensor.size);
+  if (!tensor.conv1d_layout) return out;
+  const size_t rows = static_cast<size_t>(tensor.shape[0]), cols = static_cast<size_t>(tensor.shape[1]);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) out[c * rows + r] = values[r * cols + c];
+  }
+  return out;
+}
+
+void FromCheckpointLayout(const ParameterTensor& tensor, const float* values, float* out) {
   if (!tensor.conv1d_layout) {
-    std::copy(values.begin(), values.end(), out);
+    std::copy(values, values + tensor.size, out);
     return;
   }
   const size_t rows = static_cast<size_t>(tensor.shape[0]), cols = static_cast<size_t>(tensor.shape[1]);
@@ -110,8 +113,6 @@ void ReadInto(const SafetensorsReader& reader, const std::string& name, const Pa
     for (size_t c = 0; c < cols; ++c) out[r * cols + c] = values[c * rows + r];
   }
 }
-
-}  // namespace
 
 std::vector<int64_t> CheckpointShape(const ParameterTensor& tensor) {
   if (!tensor.conv1d_layout) return tensor.shape;

@@ -33,6 +33,10 @@ AdamWOptions AdamWOptionsFromMetadata(const std::map<std::string, std::string>& 
 
 // The shape a parameter has in a checkpoint: reversed for the Conv1D matrices.
 std::vector<int64_t> CheckpointShape(const ParameterTensor& tensor);
+// A tensor's values from memory layout to the checkpoint's and back: Conv1D matrices (rows x cols in memory) are
+// transposed to the checkpoint's (cols x rows); every other tensor is copied as it is.
+std::vector<float> ToCheckpointLayout(const ParameterTensor& tensor, const float* values);
+void FromCheckpointLayout(const ParameterTensor& tensor, const float* values, float* out);
 
 // Copies every parameter tensor of the model from the file; throws naming a missing tensor or a shape
 // that differs from the model's.

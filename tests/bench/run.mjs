@@ -1,8 +1,10 @@
 // `npm run bench`: every benchmark, printed as Markdown tables (also written to build/bench/results.md).
-// `node tests/bench/run.mjs Model 'Hugging Face tokenizers'` runs only the named sections.
+// `node tests/bench/run.mjs Model 'Hugging Face tokenizers'` runs only the named sections (Kernels, Model, Tokenizer,
+// 'Hugging Face tokenizers', 'Race workers', GloVe).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
+import { benchGlove } from './glove.mjs';
 import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
 import { benchRaceWorkers } from './race_workers.mjs';
@@ -20,6 +22,7 @@ const benches = [
   ['Tokenizer', benchTokenizer],
   ['Hugging Face tokenizers', benchHfTokenizers],
   ['Race workers', benchRaceWorkers],
+  ['GloVe', benchGlove],
 ];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {

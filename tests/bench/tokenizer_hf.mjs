@@ -91,12 +91,12 @@ async function benchCorpus({ model, label, texts, ours, fresh, instances, cl100k
       : {};
   // Ours cold: a fresh tokenizer from the binary form encodes the corpus, less the median of loading one alone.
   const oursCold = (run) => ({
-    simdFresh: () => {
-      const tokenizer = fresh();
+    simdFresh: async () => {
+      const tokenizer = await fresh();
       texts.forEach((t) => run(tokenizer, t));
       tokenizer.dispose();
     },
-    simdLoad: () => fresh().dispose(),
+    simdLoad: async () => (await fresh()).dispose(),
   });
   const withCold = (times) => ({ ...times, simdCold: times.simdFresh - times.simdLoad });
   const encode = withCold(
@@ -147,12 +147,12 @@ async function benchModel(model, labs, corpora, cl100k) {
   const json = JSON.parse(jsonText);
   const config = JSON.parse(configText);
   const ours = {
-    simd: labs.simd.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
-    fallback: labs.fallback.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
+    simd: await labs.simd.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
+    fallback: await labs.fallback.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
   };
   const instances = Object.fromEntries(PEER_KEYS.map((who) => [who, HF_PEERS[who].construct(json, config)]));
   const binary = ours.simd.save();
-  const fresh = () => labs.simd.loadTokenizer(binary);
+  const fresh = () => labs.simd.tokenizerFromHuggingFace(binary);
   const rows = [];
   for (const [label, texts] of Object.entries(corpora)) {
     rows.push(await benchCorpus({ model, label, texts, ours, fresh, instances, cl100k }));

@@ -1,5 +1,5 @@
 // Load times and memory of the Hugging Face tokenizer benchmark. Load: CPU time, round-robin, median of MIN_RUNS:
-// ours from the tokenizer.json text and from the binary form (save() bytes → lab.loadTokenizer), the peers both
+// ours from the tokenizer.json text and from the binary form (save() bytes → lab.tokenizerFromHuggingFace), the peers both
 // from the file texts (JSON.parse of both files + construction) and from the already parsed objects (construction
 // alone). Memory: each contender loads the file in a fresh node process (so nothing else is in its heap): our wasm
 // memory's size and malloc's bytes in use after the load, and every process's peak resident set (VmHWM).
@@ -19,7 +19,7 @@ export async function benchLoad(model, lab) {
   const json = JSON.parse(jsonText);
   const config = JSON.parse(configText);
   const fromJson = () => lab.tokenizerFromHuggingFace(jsonText, { name: model, config: configText });
-  const first = fromJson();
+  const first = await fromJson();
   const binary = first.save();
   first.dispose();
   mkdirSync(hfDir, { recursive: true });
@@ -32,8 +32,8 @@ export async function benchLoad(model, lab) {
   }
   const times = await interleaved(
     {
-      oursJson: () => fromJson().dispose(),
-      oursBinary: () => lab.loadTokenizer(binary).dispose(),
+      oursJson: async () => (await fromJson()).dispose(),
+      oursBinary: async () => (await lab.tokenizerFromHuggingFace(binary)).dispose(),
       parseOnly: () => [JSON.parse(jsonText), JSON.parse(configText)],
       ...peers,
     },
@@ -53,7 +53,7 @@ const scripts = (model) => {
   const ours = (load) =>
     `const { createRequire } = await import('node:module'); const require = createRequire(import.meta.url); ` +
     `const lab = await (await import(${JSON.stringify(distUrl)})).createTokenizers({ simd: true }); ${load} ` +
-    `const { heapBytes, allocatedBytes } = lab.memory(); ${report} ` +
+    `const { heapBytes, allocatedBytes } = t.lab.memory(); ${report} ` +
     `process.stdout.write(JSON.stringify({ heapBytes, allocatedBytes, hwm })); t.dispose();`;
   const peer = (who) =>
     `const { createRequire } = await import('node:module'); const require = createRequire(import.meta.url); ` +
@@ -64,9 +64,9 @@ const scripts = (model) => {
     `process.stdout.write(JSON.stringify({ v8Heap, hwm, ok: p !== null }));`;
   return {
     oursBinary: ours(
-      `const t = lab.loadTokenizer(require('node:fs').readFileSync(${JSON.stringify(binaryFile(model))}));`,
+      `const t = await lab.tokenizerFromHuggingFace(require('node:fs').readFileSync(${JSON.stringify(binaryFile(model))}));`,
     ),
-    oursJson: ours(`${texts} const t = lab.tokenizerFromHuggingFace(jsonText, { config: configText });`),
+    oursJson: ours(`${texts} const t = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });`),
     ...Object.fromEntries(PEER_KEYS.map((who) => [who, peer(who)])),
   };
 };

@@ -190,7 +190,7 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
     '',
     `Load, CPU ms (round-robin, median of ${MIN_RUNS}). Ours from the tokenizer.json and tokenizer_config.json texts ` +
       "(ratio: the fastest peer's parse + construction / it), and from the binary form (save() bytes → " +
-      'lab.loadTokenizer; ratio: from JSON / it). Peers: JSON.parse of both files + construction, and construction ' +
+      'lab.tokenizerFromHuggingFace; ratio: from JSON / it). Peers: JSON.parse of both files + construction, and construction ' +
       `alone from the parsed objects; ratio: it / ours from binary (goal: construction alone ≥ ${GOALS.load}×, i.e. ` +
       'ours ≤ 1/5 of it).',
     '',

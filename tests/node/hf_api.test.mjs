@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import createEmbedLab, { HfTokenizer, Tokenizer } from '../../dist/index.js';
-import { createTokenizers } from '../../dist/tokenizer.js';
+import { createTokenizers, loadTokenizer } from '../../dist/tokenizer.js';
 import { Tokenizer as ReferenceTokenizer } from '@huggingface/tokenizers';
 import { addedTokenTexts, HF_MODELS, readModelFiles, SAMPLE_TEXTS } from './hf_support.mjs';
 
@@ -176,16 +176,23 @@ test('encodes and create/dispose cycles leave the wasm heap where it was', async
 });
 
 for (const model of HF_MODELS) {
-  test(`${model}: save() -> loadTokenizer() gives the same tokenizer, in both entries`, async () => {
+  test(`${model}: save() -> tokenizerFromHuggingFace() gives the same tokenizer, in both entries`, async () => {
     const { jsonText, configText, json } = readModelFiles(model);
     const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { name: model, config: configText });
     const saved = tokenizer.save();
-    const loaded = await lab.loadTokenizer(saved);
+    const loaded = await lab.tokenizerFromHuggingFace(saved);
     const tokenizers = await createTokenizers();
-    const alone = await tokenizers.loadTokenizer(saved.buffer.slice(0));
+    const alone = await tokenizers.tokenizerFromHuggingFace(saved.buffer.slice(0));
+    const shared = await loadTokenizer(saved); // embedlab/tokenizer's async loadTokenizer takes it too
     try {
       assert.ok(loaded instanceof HfTokenizer);
-      for (const other of [loaded, alone]) {
+      // The lab's loadTokenizer is synchronous: it cannot start the Hugging Face module, and says where to go.
+      assert.throws(() => lab.loadTokenizer(saved), { name: 'TypeError', message: /tokenizerFromHuggingFace/ });
+      await assert.rejects(
+        lab.tokenizerFromHuggingFace(saved, { config: configText }),
+        /options\.name and options\.config/,
+      );
+      for (const other of [loaded, alone, shared]) {
         assert.equal(other.name, model);
         assert.equal(other.vocabSize, tokenizer.vocabSize);
         assert.deepEqual(other.addedTokens, tokenizer.addedTokens);
@@ -204,6 +211,7 @@ for (const model of HF_MODELS) {
       tokenizer.dispose();
       loaded.dispose();
       alone.dispose();
+      shared.dispose();
     }
   });
 }
@@ -216,7 +224,7 @@ test('save() of a loaded tokenizer gives the bytes it was loaded from, for every
     const tokenizer = await lab.tokenizerFromHuggingFace(jsonText, { config: configText });
     const saved = tokenizer.save();
     tokenizer.dispose();
-    const loaded = await lab.loadTokenizer(saved);
+    const loaded = await lab.tokenizerFromHuggingFace(saved);
     const again = loaded.save();
     loaded.dispose();
     const at = again.findIndex((byte, i) => byte !== saved[i]);

@@ -46,7 +46,7 @@ test('one module per instance, shared by its Hugging Face tokenizers, of the ins
     const lab = await createEmbedLab({ simd });
     const first = await lab.tokenizerFromHuggingFace(TINY);
     const second = await lab.tokenizerFromHuggingFace(TINY, { name: 'second' });
-    const loaded = await lab.loadTokenizer(first.save());
+    const loaded = await lab.tokenizerFromHuggingFace(first.save());
     assert.ok(loaded instanceof HfTokenizer);
     const hfModule = first.lab; // internal: the instance a handle belongs to
     assert.notEqual(hfModule, lab);

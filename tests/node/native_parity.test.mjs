@@ -30,5 +30,16 @@ for (const simd of [true, false]) {
     assert.ok(maxAbsDiff(result.attention.outputsA, native.attentionA) <= 1e-5);
     assert.ok(maxAbsDiff(result.attention.outputsB, native.attentionB) <= 1e-5);
     assert.ok(Math.abs(result.attention.pooledCosine - native.pooledAttentionCosine) <= 1e-6);
+    // GloVe: the initial values are PRNG draws (bit for bit); training goes through the SIMD kernels.
+    const ids = Array.from({ length: 400 }, (_, i) => (7 * i + Math.floor(i / 3)) % 16);
+    const glove = { ids, vocabSize: 16, dim: 10, window: 3, seed: 5 };
+    const initial = await lab.trainWordVectors({ ...glove, epochs: 0 });
+    assert.deepEqual(initial.words, Float32Array.from(native.gloveInitialWords));
+    const trained = await lab.trainWordVectors({ ...glove, epochs: 4 });
+    assert.ok(
+      maxAbsDiff(trained.vectors, native.gloveVectors) <= 1e-5,
+      `${maxAbsDiff(trained.vectors, native.gloveVectors)}`,
+    );
+    trained.losses.forEach((loss, k) => assert.ok(Math.abs(loss - native.gloveLosses[k]) <= 1e-5 * loss, `epoch ${k}`));
   });
 }

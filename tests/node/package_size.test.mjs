@@ -1,5 +1,5 @@
 // Size budgets of the wasm modules the package ships, wasm + glue gzipped (level 9) as a server or CDN sends
-// them: the tokenizer entry (embedlab/tokenizer) within 100 kB, the full SIMD module within 200 kB, and the Hugging
+// them: the tokenizer entry (embedlab/tokenizer) within 100 kB, the full SIMD module within 210 kB, and the Hugging
 // Face module that both start on demand within its own budget (below).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -22,11 +22,13 @@ for (const flavour of ['simd', 'fallback']) {
 }
 
 // 195.6 kB on 2026-12-01: wasm exceptions in the SIMD flavour (-14 kB with the glue) and our own decimal conversions
-// instead of the C library's strtod and printf (-5 kB) brought it from 216 kB.
-test('embedlab (simd): wasm + glue within 200 kB gzipped', () => {
+// instead of the C library's strtod and printf (-5 kB) brought it from 216 kB. 210 kB since 2026-12-02: the GloVe
+// trainer (lab.trainWordVectors, issue 23's pretrained-vectors lesson, which the page runs at load) added 7.3 kB,
+// with its cold code already at -Os (207.3 kB then); the Hugging Face tokenizers went to a module of their own.
+test('embedlab (simd): wasm + glue within 210 kB gzipped', () => {
   const size = moduleSize('embedlab-simd');
   console.log(size.text);
-  assert.ok(size.total <= 200_000, size.text);
+  assert.ok(size.total <= 210_000, size.text);
 });
 
 // The Hugging Face tokenizer module (embedlab-hf-*: src/hf, with the NFC table and the BPE it runs on), a module of its

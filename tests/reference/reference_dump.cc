@@ -5,6 +5,7 @@
 
 #include "compare/self_attention.h"
 #include "compare/sentence_comparison.h"
+#include "embed/glove_trainer.h"
 #include "embed/learned_encoding.h"
 #include "embed/sinusoidal_encoding.h"
 #include "embed/token_embedding.h"
@@ -72,6 +73,27 @@ void PrintModelLosses() {
   std::printf("},\n");
 }
 
+// GloVe on the ids of tests/node/native_parity.test.mjs: (7i + i / 3) mod 16 for i < 400, window 3, dim 10, 4 epochs,
+// seed 5: the initial word vectors (PRNG only), the vectors and the losses after training.
+void PrintGlove() {
+  std::vector<int32_t> ids;
+  for (int i = 0; i < 400; ++i) ids.push_back((7 * i + i / 3) % 16);
+  embedlab::GloveOptions options;
+  options.vocab_size = 16;
+  options.dim = 10;  // not a multiple of any target's lanes: the kernels' tails count
+  options.window = 3;
+  options.epochs = 4;
+  options.seed = 5;
+  embedlab::GloveTrainer trainer(ids, options);
+  PrintArray("gloveInitialWords", trainer.words());
+  while (!trainer.Advance(SIZE_MAX)) {
+  }
+  PrintArray("gloveVectors", trainer.Vectors());
+  std::printf("\"gloveLosses\":[");
+  for (size_t i = 0; i < trainer.losses().size(); ++i) std::printf("%s%.17g", i ? "," : "", trainer.losses()[i]);
+  std::printf("],\n");
+}
+
 }  // namespace
 
 int main() {
@@ -87,6 +109,7 @@ int main() {
 
   std::printf("{\"target\":\"%s\",\n", simd::ActiveTargetName().c_str());
   PrintModelLosses();
+  PrintGlove();
   PrintArray("tokenEmbedding", embedding.table());
   PrintArray("learned", learned.table());
   PrintArray("sinusoidal", sinusoidal_table);

@@ -12,6 +12,7 @@ import { tokenizeBin } from './tokenize_bin.js';
 import { commandHelp, fullUsage, helpNeedsLab, usageLine } from './usage.js';
 import { UsageError } from './usage_error.js';
 import createEmbedLab from '../index.js';
+import { isHfBinary } from '../tokenizer/from_hugging_face.js';
 
 // FILE, or stdin without one (the whole input: decode needs all of it).
 function readInput(file) {
@@ -44,18 +45,22 @@ function idsOfText(bytes) {
 }
 
 // --tokenizer FILE: a saved tokenizer, a Hugging Face tokenizer.json (with the tokenizer_config.json beside it, if
-// any), or with --encoding NAME a plain .tiktoken file with NAME's pattern and special tokens; else --encoding NAME
+// any) or its saved binary form, or with --encoding NAME a plain .tiktoken file with NAME's pattern and special tokens; else --encoding NAME
 // (default cl100k_base).
 async function openTokenizer(lab, values) {
   if (!values.tokenizer) {
     return lab.getTokenizer(values.encoding ?? 'cl100k_base');
   }
   const bytes = readFileSync(values.tokenizer);
-  if (isJsonObject(bytes)) {
+  const hfBinary = isHfBinary(bytes);
+  if (hfBinary || isJsonObject(bytes)) {
     if (values.encoding !== undefined) {
       throw new TypeError(
         `${values.tokenizer} is a Hugging Face tokenizer.json with its own pipeline: drop --encoding`,
       );
+    }
+    if (hfBinary) {
+      return lab.tokenizerFromHuggingFace(bytes); // HfTokenizer.save()'s binary form carries its settings
     }
     const configFile = join(dirname(values.tokenizer), 'tokenizer_config.json');
     const config = existsSync(configFile) ? readFileSync(configFile) : undefined;

@@ -165,3 +165,73 @@ export interface PrincipalComponents {
   /** rows × count, row-major: each row's coordinates along the components, after subtracting the mean row. */
   projections: Float64Array;
 }
+
+// GloVe word vectors trained from token ids (lab.trainWordVectors).
+
+/** Progress of {@link EmbedLab.trainWordVectors}, once per finished epoch. */
+export interface WordVectorsProgress {
+  /** Epochs finished, from 1. */
+  epoch: number;
+  /** Epochs asked for. */
+  epochs: number;
+  /** J after this epoch (see {@link TrainedWordVectors.losses}). */
+  loss: number;
+}
+
+/** Options of {@link EmbedLab.trainWordVectors}; the defaults are glove.c's, and the paper's window of 10. */
+export interface TrainWordVectorsOptions {
+  /** The corpus as token ids, each in [0, vocabSize); one sequence (the window runs across all of it), at most 2^26. */
+  ids: TokenIds;
+  /** Rows of the result, in [1, 2^21]; ids that never occur keep their initial values. */
+  vocabSize: number;
+  /** Floats per vector, in [1, 16384]. */
+  dim: number;
+  /** Tokens on each side that count as context, weighted 1/distance, in [1, 1000]; default 10. */
+  window?: number;
+  /** Passes over every co-occurrence, in [0, 100000]; default 25. */
+  epochs?: number;
+  /** Where the weight f(X) = min(1, (X / xMax)^alpha) reaches 1, in (0, 1e30]; default 100. */
+  xMax?: number;
+  /** The weight's exponent, in (0, 100]; default 0.75. */
+  alpha?: number;
+  /** AdaGrad's initial learning rate for the vectors (glove.c's -eta), in (0, 100]; default 0.05. */
+  learningRate?: number;
+  /** Seed of the initial values and of the order of the pairs, an integer in [0, 2^53]; default 0. */
+  seed?: number;
+  /** Called after each epoch. */
+  onProgress?: (progress: WordVectorsProgress) => void;
+  /** Stops training at the next slice (about 16 ms); the result then has `aborted: true`. */
+  signal?: AbortSignal;
+}
+
+/** The nonzero co-occurrence counts X, sorted by (row, col): X[rows[i]][cols[i]] = values[i]. */
+export interface Cooccurrences {
+  rows: Uint32Array;
+  cols: Uint32Array;
+  /** Sums of 1/distance over the pairs within the window (symmetric: X[a][b] = X[b][a]). */
+  values: Float64Array;
+}
+
+/** Result of {@link EmbedLab.trainWordVectors}: every table vocabSize rows, row-major. */
+export interface TrainedWordVectors {
+  /** words + contexts, vocabSize × dim: the vectors to use (glove.c's default output). */
+  vectors: Float32Array;
+  /** The word vectors w, vocabSize × dim. */
+  words: Float32Array;
+  /** The context vectors c̃, vocabSize × dim. */
+  contexts: Float32Array;
+  /** b, vocabSize. */
+  wordBiases: Float32Array;
+  /** b̃, vocabSize. */
+  contextBiases: Float32Array;
+  /**
+   * losses[k] = J = Σ f(X_ij) (w_i · c̃_j + b_i + b̃_j − ln X_ij)² over every entry of `cooccurrences`, for the
+   * parameters as they were after k + 1 epochs: a sum, without ½ and not divided by the number of pairs (glove.c's
+   * printed cost is ½ Σ f·diff² / pairs, accumulated during the epoch).
+   */
+  losses: number[];
+  /** The counts X that training fitted. */
+  cooccurrences: Cooccurrences;
+  /** True when `signal` stopped training: the tables are as they were then, losses cover finished epochs only. */
+  aborted: boolean;
+}

@@ -9,6 +9,7 @@ import {
   requireOptions,
   requireSeed,
   requireSignal,
+  requireVector,
 } from '../runtime/checks.js';
 import { WasmHandle } from '../runtime/wasm_handle.js';
 import { normalizeRopeScaling } from '../positions/rope_scaling.js';
@@ -297,6 +298,39 @@ export class Model extends WasmHandle {
   save() {
     const raw = this.raw();
     return this.lab.call(() => raw.save());
+  }
+
+  /**
+   * A parameter tensor by name (as {@link Model.save} names it: 'wte.weight', 'h.0.attn.c_attn.weight', ...), a
+   * Float32Array copy in the layout save() writes (Hugging Face GPT-2's: attention and MLP matrices as (in, out)).
+   * @param {string} name
+   * @returns {Float32Array}
+   */
+  tensor(name) {
+    const raw = this.raw();
+    if (typeof name !== 'string') {
+      throw new TypeError(`name must be a tensor name such as 'wte.weight', got ${describe(name)}`);
+    }
+    return this.lab.call(() => raw.tensor(name));
+  }
+
+  /**
+   * Replaces a parameter tensor's values (same layout as {@link Model.tensor}), e.g. wte from trained word vectors
+   * (lab.trainWordVectors' vectors when dim = channels). Training goes on from them; the AdamW moments and step stay,
+   * and a frozen tensor keeps the values given. An unknown name lists the model's tensors; a wrong length states the
+   * shape.
+   * @example model.setTensor('wte.weight', vectors) // vocabSize × channels
+   * @param {string} name
+   * @param {ArrayLike<number>} values
+   * @returns {void}
+   */
+  setTensor(name, values) {
+    const raw = this.raw();
+    if (typeof name !== 'string') {
+      throw new TypeError(`name must be a tensor name such as 'wte.weight', got ${describe(name)}`);
+    }
+    requireVector('values', values);
+    this.lab.call(() => raw.setTensor(name, values));
   }
 
   /**

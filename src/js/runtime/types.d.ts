@@ -23,7 +23,7 @@ export interface CreateOptions {
   /**
    * The Hugging Face tokenizer module (`embedlab-hf-simd.wasm` or `embedlab-hf-fallback.wasm`), in the same forms
    * as `wasm`. That module is started only when the instance first needs it (`tokenizerFromHuggingFace`, or
-   * `loadTokenizer` of a Hugging Face tokenizer's binary form), from the `.wasm` next to the package's JS unless
+   * its binary form), from the `.wasm` next to the package's JS unless
    * given here: runtimes that cannot compile wasm bytes at run time (Cloudflare workerd) pass its imported Module.
    * Without it, the Hugging Face module is of the instance's flavour; with it, of the given module's.
    */

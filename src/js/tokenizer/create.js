@@ -3,13 +3,12 @@
 // stage}, see runtime/wasm_instance.js).
 import { describe, refusePathAsText, requireInteger, requireOptions, requireSignal } from '../runtime/checks.js';
 import { SliceSizer, yieldToEventLoop } from '../runtime/scheduling.js';
-import { HfTokenizer } from './hf_tokenizer.js';
+import { isHfBinary } from './from_hugging_face.js';
 import { requireSpecialTokenExtension } from './special_tokens.js';
 import { Tokenizer } from './tokenizer.js';
 import { readVocabulary, VOCABULARY_FILES } from './vocabularies.js';
 /** @import { LabInternals } from '../runtime/types.js' */
 /** @import { Tokenizers } from './tokenizers.js' */
-/** @import { HfModule } from './hf_module.js' */
 /** @import { EncodingName, GetTokenizerOptions, TrainTokenizerOptions } from './types.js' */
 
 /** Encoding names accepted by getTokenizer(). */
@@ -186,45 +185,41 @@ export async function trainTokenizer({ lab, raw, stage }, corpus, options) {
   }
 }
 
-// HfTokenizer.save()'s binary form begins with these bytes (src/hf/hf_binary.cc: "EMBLHF" and a version): such a
-// file goes to the Hugging Face module, which checks the rest.
-const HF_BINARY_MAGIC = new TextEncoder().encode('EMBLHF');
-
 /**
- * @param {Uint8Array} bytes
- * @returns {boolean}
- */
-function isHfBinary(bytes) {
-  return bytes.length >= HF_BINARY_MAGIC.length && HF_BINARY_MAGIC.every((byte, i) => bytes[i] === byte);
-}
-
-/**
- * @param {LabInternals<Tokenizers>} internals
- * @param {() => Promise<LabInternals<HfModule>>} startHfModule the instance's Hugging Face module
+ * Bytes of a tokenizer file in any accepted form, as a Uint8Array.
  * @param {Uint8Array | ArrayBuffer | string} bytes
- * @returns {Promise<Tokenizer>}
+ * @returns {Uint8Array}
  */
-export async function loadTokenizer({ lab, raw, stage }, startHfModule, bytes) {
+function tokenizerFileBytes(bytes) {
   if (typeof bytes === 'string') {
     refusePathAsText('bytes', bytes);
-    bytes = new TextEncoder().encode(bytes);
+    return new TextEncoder().encode(bytes);
   }
   if (bytes instanceof ArrayBuffer) {
-    bytes = new Uint8Array(bytes);
+    return new Uint8Array(bytes);
   }
   if (!(bytes instanceof Uint8Array)) {
     throw new TypeError(`bytes must be a Uint8Array from tokenizer.save(), got ${describe(bytes)}`);
   }
-  if (isHfBinary(bytes)) {
-    const hf = await startHfModule();
-    hf.stage(bytes);
-    return new HfTokenizer(
-      hf.lab,
-      hf.lab.call(() => hf.raw.loadHfTokenizer()),
-      hf.raw,
+  return bytes;
+}
+
+/**
+ * A file of Tokenizer.save(), synchronously on the instance's own module. The binary form of HfTokenizer.save()
+ * needs the Hugging Face module, which may have to load: it is refused here with a pointer to the async calls.
+ * @param {LabInternals<Tokenizers>} internals
+ * @param {Uint8Array | ArrayBuffer | string} bytes
+ * @returns {Tokenizer}
+ */
+export function loadTokenizer({ lab, raw, stage }, bytes) {
+  const file = tokenizerFileBytes(bytes);
+  if (isHfBinary(file)) {
+    throw new TypeError(
+      "bytes are a Hugging Face tokenizer's binary form (HfTokenizer.save()): load it with " +
+        'await lab.tokenizerFromHuggingFace(bytes), which starts the Hugging Face module',
     );
   }
-  stage(bytes);
+  stage(file);
   return new Tokenizer(
     lab,
     lab.call(() => raw.loadTokenizer()),

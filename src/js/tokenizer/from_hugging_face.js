@@ -8,6 +8,18 @@ import { HfTokenizer } from './hf_tokenizer.js';
 
 const textEncoder = new TextEncoder();
 
+// HfTokenizer.save()'s binary form begins with these bytes (src/hf/hf_binary.cc: "EMBLHF" and a version): such a
+// file goes to the Hugging Face module, which checks the rest.
+const HF_BINARY_MAGIC = new TextEncoder().encode('EMBLHF');
+
+/**
+ * @param {Uint8Array} bytes
+ * @returns {boolean}
+ */
+export function isHfBinary(bytes) {
+  return bytes.length >= HF_BINARY_MAGIC.length && HF_BINARY_MAGIC.every((byte, i) => bytes[i] === byte);
+}
+
 /**
  * A JSON file in any of the accepted forms as UTF-8 bytes.
  * @param {string} name the argument's name, for messages
@@ -46,6 +58,20 @@ export async function tokenizerFromHuggingFace(startHfModule, json, options) {
     throw new TypeError(`options.name must be a string, got ${describe(name)}`);
   }
   const tokenizerBytes = jsonBytes('json', json);
+  if (isHfBinary(tokenizerBytes)) {
+    if (options?.name !== undefined || config !== undefined) {
+      throw new TypeError(
+        'options.name and options.config apply to a tokenizer.json: the binary form of HfTokenizer.save() carries its own',
+      );
+    }
+    const hf = await startHfModule();
+    hf.stage(tokenizerBytes);
+    return new HfTokenizer(
+      hf.lab,
+      hf.lab.call(() => hf.raw.loadHfTokenizer()),
+      hf.raw,
+    );
+  }
   const configBytes = config === undefined ? new Uint8Array(0) : jsonBytes('options.config', config);
   const staged = new Uint8Array(tokenizerBytes.length + configBytes.length);
   staged.set(tokenizerBytes, 0);

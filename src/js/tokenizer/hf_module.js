@@ -1,6 +1,6 @@
 // The Hugging Face tokenizer module (embedlab-hf-{simd,fallback}: src/hf on a wasm module of its own, about as large
 // as the rest of the tokenizer), started on demand: an instance of either entry starts it once, at its first
-// tokenizerFromHuggingFace() or loadTokenizer() of a Hugging Face tokenizer's binary form, and shares it among all
+// tokenizerFromHuggingFace() (of a tokenizer.json or of HfTokenizer.save()'s binary form), and shares it among all
 // its Hugging Face tokenizers. So neither entry's own module, nor a page that loads one at start, carries it.
 import { WasmInstance, internalsOf } from '../runtime/wasm_instance.js';
 import { startFlavour } from '../runtime/wasm_loader.js';

@@ -24,8 +24,8 @@ function refuseThirdArgument(disallowedSpecial) {
 }
 
 /**
- * A tokenizer from a Hugging Face tokenizer.json, byte-exact with the Rust `tokenizers` crate (and
- * `@huggingface/tokenizers`): from {@link Tokenizers.tokenizerFromHuggingFace}. Every method of {@link Tokenizer};
+ * A tokenizer from a Hugging Face tokenizer.json, byte-exact with `@huggingface/tokenizers` (following the Rust
+ * `tokenizers` crate where the two differ): from {@link Tokenizers.tokenizerFromHuggingFace}. Every method of {@link Tokenizer};
  * encode options are transformers' (addSpecialTokens, splitSpecialTokens), not tiktoken's.
  */
 export class HfTokenizer extends Tokenizer {
@@ -72,7 +72,7 @@ export class HfTokenizer extends Tokenizer {
   }
 
   /**
-   * The tokenizer in a compact binary form (no JSON to parse), which lab.loadTokenizer() reads back. There is no
+   * The tokenizer in a compact binary form (no JSON to parse), which lab.tokenizerFromHuggingFace() reads back. There is no
    * text form: the tokenizer.json itself is that.
    * @param {{ binary?: true }} [options]
    * @returns {Uint8Array}

@@ -83,13 +83,14 @@ export class Tokenizers extends WasmInstance {
   }
 
   /**
-   * A tokenizer file from {@link Tokenizer.save}, or the binary form of {@link HfTokenizer.save} (an {@link HfTokenizer}
-   * then, on the Hugging Face module, which this starts the first time). A Promise, as that module may have to load.
+   * A tokenizer file from {@link Tokenizer.save} (either form). The binary form of {@link HfTokenizer.save} is
+   * refused here with a TypeError: it needs the Hugging Face module, so it loads with
+   * `await lab.tokenizerFromHuggingFace(bytes)`.
    * @param {Uint8Array | ArrayBuffer | string} bytes
-   * @returns {Promise<Tokenizer>}
+   * @returns {Tokenizer}
    */
   loadTokenizer(bytes) {
-    return loadTokenizer(internalsOf(this), this.#startHfModule, bytes);
+    return loadTokenizer(internalsOf(this), bytes);
   }
 
   /**
@@ -104,7 +105,8 @@ export class Tokenizers extends WasmInstance {
 
   /**
    * A tokenizer from a Hugging Face tokenizer.json (model BPE: Llama 3 and 3.1, Qwen 3, DeepSeek V3, Gemma 3,
-   * Llama 2, …), byte-exact with the Rust `tokenizers` crate and `@huggingface/tokenizers`. `json` and
+   * Llama 2, …), byte-exact with `@huggingface/tokenizers` (and the Rust `tokenizers` crate where the two differ,
+   * as the guide lists), or the binary form of {@link HfTokenizer.save}, which loads without parsing JSON. `json` and
    * `options.config` (tokenizer_config.json, read for clean_up_tokenization_spaces) are each the file's text, its
    * bytes or the parsed object. A part the core does not implement (another model type, an unknown normalizer,
    * pre-tokenizer or decoder, a split regex it has no scanner for) is refused with an Error naming it. The core of

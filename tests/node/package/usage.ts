@@ -26,6 +26,8 @@ import createEmbedLab, {
   type SafetensorsFile,
   type TensorInfo,
   type TrainStepResult,
+  type TrainedWordVectors,
+  type WordVectorsProgress,
   type TransformerConfig,
   type TransformerParameterCount,
   type TokenizerTrainingProgress,
@@ -283,6 +285,41 @@ check(layouts.join() === 'interleaved,rotate_half', 'ropeLayouts');
   );
   check(glove.vector('queen')?.[0] === Math.fround(0.9) && glove.vector('pear') === undefined, 'glove vector');
   check(glove.nearest('king', 1)[0].word === 'queen' && glove.nearest([0, 0, 1], 1)[0].cosine > 0.99, 'glove nearest');
+}
+
+{
+  const progress: WordVectorsProgress[] = [];
+  const trained: TrainedWordVectors = await lab.trainWordVectors({
+    ids: new Uint8Array([0, 1, 2, 0, 1, 3, 0, 1, 2]),
+    vocabSize: 4,
+    dim: 8,
+    window: 2,
+    epochs: 3,
+    xMax: 10,
+    alpha: 0.75,
+    learningRate: 0.05,
+    seed: 1,
+    onProgress: (p) => progress.push(p),
+    signal: new AbortController().signal,
+  });
+  check(
+    trained.vectors.length === 32 &&
+      trained.words.length === 32 &&
+      trained.contexts.length === 32 &&
+      trained.wordBiases.length === 4 &&
+      trained.contextBiases.length === 4 &&
+      trained.losses.length === 3 &&
+      !trained.aborted &&
+      progress.map((p) => `${p.epoch}/${p.epochs}`).join() === '1/3,2/3,3/3' &&
+      progress[2].loss === trained.losses[2],
+    'trainWordVectors',
+  );
+  const { rows, cols, values } = trained.cooccurrences;
+  check(rows.length === values.length && cols[0] === 1 && rows[0] === 0 && values[0] > 0, 'cooccurrences');
+  using tiny: Model = lab.createModel({ vocabSize: 4, channels: 8, layers: 1, heads: 2 });
+  tiny.setTensor('wte.weight', trained.vectors);
+  const wteValues: Float32Array = tiny.tensor('wte.weight');
+  check(wteValues.join() === trained.vectors.join(), 'setTensor/tensor');
 }
 
 {

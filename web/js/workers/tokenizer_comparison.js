@@ -21,7 +21,11 @@ serveRequests({
    */
   async load({ simd, key, name, bytes, huggingFace = false }) {
     const lab = await (labPromise ??= createEmbedLab({ simd }));
-    const tokenizer = await (name ? lab.getTokenizer(name) : lab.loadTokenizer(bytes));
+    const tokenizer = await (name
+      ? lab.getTokenizer(name)
+      : huggingFace
+        ? lab.tokenizerFromHuggingFace(bytes)
+        : lab.loadTokenizer(bytes));
     vocabularies.get(key)?.tokenizer.dispose();
     vocabularies.set(key, {
       tokenizer,
