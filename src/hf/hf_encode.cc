@@ -12,6 +12,7 @@ namespace embedlab {
 namespace {
 
 struct Sink {
+  PieceCache* cache;  // the model's, taken for this encode (BpeModel::CacheUse), or null
   std::vector<uint32_t>* ids;
   std::vector<uint32_t>* starts;  // null: no spans wanted
   std::vector<uint32_t>* ends;
@@ -42,8 +43,8 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
   for (const PieceRange& piece : pre.pieces) {
     const size_t first = sink.ids->size();
     try {
-      impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
-                          sink.ends);
+      impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.cache, sink.ids,
+                          sink.starts, sink.ends);
     } catch (const PieceTooLong& e) {
       const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
       // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
@@ -71,8 +72,17 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
 
 void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32_t base, bool split_special,
                    bool continues_text, const Sink& sink) {
-  std::string storage;
-  std::vector<uint32_t> alignment;
+  // Per thread, not per section: a text with many added tokens has many sections.
+  thread_local std::string storage;
+  thread_local std::vector<uint32_t> alignment;
+  thread_local std::vector<AddedSplit> splits;
+  struct ForgetLong {
+    ~ForgetLong() {
+      if (storage.capacity() > (size_t{4} << 20)) std::string().swap(storage);
+      if (alignment.capacity() > (size_t{1} << 20)) std::vector<uint32_t>().swap(alignment);
+      if (splits.capacity() > (size_t{1} << 16)) std::vector<AddedSplit>().swap(splits);
+    }
+  } forget_long;
   std::string_view normalized = section;
   const bool aligned = sink.starts != nullptr && !impl.normalizer.empty();
   if (!impl.normalizer.empty()) {
@@ -86,7 +96,6 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
     EncodePart(impl, normalized, 0, to_source, continues_text, exact_offsets, sink);
     return;
   }
-  std::vector<AddedSplit> splits;
   impl.added.Find(normalized, true, split_special, &splits);
   for (const AddedSplit& split : splits) {
     if (split.id != AddedVocabulary::kNone) {
@@ -124,13 +133,23 @@ void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEnco
 HfEncoding HfTokenizer::Encode(std::string_view text, const HfEncodeOptions& options, bool with_spans) const {
   if (text.size() >= 0xFFFFFFF0u) throw std::invalid_argument("text: longer than 4 GB");
   HfEncoding encoding;
+  encoding.ids.reserve(text.size() / 4 + 8);
+  const BpeModel::CacheUse cache(impl_->model);
   EncodeInto(*impl_, text, options,
-             Sink{&encoding.ids, with_spans ? &encoding.starts : nullptr, with_spans ? &encoding.ends : nullptr});
+             Sink{cache.cache(), &encoding.ids, with_spans ? &encoding.starts : nullptr,
+                  with_spans ? &encoding.ends : nullptr});
   return encoding;
 }
 
 size_t HfTokenizer::Count(std::string_view text, const HfEncodeOptions& options) const {
   return Encode(text, options, false).ids.size();
 }
+
+HfTokenizer::CacheSize HfTokenizer::cache_size() const {
+  const BpeModel::CacheSize size = impl_->model.cache_size();
+  return {size.pieces, size.bytes};
+}
+
+void HfTokenizer::ClearCache() const { impl_->model.ClearCache(); }
 
 }  // namespace embedlab
