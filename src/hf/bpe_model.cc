@@ -133,9 +133,11 @@ void BpeModel::TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* 
   if (options_.ignore_merges) {
     uint32_t id = kNone;
     if (options_.byte_level) {
-      std::string key;
+      thread_local std::string key;  // not allocated per piece
+      key.clear();
       AppendByteLevelString(piece, &key);
       id = vocab_.Find(key);
+      if (key.capacity() > (size_t{1} << 16)) std::string().swap(key);  // one long piece: let it go
     } else {
       id = vocab_.Find(piece);
     }

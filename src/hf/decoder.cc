@@ -234,6 +234,11 @@ std::string CleanUpTokenizationSpaces(std::string text) {
   std::string out;
   size_t done = 0;
   for (; at != std::string::npos; at = text.find(' ', at)) {
+    const char next = at + 1 < text.size() ? text[at + 1] : '\0';
+    if (next != '.' && next != '?' && next != '!' && next != ',' && next != '\'' && next != 'n') {
+      ++at;  // most spaces start no rule: their next character is not one a rule has there
+      continue;
+    }
     const std::string_view rest = std::string_view(text).substr(at);
     const std::pair<std::string_view, std::string_view>* rule = nullptr;
     for (const auto& candidate : kCleanUpRules) {

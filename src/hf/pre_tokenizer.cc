@@ -142,6 +142,12 @@ PreTokenizer::PreTokenizer(std::vector<PreTokenizerStep> steps) : steps_(std::mo
       throw std::invalid_argument("tokenizer.json: a pre-tokenizer after ByteLevel is not supported");
     }
   }
+  const bool plain_byte_level = steps_.size() == 2 && steps_[1].kind == PreTokenizerStep::Kind::kByteLevel &&
+                                !steps_[1].add_prefix_space && !steps_[1].use_regex;
+  if ((steps_.size() == 1 || plain_byte_level) && steps_[0].kind == PreTokenizerStep::Kind::kSplitRegex &&
+      steps_[0].behavior == SplitBehavior::kIsolated) {
+    isolated_matcher_ = steps_[0].matcher;
+  }
 }
 
 PreTokenizer PreTokenizer::FromJson(const JsonValue& json, const std::string& path) {
