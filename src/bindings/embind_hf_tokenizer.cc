@@ -136,6 +136,16 @@ class HfTokenizerBinding {
     return strings;
   }
 
+  // The BPE model's piece cache, as the BPE tokenizer's binding reports it: {pieces, bytes}.
+  val CacheSize() const {
+    const HfTokenizer::CacheSize size = tokenizer_.cache_size();
+    val result = val::object();
+    result.set("pieces", static_cast<double>(size.pieces));
+    result.set("bytes", static_cast<double>(size.bytes));
+    return result;
+  }
+  void ClearCache() { tokenizer_.ClearCache(); }
+
   double VocabSize() const { return static_cast<double>(tokenizer_.vocab_size()); }
   std::string EncodingName() const { return tokenizer_.name(); }
 
@@ -227,6 +237,8 @@ EMSCRIPTEN_BINDINGS(embedlab_hf_tokenizer) {
       .function("encodingName", &HfTokenizerBinding::EncodingName)
       .function("specialTokens", &HfTokenizerBinding::SpecialTokens)
       .function("addedTokens", &HfTokenizerBinding::AddedTokens)
+      .function("cacheSize", &HfTokenizerBinding::CacheSize)
+      .function("clearCache", &HfTokenizerBinding::ClearCache)
       .function("save", &HfTokenizerBinding::Save);
   emscripten::function("hfTokenizerFromJson", &HfTokenizerFromJson, allow_raw_pointers());
   emscripten::function("loadHfTokenizer", &LoadHfTokenizer, allow_raw_pointers());

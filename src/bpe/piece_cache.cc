@@ -26,15 +26,23 @@ size_t PieceCache::SlotOf(std::string_view piece, uint64_t prefix) const {
 }
 
 bool PieceCache::Find(std::string_view piece, std::vector<uint32_t>* ids) const {
-  if (pieces_ == 0 || piece.empty() || piece.size() > kMaxPieceBytes) return false;
-  const Slot& s = slots_[SlotOf(piece, LoadPrefix(piece.data(), piece.size()))];
-  if (s.count == 0) return false;
-  ids->insert(ids->end(), arena_.data() + s.offset, arena_.data() + s.offset + s.count);
+  size_t count = 0;
+  const uint32_t* words = Lookup(piece, &count);
+  if (words == nullptr) return false;
+  ids->insert(ids->end(), words, words + count);
   return true;
 }
 
+const uint32_t* PieceCache::Lookup(std::string_view piece, size_t* count) const {
+  if (pieces_ == 0 || piece.empty() || piece.size() > kMaxPieceBytes) return nullptr;
+  const Slot& s = slots_[SlotOf(piece, LoadPrefix(piece.data(), piece.size()))];
+  if (s.count == 0) return nullptr;
+  *count = s.count;
+  return arena_.data() + s.offset;
+}
+
 void PieceCache::Store(std::string_view piece, const uint32_t* ids, size_t count) {
-  if (piece.empty() || piece.size() > kMaxPieceBytes || count == 0 || count > piece.size()) return;
+  if (piece.empty() || piece.size() > kMaxPieceBytes || count == 0 || count > 2 * piece.size()) return;
   const size_t words = count + WordsOf(piece.size());
   if (pieces_ + 1 > kMaxPieces || arena_.size() + words > kMaxArenaWords) StartOver();
   if (2 * (pieces_ + 1) > slots_.size()) Rehash(std::max(kFirstSlots, 2 * slots_.size()));

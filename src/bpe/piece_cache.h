@@ -25,7 +25,10 @@ class PieceCache {
 
   // On a hit, appends the piece's ids to *ids and returns true.
   bool Find(std::string_view piece, std::vector<uint32_t>* ids) const;
-  // Remembers the ids of piece (count > 0); pieces longer than kMaxPieceBytes are not kept.
+  // On a hit, the piece's words in the cache (valid until the next Store or Clear) and *count; else nullptr.
+  const uint32_t* Lookup(std::string_view piece, size_t* count) const;
+  // Remembers the ids of piece (0 < count <= 2 * piece's length: a caller may keep other words beside the ids);
+  // pieces longer than kMaxPieceBytes are not kept.
   void Store(std::string_view piece, const uint32_t* ids, size_t count);
   // Forgets every piece and frees the memory.
   void Clear();

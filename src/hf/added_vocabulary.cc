@@ -1,6 +1,7 @@
 #include "hf/added_vocabulary.h"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "text/unicode_class.h"
@@ -47,7 +48,9 @@ void AddedVocabulary::Trie::Insert(std::string_view pattern, uint32_t token) {
     }
     node = child;
   }
-  first_bytes[static_cast<uint8_t>(pattern[0])] = true;
+  const auto first = static_cast<uint8_t>(pattern[0]);
+  only_first_byte = count == 0 || only_first_byte == first ? first : -1;
+  first_bytes[first] = true;
   longest = std::max(longest, pattern.size());
   if (nodes[node].token == kNone) nodes[node].token = token;  // the first of equal patterns wins
   ++count;
@@ -136,7 +139,11 @@ void AddedVocabulary::Find(std::string_view text, bool normalized_set, bool spli
   uint32_t done = 0;  // the Rust crate's start_offset
   if (trie.count > 0) {
     for (size_t pos = 0; pos < n;) {
-      if (!trie.first_bytes[static_cast<uint8_t>(text[pos])]) {
+      if (trie.only_first_byte >= 0) {
+        const void* next = std::memchr(text.data() + pos, trie.only_first_byte, n - pos);
+        if (next == nullptr) break;
+        pos = static_cast<const char*>(next) - text.data();
+      } else if (!trie.first_bytes[static_cast<uint8_t>(text[pos])]) {
         ++pos;
         continue;
       }

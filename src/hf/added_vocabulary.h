@@ -65,6 +65,7 @@ class AddedVocabulary {
   struct Trie {
     std::vector<Node> nodes;  // nodes[0] is the root
     std::array<bool, 256> first_bytes{};
+    int only_first_byte = -1;  // the first byte of every pattern when they all share one (memchr finds them)
     size_t count = 0;
     size_t longest = 0;  // bytes of the longest pattern
     void Insert(std::string_view pattern, uint32_t token);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <thread>
 
 #include "hf/byte_level_alphabet.h"
 #include "text/utf8.h"
@@ -16,6 +17,10 @@ constexpr char kMetaspace[] = "\xE2\x96\x81";  // ▁ U+2581
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
+
+// A cache entry of n tokens has n + ceil(n / 2) words (BpeModel::cache_), so n = floor(2 * words / 3).
+size_t TokensInEntry(size_t words) { return 2 * words / 3; }
+size_t EntryWords(size_t tokens) { return tokens + (tokens + 1) / 2; }
 
 }  // namespace
 
@@ -128,9 +133,11 @@ void BpeModel::TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* 
   if (options_.ignore_merges) {
     uint32_t id = kNone;
     if (options_.byte_level) {
-      std::string key;
+      thread_local std::string key;  // not allocated per piece
+      key.clear();
       AppendByteLevelString(piece, &key);
       id = vocab_.Find(key);
+      if (key.capacity() > (size_t{1} << 16)) std::string().swap(key);  // one long piece: let it go
     } else {
       id = vocab_.Find(piece);
     }
@@ -143,27 +150,56 @@ void BpeModel::TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* 
   MergeWord(merges_, symbols);
 }
 
-void BpeModel::Tokenize(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
-                        std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const {
-  if (piece.empty()) return;
-  if (!cut_character_.empty() && piece.size() > kCutPieceBytes) return TokenizeCut(piece, base, ids, starts, ends);
-  TokenizePart(piece, base, ids, starts, ends);
+BpeModel::CacheUse::CacheUse(const BpeModel& model, bool wait) {
+  while (model.cache_busy_.exchange(true, std::memory_order_acquire)) {
+    if (!wait) return;
+    std::this_thread::yield();
+  }
+  model_ = &model;
 }
 
-void BpeModel::TokenizePart(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+BpeModel::CacheUse::~CacheUse() {
+  if (model_ != nullptr) model_->cache_busy_.store(false, std::memory_order_release);
+}
+
+BpeModel::CacheSize BpeModel::cache_size() const {
+  const CacheUse use(*this, /*wait=*/true);
+  return {cache_.pieces(), cache_.bytes()};
+}
+
+void BpeModel::ClearCache() const {
+  const CacheUse use(*this, /*wait=*/true);
+  cache_.Clear();
+}
+
+void BpeModel::Tokenize(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
+                        std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const {
+  if (piece.empty()) return;
+  if (!cut_character_.empty() && piece.size() > kCutPieceBytes) {
+    return TokenizeCut(piece, base, cache, ids, starts, ends);
+  }
+  TokenizePart(piece, base, cache, ids, starts, ends);
+}
+
+void BpeModel::TokenizePart(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
                             std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const {
-  thread_local std::vector<uint32_t> cached;
+  thread_local std::vector<uint32_t> entry;
   thread_local std::vector<BpeSymbol> symbols;
-  const bool cacheable = piece.size() <= PieceCache::kMaxPieceBytes;
+  const bool cacheable = cache != nullptr && piece.size() <= PieceCache::kMaxPieceBytes;
   if (cacheable) {
-    std::unique_lock<std::mutex> lock(cache_mutex_, std::try_to_lock);
-    cached.clear();
-    if (lock.owns_lock() && cache_.Find(piece, &cached)) {
-      for (size_t i = 0; i < cached.size(); i += 3) {
-        ids->push_back(cached[i]);
-        if (starts != nullptr) {
-          starts->push_back(base + cached[i + 1]);
-          ends->push_back(base + cached[i + 2]);
+    size_t words = 0;
+    if (const uint32_t* found = cache->Lookup(piece, &words)) {
+      const size_t n = TokensInEntry(words);
+      if (n == 1) {
+        ids->push_back(found[0]);  // most pieces are one token: no range insert
+      } else {
+        ids->insert(ids->end(), found, found + n);
+      }
+      if (starts != nullptr) {
+        const auto* spans = reinterpret_cast<const uint8_t*>(found + n);
+        for (size_t i = 0; i < n; ++i) {
+          starts->push_back(base + spans[2 * i]);
+          ends->push_back(base + spans[2 * i + 1]);
         }
       }
       return;
@@ -179,16 +215,21 @@ void BpeModel::TokenizePart(std::string_view piece, uint32_t base, std::vector<u
     }
   }
   if (symbols.capacity() > (size_t{1} << 20)) std::vector<BpeSymbol>().swap(symbols);  // one long part: let it go
-  if (cacheable && !symbols.empty() && 3 * symbols.size() <= 0xFFFF) {
-    cached.clear();
-    for (const BpeSymbol& s : symbols) cached.insert(cached.end(), {s.id, s.start, s.end});
-    std::unique_lock<std::mutex> lock(cache_mutex_, std::try_to_lock);
-    if (lock.owns_lock()) cache_.Store(piece, cached.data(), cached.size());
+  if (cacheable && !symbols.empty()) {
+    const size_t n = symbols.size();
+    entry.assign(EntryWords(n), 0);
+    auto* spans = reinterpret_cast<uint8_t*>(entry.data() + n);
+    for (size_t i = 0; i < n; ++i) {
+      entry[i] = symbols[i].id;
+      spans[2 * i] = static_cast<uint8_t>(symbols[i].start);
+      spans[2 * i + 1] = static_cast<uint8_t>(symbols[i].end);
+    }
+    cache->Store(piece, entry.data(), entry.size());
   }
 }
 
 // Cuts before each cut character where CanCutAfter allows: FindCutCharacter proved no merge joins the parts.
-void BpeModel::TokenizeCut(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids,
+void BpeModel::TokenizeCut(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
                            std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const {
   const std::string_view cut = cut_character_;
   size_t part_start = 0;
@@ -196,12 +237,12 @@ void BpeModel::TokenizeCut(std::string_view piece, uint32_t base, std::vector<ui
   while (pos != std::string_view::npos) {
     if (CanCutAfter(piece, pos)) {
       const std::string_view part = piece.substr(part_start, pos - part_start);
-      TokenizePart(part, base + static_cast<uint32_t>(part_start), ids, starts, ends);
+      TokenizePart(part, base + static_cast<uint32_t>(part_start), cache, ids, starts, ends);
       part_start = pos;
     }
     pos = piece.find(cut, pos + cut.size());
   }
-  TokenizePart(piece.substr(part_start), base + static_cast<uint32_t>(part_start), ids, starts, ends);
+  TokenizePart(piece.substr(part_start), base + static_cast<uint32_t>(part_start), cache, ids, starts, ends);
 }
 
 }  // namespace embedlab

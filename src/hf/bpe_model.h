@@ -6,8 +6,9 @@
 #define EMBEDLAB_HF_BPE_MODEL_H_
 
 #include <array>
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <string_view>
 #include <vector>
 
@@ -47,10 +48,32 @@ class BpeModel {
   // After the vocabulary and merges are in: fixes the options and builds the lookup tables.
   void Finish(const BpeOptions& options);
 
+  // The piece cache for one encode, taken once by one thread with an atomic flag (as src/bpe's Tokenizer does):
+  // an encode that finds it taken encodes without it rather than wait; wait: cache_size and ClearCache.
+  class CacheUse {
+   public:
+    explicit CacheUse(const BpeModel& model, bool wait = false);
+    ~CacheUse();
+    CacheUse(const CacheUse&) = delete;
+    CacheUse& operator=(const CacheUse&) = delete;
+    PieceCache* cache() const { return model_ != nullptr ? &model_->cache_ : nullptr; }
+
+   private:
+    const BpeModel* model_ = nullptr;
+  };
+  // The pieces the cache holds and the bytes it has allocated; ClearCache forgets them and frees the memory.
+  struct CacheSize {
+    size_t pieces;
+    size_t bytes;
+  };
+  CacheSize cache_size() const;
+  void ClearCache() const;
+
   // Appends the tokens of one pre-token: ids, and when starts is not null each token's byte span in the
-  // pre-token plus base (byte_fallback tokens of one character all get the character's span).
-  void Tokenize(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* starts,
-                std::vector<uint32_t>* ends) const;
+  // pre-token plus base (byte_fallback tokens of one character all get the character's span). cache: from a
+  // CacheUse, or null.
+  void Tokenize(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
+                std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const;
   // Whether a pre-token may be cut at pos (0 < pos < size) with the same tokens as a whole: piece[pos] starts the
   // cut character ("▁") and no merge joins across (FindCutCharacter). Always false without a cut character.
   bool CanCutBefore(std::string_view piece, size_t pos) const {
@@ -61,10 +84,10 @@ class BpeModel {
  private:
   void TokenizeUncached(std::string_view piece, std::vector<BpeSymbol>* symbols) const;
   void InitialSymbols(std::string_view piece, std::vector<BpeSymbol>* symbols) const;
-  void TokenizePart(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* starts,
-                    std::vector<uint32_t>* ends) const;
-  void TokenizeCut(std::string_view piece, uint32_t base, std::vector<uint32_t>* ids, std::vector<uint32_t>* starts,
-                   std::vector<uint32_t>* ends) const;
+  void TokenizePart(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
+                    std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const;
+  void TokenizeCut(std::string_view piece, uint32_t base, PieceCache* cache, std::vector<uint32_t>* ids,
+                   std::vector<uint32_t>* starts, std::vector<uint32_t>* ends) const;
   void FindCutCharacter();
 
   TokenTable vocab_;
@@ -79,7 +102,9 @@ class BpeModel {
   // Not after these characters: a merge joins a token ending with one to a token starting with the cut character.
   std::vector<uint32_t> no_cut_after_;
   bool CanCutAfter(std::string_view piece, size_t pos) const;
-  mutable std::mutex cache_mutex_;
+  // A piece's entry: its n ids, then its tokens' spans in the piece as bytes (start, end), two tokens per word
+  // (a cached piece has at most 255 bytes): n + ceil(n / 2) words, about half of three words per token.
+  mutable std::atomic<bool> cache_busy_{false};
   mutable PieceCache cache_;
 };
 

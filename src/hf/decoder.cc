@@ -59,6 +59,52 @@ void AddSteps(const JsonValue& json, const std::string& path, std::vector<Decode
   steps->push_back(std::move(step));
 }
 
+void ByteFallbackStep(std::vector<std::string>* tokens) {
+  std::vector<std::string> out;
+  std::string bytes;
+  auto flush = [&] {
+    if (bytes.empty()) return;
+    if (IsValidUtf8(bytes)) {
+      out.push_back(bytes);
+    } else {
+      // The Rust crate writes one U+FFFD per byte (Tokenizers.js' TextDecoder one per invalid sequence).
+      for (size_t i = 0; i < bytes.size(); ++i) out.emplace_back(kReplacementCharacter);
+    }
+    bytes.clear();
+  };
+  for (std::string& token : *tokens) {
+    const int byte = FallbackByte(token);
+    if (byte >= 0) {
+      bytes += static_cast<char>(byte);
+    } else {
+      flush();
+      out.push_back(std::move(token));
+    }
+  }
+  flush();
+  tokens->swap(out);
+}
+
+// The Rust crate's Strip: at most `start` copies of the character from the start and `stop` from the end, found
+// at the two ends only (the character is whole, so a match of its bytes at the end is that character).
+void StripStep(const DecoderStep& step, std::vector<std::string>* tokens) {
+  const std::string_view content = step.content;
+  for (std::string& token : *tokens) {
+    const std::string_view text = token;
+    size_t begin = 0;
+    for (uint32_t k = 0; k < step.start && text.substr(begin, content.size()) == content; ++k) begin += content.size();
+    size_t end = text.size();
+    for (uint32_t k = 0;
+         k < step.stop && end >= begin + content.size() && text.substr(end - content.size(), content.size()) == content;
+         ++k) {
+      end -= content.size();
+    }
+    if (begin > 0 || end < text.size()) token = token.substr(begin, end - begin);
+  }
+}
+
+}  // namespace
+
 std::string ReplaceAll(std::string_view text, std::string_view pattern, std::string_view content) {
   std::string out;
   size_t done = 0;
@@ -94,49 +140,6 @@ void AppendByteLevelBytes(std::string_view token, std::string* out) {
     out->append(token);
   }
 }
-
-void ByteFallbackStep(std::vector<std::string>* tokens) {
-  std::vector<std::string> out;
-  std::string bytes;
-  auto flush = [&] {
-    if (bytes.empty()) return;
-    if (IsValidUtf8(bytes)) {
-      out.push_back(bytes);
-    } else {
-      // The Rust crate writes one U+FFFD per byte (Tokenizers.js' TextDecoder one per invalid sequence).
-      for (size_t i = 0; i < bytes.size(); ++i) out.emplace_back(kReplacementCharacter);
-    }
-    bytes.clear();
-  };
-  for (std::string& token : *tokens) {
-    const int byte = FallbackByte(token);
-    if (byte >= 0) {
-      bytes += static_cast<char>(byte);
-    } else {
-      flush();
-      out.push_back(std::move(token));
-    }
-  }
-  flush();
-  tokens->swap(out);
-}
-
-void StripStep(const DecoderStep& step, std::vector<std::string>* tokens) {
-  for (std::string& token : *tokens) {
-    std::vector<size_t> starts;  // character starts
-    for (size_t pos = 0; pos < token.size(); pos += DecodeUtf8At(token, pos).length) starts.push_back(pos);
-    starts.push_back(token.size());
-    const size_t chars = starts.size() - 1;
-    auto is_content = [&](size_t c) { return token.compare(starts[c], starts[c + 1] - starts[c], step.content) == 0; };
-    size_t start_cut = 0;
-    while (start_cut < step.start && start_cut < chars && is_content(start_cut)) ++start_cut;
-    size_t stop_cut = chars;
-    while (chars - stop_cut < step.stop && stop_cut > start_cut && is_content(stop_cut - 1)) --stop_cut;
-    token = token.substr(starts[start_cut], starts[stop_cut] - starts[start_cut]);
-  }
-}
-
-}  // namespace
 
 Decoder Decoder::FromJson(const JsonValue& json, const std::string& path) {
   std::vector<DecoderStep> steps;
@@ -206,14 +209,62 @@ std::string Decoder::TokenBytes(std::string_view token) const {
   return text;
 }
 
-std::string CleanUpTokenizationSpaces(std::string text) {
-  static const std::pair<const char*, const char*> kRules[] = {
-      {" .", "."},     {" ?", "?"},   {" !", "!"},   {" ,", ","},     {" ' ", "'"},
-      {" n't", "n't"}, {" 'm", "'m"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
-  for (const auto& [from, to] : kRules) {
+namespace {
+
+constexpr std::pair<std::string_view, std::string_view> kCleanUpRules[] = {
+    {" .", "."},     {" ?", "?"},   {" !", "!"},   {" ,", ","},     {" ' ", "'"},
+    {" n't", "n't"}, {" 'm", "'m"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
+
+}  // namespace
+
+std::string CleanUpTokenizationSpacesInTurn(std::string text) {
+  for (const auto& [from, to] : kCleanUpRules) {
     if (text.find(from) != std::string::npos) text = ReplaceAll(text, from, to);
   }
   return text;
+}
+
+// Every rule drops the space it starts with, and at most one rule matches at a position, so one pass left to right
+// gives what the rules in turn give, except where " ' " -> "'" makes or hides another rule's match: after a space
+// or an "n" (" n ' t" -> " n't" -> "n't"), or before one of " ." " ?" " !" " ," (which run first and take its last
+// space). There the rules run in turn.
+std::string CleanUpTokenizationSpaces(std::string text) {
+  size_t at = text.find(' ');
+  if (at == std::string::npos) return text;
+  std::string out;
+  size_t done = 0;
+  for (; at != std::string::npos; at = text.find(' ', at)) {
+    const char next = at + 1 < text.size() ? text[at + 1] : '\0';
+    if (next != '.' && next != '?' && next != '!' && next != ',' && next != '\'' && next != 'n') {
+      ++at;  // most spaces start no rule: their next character is not one a rule has there
+      continue;
+    }
+    const std::string_view rest = std::string_view(text).substr(at);
+    const std::pair<std::string_view, std::string_view>* rule = nullptr;
+    for (const auto& candidate : kCleanUpRules) {
+      if (rest.substr(0, candidate.first.size()) == candidate.first) {
+        rule = &candidate;
+        break;
+      }
+    }
+    if (rule == nullptr) {
+      ++at;
+      continue;
+    }
+    if (rule->first == " ' ") {
+      const char before = at > 0 ? text[at - 1] : '\0';
+      const char after = rest.size() > 3 ? rest[3] : '\0';
+      if (before == ' ' || before == 'n' || after == '.' || after == '?' || after == '!' || after == ',') {
+        return CleanUpTokenizationSpacesInTurn(std::move(text));
+      }
+    }
+    out.append(text, done, at - done).append(rule->second);
+    at += rule->first.size();
+    done = at;
+  }
+  if (done == 0) return text;
+  out.append(text, done, std::string::npos);
+  return out;
 }
 
 std::string LossyUtf8(std::string_view bytes) {

@@ -39,8 +39,18 @@ class Decoder {
   std::vector<DecoderStep> steps_;
 };
 
-// transformers' clean_up_tokenization: " ." -> "." and the like, in its order.
+// transformers' clean_up_tokenization: " ." -> "." and the like, in its order (ten replace-alls, one after the other;
+// done in one pass where that gives the same text).
 std::string CleanUpTokenizationSpaces(std::string text);
+// The ten replace-alls one after the other, as transformers runs them (exposed for tests).
+std::string CleanUpTokenizationSpacesInTurn(std::string text);
+// Every occurrence of pattern (non-empty) replaced, left to right.
+std::string ReplaceAll(std::string_view text, std::string_view pattern, std::string_view content);
+// The byte of a "<0xNN>" token as the Rust crate's ByteFallback reads it, or -1.
+int FallbackByte(std::string_view token);
+// A token's bytes under the ByteLevel decoder: its characters mapped back, or its own UTF-8 when one is not in
+// the alphabet.
+void AppendByteLevelBytes(std::string_view token, std::string* out);
 // UTF-8 with each maximal invalid subsequence replaced by U+FFFD (Rust's from_utf8_lossy, WHATWG's decoder).
 std::string LossyUtf8(std::string_view bytes);
 

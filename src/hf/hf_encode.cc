@@ -7,11 +7,13 @@
 #include <vector>
 
 #include "hf/hf_tokenizer_impl.h"
+#include "text/utf8.h"
 
 namespace embedlab {
 namespace {
 
 struct Sink {
+  PieceCache* cache;  // the model's, taken for this encode (BpeModel::CacheUse), or null
   std::vector<uint32_t>* ids;
   std::vector<uint32_t>* starts;  // null: no spans wanted
   std::vector<uint32_t>* ends;
@@ -38,24 +40,12 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
       }
     }
   } forget_long;
-  impl.pre_tokenizer.Split(part, !continues_text && to_source(part_offset) == 0, &pre);
-  for (const PieceRange& piece : pre.pieces) {
+  // The pre-tokens of pre.text: ids, then their spans mapped back to the input.
+  auto encode_piece = [&](uint32_t piece_start, uint32_t piece_end) {
     const size_t first = sink.ids->size();
-    try {
-      impl.model.Tokenize(pre.text.substr(piece.start, piece.end - piece.start), piece.start, sink.ids, sink.starts,
-                          sink.ends);
-    } catch (const PieceTooLong& e) {
-      const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
-      // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
-      const std::string where =
-          exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
-                        : "about byte " + std::to_string(to_source(part_offset + start)) + " (of the normalized text)";
-      throw std::out_of_range("text: the text from " + where + " has no place to split it for " +
-                              std::to_string(e.length) + " bytes (the model " + "merges at most " +
-                              std::to_string(BpeModel::kMaxMergedBytes >> 20) +
-                              " MiB in one go, e.g. of one run of spaces or letters); split the text there");
-    }
-    if (sink.starts == nullptr) continue;
+    impl.model.Tokenize(pre.text.substr(piece_start, piece_end - piece_start), piece_start, sink.cache, sink.ids,
+                        sink.starts, sink.ends);
+    if (sink.starts == nullptr) return;
     for (size_t k = first; k < sink.ids->size(); ++k) {
       uint32_t& start = (*sink.starts)[k];
       uint32_t& end = (*sink.ends)[k];
@@ -66,13 +56,52 @@ void EncodePart(const HfTokenizerImpl& impl, std::string_view part, uint32_t par
       start = to_source(part_offset + start);
       end = to_source(part_offset + end);
     }
+  };
+  try {
+    if (const SplitMatcher matcher = impl.pre_tokenizer.isolated_matcher()) {
+      // One Split into matches and gaps, each a pre-token (SplitPiece's kIsolated), tokenized as it is found.
+      pre.text = part;
+      pre.alignment.clear();
+      const auto size = static_cast<uint32_t>(part.size());
+      uint32_t previous = 0;
+      size_t from = 0, start = 0, end = 0;
+      while (from <= part.size() && matcher(part, from, &start, &end)) {
+        if (start > previous) encode_piece(previous, static_cast<uint32_t>(start));
+        if (end > start) encode_piece(static_cast<uint32_t>(start), static_cast<uint32_t>(end));
+        previous = static_cast<uint32_t>(end);
+        from = end > start ? end : end + (end < part.size() ? DecodeUtf8At(part, end).length : 1);
+      }
+      if (size > previous) encode_piece(previous, size);
+    } else {
+      impl.pre_tokenizer.Split(part, !continues_text && to_source(part_offset) == 0, &pre);
+      for (const PieceRange& piece : pre.pieces) encode_piece(piece.start, piece.end);
+    }
+  } catch (const PieceTooLong& e) {
+    const uint32_t start = pre.alignment.empty() ? e.start : pre.alignment[e.start];
+    // Without spans a normalizer's alignment is not kept: the offset is then the normalized text's.
+    const std::string where =
+        exact_offsets ? "byte " + std::to_string(to_source(part_offset + start))
+                      : "about byte " + std::to_string(to_source(part_offset + start)) + " (of the normalized text)";
+    throw std::out_of_range("text: the text from " + where + " has no place to split it for " +
+                            std::to_string(e.length) + " bytes (the model " + "merges at most " +
+                            std::to_string(BpeModel::kMaxMergedBytes >> 20) +
+                            " MiB in one go, e.g. of one run of spaces or letters); split the text there");
   }
 }
 
 void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32_t base, bool split_special,
                    bool continues_text, const Sink& sink) {
-  std::string storage;
-  std::vector<uint32_t> alignment;
+  // Per thread, not per section: a text with many added tokens has many sections.
+  thread_local std::string storage;
+  thread_local std::vector<uint32_t> alignment;
+  thread_local std::vector<AddedSplit> splits;
+  struct ForgetLong {
+    ~ForgetLong() {
+      if (storage.capacity() > (size_t{4} << 20)) std::string().swap(storage);
+      if (alignment.capacity() > (size_t{1} << 20)) std::vector<uint32_t>().swap(alignment);
+      if (splits.capacity() > (size_t{1} << 16)) std::vector<AddedSplit>().swap(splits);
+    }
+  } forget_long;
   std::string_view normalized = section;
   const bool aligned = sink.starts != nullptr && !impl.normalizer.empty();
   if (!impl.normalizer.empty()) {
@@ -86,7 +115,6 @@ void EncodeSection(const HfTokenizerImpl& impl, std::string_view section, uint32
     EncodePart(impl, normalized, 0, to_source, continues_text, exact_offsets, sink);
     return;
   }
-  std::vector<AddedSplit> splits;
   impl.added.Find(normalized, true, split_special, &splits);
   for (const AddedSplit& split : splits) {
     if (split.id != AddedVocabulary::kNone) {
@@ -124,13 +152,23 @@ void EncodeInto(const HfTokenizerImpl& impl, std::string_view text, const HfEnco
 HfEncoding HfTokenizer::Encode(std::string_view text, const HfEncodeOptions& options, bool with_spans) const {
   if (text.size() >= 0xFFFFFFF0u) throw std::invalid_argument("text: longer than 4 GB");
   HfEncoding encoding;
+  encoding.ids.reserve(text.size() / 4 + 8);
+  const BpeModel::CacheUse cache(impl_->model);
   EncodeInto(*impl_, text, options,
-             Sink{&encoding.ids, with_spans ? &encoding.starts : nullptr, with_spans ? &encoding.ends : nullptr});
+             Sink{cache.cache(), &encoding.ids, with_spans ? &encoding.starts : nullptr,
+                  with_spans ? &encoding.ends : nullptr});
   return encoding;
 }
 
 size_t HfTokenizer::Count(std::string_view text, const HfEncodeOptions& options) const {
   return Encode(text, options, false).ids.size();
 }
+
+HfTokenizer::CacheSize HfTokenizer::cache_size() const {
+  const BpeModel::CacheSize size = impl_->model.cache_size();
+  return {size.pieces, size.bytes};
+}
+
+void HfTokenizer::ClearCache() const { impl_->model.ClearCache(); }
 
 }  // namespace embedlab

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "hf/decode_table.h"
 #include "hf/hf_tokenizer_impl.h"
 
 namespace embedlab {
@@ -21,6 +22,12 @@ bool HfTokenizer::IsBinary(std::string_view data) { return IsHfBinary(data); }
 std::string HfTokenizer::ToBinary() const { return WriteHfBinary(*impl_); }
 
 std::string HfTokenizer::Decode(const uint32_t* ids, size_t count, const HfDecodeOptions& options) const {
+  const bool clean_up =
+      options.clean_up_tokenization_spaces < 0 ? impl_->clean_up_default : options.clean_up_tokenization_spaces > 0;
+  if (const DecodeTable* table = impl_->decode_table()) {
+    std::string text = table->Decode(ids, count, options.skip_special_tokens, *impl_);
+    return clean_up ? CleanUpTokenizationSpaces(std::move(text)) : text;
+  }
   std::vector<std::string> tokens;
   tokens.reserve(count);
   for (size_t i = 0; i < count; ++i) {
@@ -36,8 +43,6 @@ std::string HfTokenizer::Decode(const uint32_t* ids, size_t count, const HfDecod
     tokens.emplace_back(token);
   }
   std::string text = impl_->decoder.Decode(std::move(tokens));
-  const bool clean_up =
-      options.clean_up_tokenization_spaces < 0 ? impl_->clean_up_default : options.clean_up_tokenization_spaces > 0;
   return clean_up ? CleanUpTokenizationSpaces(std::move(text)) : text;
 }
 

@@ -1,7 +1,8 @@
 // A Hugging Face tokenizer.json (model type BPE) in the core: normalizers, added tokens, pre-tokenizers, the BPE
 // model (merges in both forms, ignore_merges, byte_fallback, fuse_unk, unk), post-processors and decoders, with
 // the semantics of the Rust `tokenizers` crate as @huggingface/tokenizers (Tokenizers.js) reproduces them.
-// Immutable after construction; const methods are safe to call from several threads at once.
+// Immutable after construction, but for a cache of encoded pieces that never changes results; const methods are
+// safe to call from several threads at once.
 #ifndef EMBEDLAB_HF_HF_TOKENIZER_H_
 #define EMBEDLAB_HF_HF_TOKENIZER_H_
 
@@ -63,6 +64,14 @@ class HfTokenizer {
   size_t SafeCut(std::string_view text, size_t from, size_t to) const;
   // Throws std::out_of_range naming the position and value of an id that is not in the vocabulary.
   std::string Decode(const uint32_t* ids, size_t count, const HfDecodeOptions& options) const;
+  // The BPE model's cache of the pieces it has encoded (never changing results; bounded as src/bpe's PieceCache):
+  // the pieces it holds and the bytes it has allocated. ClearCache forgets them and frees the memory.
+  struct CacheSize {
+    size_t pieces;
+    size_t bytes;
+  };
+  CacheSize cache_size() const;
+  void ClearCache() const;
   // The token's string as the vocabulary writes it ("ĠHello", "▁the", "<0x0A>", "<|begin_of_text|>").
   std::string TokenString(uint32_t id) const;
   // The bytes a token stands for on its own (byte-level mapped back, "▁" -> " " per the decoder, <0xNN> -> byte).

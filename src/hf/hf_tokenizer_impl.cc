@@ -4,9 +4,24 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "hf/decode_table.h"
 #include "hf/json_parts.h"
 
 namespace embedlab {
+
+HfTokenizerImpl::~HfTokenizerImpl() { delete decode_table_.load(); }
+
+// Built once; two threads that decode first may both build it, and the one that loses keeps none of its own.
+const DecodeTable* HfTokenizerImpl::decode_table() const {
+  if (decode_table_built_.load(std::memory_order_acquire)) return decode_table_.load(std::memory_order_acquire);
+  std::unique_ptr<DecodeTable> built = DecodeTable::Build(*this);
+  DecodeTable* expected = nullptr;
+  if (built != nullptr && decode_table_.compare_exchange_strong(expected, built.get(), std::memory_order_acq_rel)) {
+    built.release();
+  }
+  decode_table_built_.store(true, std::memory_order_release);
+  return decode_table_.load(std::memory_order_acquire);
+}
 
 void HfTokenizerImpl::Finish(std::vector<AddedToken> tokens, const BpeOptions& options) {
   const TokenTable& vocab = model.vocab();

@@ -3,6 +3,7 @@
 #ifndef EMBEDLAB_HF_HF_TOKENIZER_IMPL_H_
 #define EMBEDLAB_HF_HF_TOKENIZER_IMPL_H_
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,8 +19,15 @@
 
 namespace embedlab {
 
+class DecodeTable;  // decode_table.h
+
 class HfTokenizerImpl {
  public:
+  HfTokenizerImpl() = default;
+  HfTokenizerImpl(const HfTokenizerImpl&) = delete;
+  HfTokenizerImpl& operator=(const HfTokenizerImpl&) = delete;
+  ~HfTokenizerImpl();
+
   std::string name;
   BpeModel model;
   AddedVocabulary added;
@@ -36,6 +44,13 @@ class HfTokenizerImpl {
   void Finish(std::vector<AddedToken> added_tokens, const BpeOptions& options);
   // The token's string (added tokens first, as the Rust crate looks them up), or false for an unknown id.
   bool Lookup(uint32_t id, std::string_view* token) const;
+  // The decoder's table (decode_table.h), built on the first decode rather than at load (it costs memory a
+  // tokenizer that only encodes does not need); null when the chain needs Decoder::Decode.
+  const DecodeTable* decode_table() const;
+
+ private:
+  mutable std::atomic<DecodeTable*> decode_table_{nullptr};
+  mutable std::atomic<bool> decode_table_built_{false};
 };
 
 // tokenizer.json (and tokenizer_config.json, may be empty) into a new tokenizer. Throws std::invalid_argument.

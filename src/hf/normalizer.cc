@@ -98,17 +98,21 @@ void Normalizer::Apply(std::string_view text, std::string* out, std::vector<uint
     }
     return;
   }
-  std::string in(text);
-  std::vector<uint32_t> in_alignment;
-  bool have_alignment = false;
+  // Steps after the first read the previous one's output: buffers kept per thread, not allocated per section.
+  thread_local std::string in;
+  thread_local std::vector<uint32_t> in_alignment;
+  std::string_view current = text;
   for (size_t i = 0; i < steps_.size(); ++i) {
-    ApplyStep(steps_[i], in, have_alignment ? &in_alignment : nullptr, continues_text, out, alignment);
-    have_alignment = alignment != nullptr;
+    ApplyStep(steps_[i], current, i > 0 && alignment != nullptr ? &in_alignment : nullptr, continues_text, out,
+              alignment);
     if (i + 1 < steps_.size()) {
       std::swap(in, *out);
       if (alignment != nullptr) std::swap(in_alignment, *alignment);
+      current = in;
     }
   }
+  if (in.capacity() > (size_t{4} << 20)) std::string().swap(in);  // one long text: let it go
+  if (in_alignment.capacity() > (size_t{1} << 20)) std::vector<uint32_t>().swap(in_alignment);
 }
 
 }  // namespace embedlab

@@ -15,13 +15,14 @@ struct Segment {
   bool is_match;
 };
 
-// The pattern's matches and the gaps between them, tiling the piece (the Rust crate's Pattern::find_matches).
-void FindSegments(const PreTokenizerStep& step, std::string_view piece, std::vector<Segment>* segments) {
-  segments->clear();
+// The pattern's matches and the gaps between them, tiling the piece (the Rust crate's Pattern::find_matches), in
+// order: on_segment(start, end, is_match).
+template <typename OnSegment>
+void ForEachSegment(const PreTokenizerStep& step, std::string_view piece, const OnSegment& on_segment) {
   uint32_t previous = 0;
   auto add = [&](size_t start, size_t end) {
-    if (previous != start) segments->push_back({previous, static_cast<uint32_t>(start), false});
-    segments->push_back({static_cast<uint32_t>(start), static_cast<uint32_t>(end), true});
+    if (previous != start) on_segment(previous, static_cast<uint32_t>(start), false);
+    on_segment(static_cast<uint32_t>(start), static_cast<uint32_t>(end), true);
     previous = static_cast<uint32_t>(end);
   };
   if (step.kind == PreTokenizerStep::Kind::kSplitString) {
@@ -38,7 +39,14 @@ void FindSegments(const PreTokenizerStep& step, std::string_view piece, std::vec
       from = end > start ? end : end + (end < piece.size() ? DecodeUtf8At(piece, end).length : 1);
     }
   }
-  if (previous != piece.size()) segments->push_back({previous, static_cast<uint32_t>(piece.size()), false});
+  if (previous != piece.size()) on_segment(previous, static_cast<uint32_t>(piece.size()), false);
+}
+
+void FindSegments(const PreTokenizerStep& step, std::string_view piece, std::vector<Segment>* segments) {
+  segments->clear();
+  ForEachSegment(step, piece, [&](uint32_t start, uint32_t end, bool is_match) {
+    segments->push_back({start, end, is_match});
+  });
 }
 
 SplitBehavior BehaviorFromName(const std::string& name, const std::string& path) {
@@ -134,6 +142,12 @@ PreTokenizer::PreTokenizer(std::vector<PreTokenizerStep> steps) : steps_(std::mo
       throw std::invalid_argument("tokenizer.json: a pre-tokenizer after ByteLevel is not supported");
     }
   }
+  const bool plain_byte_level = steps_.size() == 2 && steps_[1].kind == PreTokenizerStep::Kind::kByteLevel &&
+                                !steps_[1].add_prefix_space && !steps_[1].use_regex;
+  if ((steps_.size() == 1 || plain_byte_level) && steps_[0].kind == PreTokenizerStep::Kind::kSplitRegex &&
+      steps_[0].behavior == SplitBehavior::kIsolated) {
+    isolated_matcher_ = steps_[0].matcher;
+  }
 }
 
 PreTokenizer PreTokenizer::FromJson(const JsonValue& json, const std::string& path) {
@@ -143,6 +157,12 @@ PreTokenizer PreTokenizer::FromJson(const JsonValue& json, const std::string& pa
 }
 
 void SplitPiece(const PreTokenizerStep& step, std::string_view piece, uint32_t base, std::vector<PieceRange>* out) {
+  if (step.behavior == SplitBehavior::kIsolated) {  // every segment is a piece (invert changes nothing)
+    ForEachSegment(step, piece, [&](uint32_t start, uint32_t end, bool) {
+      if (end > start) out->push_back({base + start, base + end});
+    });
+    return;
+  }
   thread_local std::vector<Segment> segments;
   FindSegments(step, piece, &segments);
   if (step.invert) {

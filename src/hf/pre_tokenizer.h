@@ -57,11 +57,16 @@ class PreTokenizer {
   // The last step is ByteLevel: the model sees bytes.
   bool byte_level() const { return !steps_.empty() && steps_.back().kind == PreTokenizerStep::Kind::kByteLevel; }
 
+  // The matcher of a pre-tokenizer that is one Split with behavior Isolated (then perhaps a ByteLevel that neither
+  // adds a space nor splits): its matches and the gaps between them are the pre-tokens, of the text as it is, so
+  // the encoder takes them as the matcher finds them. Null for any other pre-tokenizer.
+  SplitMatcher isolated_matcher() const { return isolated_matcher_; }
   // at_text_start: the text begins the input (Metaspace's prepend_scheme "first").
   void Split(std::string_view text, bool at_text_start, PreTokenized* out) const;
 
  private:
   std::vector<PreTokenizerStep> steps_;
+  SplitMatcher isolated_matcher_ = nullptr;
 };
 
 // Exposed for tests: one Split step's pieces of one piece, as the Rust crate's NormalizedString::split makes them

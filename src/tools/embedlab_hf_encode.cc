@@ -6,8 +6,8 @@
 //     {"ids":[…],"starts":[…],"ends":[…],"decoded":"…","skipped":"…"} (decoded with the defaults, and with
 //     skip_special_tokens), or {"error":"…"}
 //   embedlab_hf_encode bench TOKENIZER_JSON CONFIG_JSON|- TEXT_FILE [REPEAT]
-//     prints the load time (JSON and binary form), the binary size and the encoding speed (median of REPEAT), in
-//     CPU time
+//     prints the load time (JSON and binary form), the binary size and the encoding and decoding speeds (median of
+//     REPEAT), in CPU time
 //   embedlab_hf_encode load TOKENIZER_JSON CONFIG_JSON|-     loads and prints the vocabulary size, or the error
 #include <algorithm>
 #include <cstdio>
@@ -78,8 +78,9 @@ int Bench(const std::string& json, const std::string& config, const std::string&
   const HfTokenizer from_binary = HfTokenizer::FromBinary(binary);
   const double load_binary = Seconds(start);
   const std::string text = ReadFile(text_path);
-  std::vector<double> times, span_times;
+  std::vector<double> times, span_times, decode_times;
   size_t count = 0;
+  const std::vector<uint32_t> ids = from_binary.Encode(text, {}, false).ids;
   for (int i = 0; i < repeat; ++i) {
     start = Now();
     count = from_binary.Count(text, {});
@@ -87,14 +88,19 @@ int Bench(const std::string& json, const std::string& config, const std::string&
     start = Now();
     from_binary.Encode(text, {}, true);
     span_times.push_back(Seconds(start));
+    start = Now();
+    from_binary.Decode(ids.data(), ids.size(), {});
+    decode_times.push_back(Seconds(start));
   }
+  std::sort(decode_times.begin(), decode_times.end());
   std::sort(times.begin(), times.end());
   std::sort(span_times.begin(), span_times.end());
   const double mb = text.size() / 1e6;
   std::printf("load json %.1f ms (%.1f MB), write binary %.1f ms, binary %.1f MB loads in %.1f ms\n", load_json * 1e3,
               json.size() / 1e6, write_binary * 1e3, binary.size() / 1e6, load_binary * 1e3);
-  std::printf("encode %.2f MB: %zu tokens, %.1f MB/s (first %.1f MB/s), with spans %.1f MB/s\n", mb, count,
-              mb / times[times.size() / 2], mb / times.back(), mb / span_times[span_times.size() / 2]);
+  std::printf("encode %.2f MB: %zu tokens, %.1f MB/s (first %.1f MB/s), with spans %.1f MB/s; decode %.1f MB/s\n", mb,
+              count, mb / times[times.size() / 2], mb / times.back(), mb / span_times[span_times.size() / 2],
+              mb / decode_times[decode_times.size() / 2]);
   return 0;
 }
 

@@ -46,7 +46,7 @@ function checkPeers(instances, texts, ours) {
 }
 
 /** Encode, count and decode times of one file on one corpus (and of cl100k_base on the same texts). */
-async function benchCorpus({ model, label, texts, ours, fresh, instances, cl100k }) {
+async function benchCorpus({ model, label, texts, ours, instances, cl100k }) {
   const byteLevel = BYTE_LEVEL_MODELS.includes(model);
   const ids = texts.map((t) => ours.simd.encode(t));
   texts.forEach((t, i) => {
@@ -62,9 +62,8 @@ async function benchCorpus({ model, label, texts, ours, fresh, instances, cl100k
   };
   const differs = checkPeers(instances, texts, reference);
   const forTexts = (fn) => () => texts.forEach(fn);
-  // Every BPE here keeps a piece cache across calls; ours (the C++ BpeModel's) cannot be emptied from JS, and is full
-  // of this corpus's pieces after the check above. Peers run both ways: <who> empties its cache before every run
-  // (each pass starts cold), <who>Warm keeps it (filled by the check), which is ours' state.
+  // Every BPE here keeps a piece cache across calls, full of this corpus's pieces after the check above. Every
+  // contender runs both ways: <who> empties its cache before every run (each pass starts cold), <who>Warm keeps it.
   const peerRuns = (kind) =>
     Object.fromEntries(
       Object.entries(instances).flatMap(([who, p]) => {
@@ -89,33 +88,26 @@ async function benchCorpus({ model, label, texts, ours, fresh, instances, cl100k
           cl100kWarm: forTexts((t) => cl100k[method](t)),
         }
       : {};
-  // Ours cold: a fresh tokenizer from the binary form encodes the corpus, less the median of loading one alone.
+  // Ours cold: clearCache() before every run, as the peers and cl100k_base empty theirs.
   const oursCold = (run) => ({
-    simdFresh: async () => {
-      const tokenizer = await fresh();
-      texts.forEach((t) => run(tokenizer, t));
-      tokenizer.dispose();
+    simdCold: () => {
+      ours.simd.clearCache();
+      texts.forEach((t) => run(ours.simd, t));
     },
-    simdLoad: async () => (await fresh()).dispose(),
   });
-  const withCold = (times) => ({ ...times, simdCold: times.simdFresh - times.simdLoad });
-  const encode = withCold(
-    await interleaved({
-      simd: forTexts((t) => ours.simd.encode(t)),
-      fallback: forTexts((t) => ours.fallback.encode(t)),
-      ...oursCold((tokenizer, t) => tokenizer.encode(t)),
-      ...cl100kRuns('encode'),
-      ...peerRuns('encode'),
-    }),
-  );
-  const count = withCold(
-    await interleaved({
-      simd: forTexts((t) => ours.simd.count(t, NO_TEMPLATE)),
-      ...oursCold((tokenizer, t) => tokenizer.count(t, NO_TEMPLATE)),
-      ...cl100kRuns('count'),
-      ...peerRuns('count'),
-    }),
-  );
+  const encode = await interleaved({
+    simd: forTexts((t) => ours.simd.encode(t)),
+    fallback: forTexts((t) => ours.fallback.encode(t)),
+    ...oursCold((tokenizer, t) => tokenizer.encode(t)),
+    ...cl100kRuns('encode'),
+    ...peerRuns('encode'),
+  });
+  const count = await interleaved({
+    simd: forTexts((t) => ours.simd.count(t, NO_TEMPLATE)),
+    ...oursCold((tokenizer, t) => tokenizer.count(t, NO_TEMPLATE)),
+    ...cl100kRuns('count'),
+    ...peerRuns('count'),
+  });
   const cl100kIds = byteLevel ? texts.map((t) => cl100k.encode(t)) : [];
   const decode = await interleaved({
     simd: () => ids.forEach((x) => readOnce(ours.simd.decode(x))),
@@ -151,11 +143,9 @@ async function benchModel(model, labs, corpora, cl100k) {
     fallback: await labs.fallback.tokenizerFromHuggingFace(jsonText, { name: model, config: configText }),
   };
   const instances = Object.fromEntries(PEER_KEYS.map((who) => [who, HF_PEERS[who].construct(json, config)]));
-  const binary = ours.simd.save();
-  const fresh = () => labs.simd.tokenizerFromHuggingFace(binary);
   const rows = [];
   for (const [label, texts] of Object.entries(corpora)) {
-    rows.push(await benchCorpus({ model, label, texts, ours, fresh, instances, cl100k }));
+    rows.push(await benchCorpus({ model, label, texts, ours, instances, cl100k }));
   }
   ours.simd.dispose();
   ours.fallback.dispose();

@@ -34,7 +34,7 @@ function judged(ratio, goal, misses, what) {
 }
 
 // kind: encode, count or decode. Encode and count: every contender with its piece cache kept and cold (peers and
-// cl100k_base empty theirs; ours: a fresh tokenizer less its load), warm ratios from warm times, cold from cold.
+// cl100k_base and ours empty theirs before every run), warm ratios from warm times, cold from cold.
 function speedLines(rows, kind, misses, { fallback = false, cl100k = false } = {}) {
   const goal = GOALS[kind];
   return rows.map((r) => {
@@ -44,7 +44,7 @@ function speedLines(rows, kind, misses, { fallback = false, cl100k = false } = {
     const cells = [
       oursCold === undefined
         ? speed(r.bytes, times.simd)
-        : `${speed(r.bytes, times.simd)} · cold ${speed(r.bytes, oursCold)} (load ${ms(times.simdLoad)} ms)`,
+        : `${speed(r.bytes, times.simd)} · cold ${speed(r.bytes, oursCold)}`,
     ];
     if (fallback) {
       cells.push(`${speed(r.bytes, times.fallback)} (${formatRatio(times.simd / times.fallback)} SIMD)`);
@@ -140,11 +140,9 @@ export function hfTables({ rows, load, memory, corpora, seconds }) {
       'rounds. Ours: lab.tokenizerFromHuggingFace(tokenizer.json text, {config}); Tokenizers.js: new Tokenizer(json, ' +
       'config); transformers.js: TokenizerLoader.fromPreTrained({tokenizerJSON, tokenizerConfig}). Encode is each ' +
       "library's default (the file's template tokens, e.g. BOS, added). Every BPE here keeps a piece cache across " +
-      "calls; ours (the C++ model's) cannot be emptied from JS and holds the corpus's pieces after the check below. " +
-      'So encode and count run every contender both ways: cache kept (filled by the check) · cold: the peers and ' +
-      'cl100k_base empty theirs before every run; ours cold is a fresh tokenizer from the binary form encoding the ' +
-      'corpus, less the median of loading one alone (a difference of medians: rough where the load outweighs the ' +
-      "encode). Warm ratios compare warm times, cold ratios cold times. Before timing, every peer's ids, counts and " +
+      'calls, so encode and count run every contender both ways: cache kept (filled by the check below) · cold: ' +
+      'each empties its cache before every run (ours and cl100k_base: clearCache()). Warm ratios compare warm ' +
+      "times, cold ratios cold times. Before timing, every peer's ids, counts and " +
       `decoded texts were compared with ours on every text: ${allAgree ? 'all agree on every row' : 'a cell marked ≠ gives the texts on which that peer differs'}. ` +
       'A peer cell is its MB/s (ours SIMD128 / it); ✗: below the goal.',
     '',

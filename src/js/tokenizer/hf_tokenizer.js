@@ -55,20 +55,20 @@ export class HfTokenizer extends Tokenizer {
   }
 
   /**
-   * {pieces: 0, bytes: 0}: a Hugging Face tokenizer keeps no piece cache.
+   * The cache of pieces the BPE model has encoded (never changing results): {pieces, bytes} it holds now, at most
+   * 65,536 pieces in 4 MiB.
    * @returns {{ pieces: number; bytes: number }}
    */
   get cacheSize() {
-    this.raw();
-    return { pieces: 0, bytes: 0 };
+    return this.raw().cacheSize();
   }
 
   /**
-   * Nothing to clear: a Hugging Face tokenizer keeps no piece cache.
+   * Empties the piece cache and frees its memory.
    * @returns {void}
    */
   clearCache() {
-    this.raw();
+    this.raw().clearCache();
   }
 
   /**
