@@ -34,11 +34,12 @@ test('embedlab (simd): wasm + glue within 210 kB gzipped', () => {
 // The Hugging Face tokenizer module (embedlab-hf-*: src/hf, with the NFC table and the BPE it runs on), a module of its
 // own that either entry starts only at its first tokenizerFromHuggingFace(), so that neither budget above, nor the
 // page's first load, carries it (linked into those modules it made the tokenizer entry about 160 kB and the full one
-// about 276 kB). Its budget is its size plus a small margin: 112.2 kB (SIMD) and 116.9 kB (fallback) on 2026-12-02,
-// its set-up code compiled for size (119.0 kB for the SIMD flavour with all of src/hf at -O3; scripts/cmake/wasm.cmake).
+// about 276 kB). Its budget is its size plus a small margin: 123.2 kB (SIMD) and 127.6 kB (fallback) on 2026-12-02,
+// its set-up code compiled for size (scripts/cmake/wasm.cmake), after streams' safe cuts, the binary form's checksum,
+// the decode table and the piece cache's compact entries (112.2 kB and 116.9 kB before those).
 for (const [flavour, budget] of [
-  ['simd', 115_000],
-  ['fallback', 120_000],
+  ['simd', 126_000],
+  ['fallback', 130_000],
 ]) {
   test(`embedlab-hf (${flavour}): wasm + glue within ${budget / 1000} kB gzipped`, () => {
     const size = moduleSize(`embedlab-hf-${flavour}`);
