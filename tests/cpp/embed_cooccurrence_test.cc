@@ -36,7 +36,7 @@ TEST_CASE("co-occurrences: 1/distance, symmetric, within the window, sorted by (
   REQUIRE(wider.values[0] == Approx(2.0 / 3.0));
 }
 
-TEST_CASE("co-occurrences: a token beside itself adds 2/distance to its diagonal; short inputs count nothing",
+TEST_CASE("co-occurrences: a token beside itself adds 2/distance to its diagonal and short inputs count nothing",
           "[glove]") {
   const auto table = CountCooccurrences({4, 4, 1}, 5, 1);
   const std::vector<std::tuple<uint32_t, uint32_t, double>> expected = {{1, 4, 1.0}, {4, 1, 1.0}, {4, 4, 2.0}};

@@ -155,7 +155,7 @@ TEST_CASE("GloVe's loss falls epoch after epoch on a toy corpus", "[glove]") {
   REQUIRE(losses.back() < 0.05 * initial);
 }
 
-TEST_CASE("GloVe: same seed, same numbers, however the epochs are sliced; another seed differs", "[glove]") {
+TEST_CASE("GloVe: same seed, same numbers, however the epochs are sliced, and another seed differs", "[glove]") {
   const std::vector<int32_t> ids = ToyCorpus(200, 9);
   GloveOptions options = ToyOptions();
   options.epochs = 3;
@@ -174,7 +174,7 @@ TEST_CASE("GloVe: same seed, same numbers, however the epochs are sliced; anothe
   REQUIRE(other.words() != whole.words());
 }
 
-TEST_CASE("GloVe: initial values are uniform in [-0.5, 0.5] / dim; zero epochs leave them", "[glove]") {
+TEST_CASE("GloVe: initial values are uniform within ±0.5 / dim and zero epochs leave them", "[glove]") {
   GloveOptions options = ToyOptions();
   options.dim = 50;
   options.epochs = 0;

@@ -88,7 +88,7 @@ TEST_CASE("hf SafeCut: no cut in a pipeline it has no proof for") {
   CHECK(hf_test::Load(metaspace).SafeCut("ab ab ba", 1, 7) == HfTokenizer::kNoCut);
 }
 
-TEST_CASE("hf SafeCut: regex pieces cut by the local rules; under NFC never before a combining mark") {
+TEST_CASE("hf SafeCut: regex pieces cut by the local rules and under NFC never before a combining mark") {
   const std::string split = R"({"type":"Split","pattern":{"Regex":)" +
                             embedlab::QuoteJson(embedlab::split_regex::kCl100k) +
                             R"(},"behavior":"Isolated","invert":false})";

@@ -92,7 +92,7 @@ TEST_CASE("Split patterns: ByteLevel's GPT-2 regex", "[tokenizer]") {
   REQUIRE(matches == V{"Hello", " ", " world", "'s", "\xC2\x85"});
 }
 
-TEST_CASE("Split patterns: random bytes give ordered, non-empty matches; tiling patterns cover everything",
+TEST_CASE("Split patterns: random bytes give ordered, non-empty matches and tiling patterns cover everything",
           "[tokenizer]") {
   const std::vector<std::string> alphabet = {
       "a",        "Z",    "1",        " ",        "\n",           "\r",           "'",
