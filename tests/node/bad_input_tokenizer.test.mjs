@@ -205,7 +205,7 @@ test(`tokenizer bad input table (${TOKENIZER_CASES.length} cases), then a valid 
   const ids = tokenizer.encode('hello world, again');
   for (const [name, call, type, message] of TOKENIZER_CASES) {
     await t.test(name, async () => {
-      // A thrown error or a rejected Promise (loadTokenizer is async), each with the type and message of the case.
+      // A thrown error or a rejected Promise (some calls are async), each with the type and message of the case.
       await assert.rejects(async () => call(), checkError(name, type, message), name);
       assert.deepEqual(tokenizer.encode('hello world, again'), ids, `tokenizer still works after: ${name}`);
       assert.equal(tokenizer.decode(ids), 'hello world, again');
