@@ -120,6 +120,27 @@ function ruleAllowsString(text, c) {
 }
 
 /**
+ * The end of the part that starts at `start`: about `length` long when a cut allows it (the last cut within
+ * `length`, else the first after it), else the end of the data. Shared by both kinds of cuts below.
+ * @param {{data: {length: number}, last: (from: number, to: number) => number, first: (from: number, to: number) => number}} cuts
+ * @param {number} start
+ * @param {number} length
+ * @returns {number}
+ */
+function partEnd(cuts, start, length) {
+  const end = cuts.data.length;
+  if (end - start <= length) {
+    return end;
+  }
+  const cut = cuts.last(start + 1, start + length);
+  if (cut > 0) {
+    return cut;
+  }
+  const later = cuts.first(start + length + 1, end);
+  return later > 0 ? later : end;
+}
+
+/**
  * Finds cuts in one text, a Uint8Array of UTF-8 (any bytes) or a string, given the special tokens' texts in the same
  * form (Uint8Arrays for bytes, strings for a string). `final` says whether the data is the whole text; when it is
  * not, cuts stay far enough from its end that a special token cannot straddle them.
@@ -172,19 +193,9 @@ export class SafeCuts {
     return -1;
   }
 
-  // The end of the part that starts at `start`: about `length` long when a cut allows it (the last cut within
-  // `length`, else the first after it), else the end of the data.
+  // The end of the part that starts at `start` (partEnd).
   next(start, length) {
-    const end = this.data.length;
-    if (end - start <= length) {
-      return end;
-    }
-    const cut = this.last(start + 1, start + length);
-    if (cut > 0) {
-      return cut;
-    }
-    const later = this.first(start + length + 1, end);
-    return later > 0 ? later : end;
+    return partEnd(this, start, length);
   }
 
   #insideSpecial(c) {
@@ -258,17 +269,8 @@ export class CoreCuts {
     return this.last(from, to, final);
   }
 
-  // The end of the part that starts at `start`: about `length` long when a cut allows it, else the end of the data.
+  // The end of the part that starts at `start` (partEnd).
   next(start, length) {
-    const end = this.data.length;
-    if (end - start <= length) {
-      return end;
-    }
-    const cut = this.last(start + 1, start + length);
-    if (cut > 0) {
-      return cut;
-    }
-    const later = this.first(start + length + 1, end);
-    return later > 0 ? later : end;
+    return partEnd(this, start, length);
   }
 }
