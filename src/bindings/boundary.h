@@ -65,6 +65,22 @@ inline emscripten::val CopyToFloat32Array(const std::vector<float>& values) {
   return CopyToFloat32Array(values.data(), values.size());
 }
 
+// Bytes copied into a new Uint8Array.
+inline emscripten::val BytesToUint8Array(const std::string& bytes) {
+  return emscripten::val::global("Uint8Array")
+      .new_(
+          emscripten::val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
+}
+
+// The buffers a tokenizer handle keeps between calls are let go when a call needs far less than an earlier, long
+// one left behind: one 100 MB text must not pin 300 MB of input buffer for the handle's lifetime.
+template <typename Buffer>
+void ForgetIfOversized(Buffer* buffer, size_t elements_needed) {
+  constexpr size_t kAlwaysKeepBytes = size_t{1} << 20;
+  const size_t held = buffer->capacity() * sizeof((*buffer)[0]);
+  if (held > kAlwaysKeepBytes && held / 4 > elements_needed * sizeof((*buffer)[0])) Buffer().swap(*buffer);
+}
+
 // The JS layer has already checked that these are array-likes of finite numbers.
 std::vector<int32_t> ToIds(const emscripten::val& ids);
 std::vector<float> ToFloats(const emscripten::val& values);

@@ -14,6 +14,7 @@
 
 #include "bindings/boundary.h"
 #include "hf/hf_tokenizer.h"
+#include "text/utf8.h"
 
 using emscripten::val;
 
@@ -21,30 +22,13 @@ namespace embedlab {
 namespace bindings {
 namespace {
 
-// As in embind_tokenizer.cc: buffers far larger than a call needs are let go, so one long text does not pin its
-// buffers for the tokenizer's lifetime.
-template <typename Buffer>
-void ForgetIfOversized(Buffer* buffer, size_t elements_needed) {
-  constexpr size_t kAlwaysKeepBytes = size_t{1} << 20;
-  const size_t held = buffer->capacity() * sizeof((*buffer)[0]);
-  if (held > kAlwaysKeepBytes && held / 4 > elements_needed * sizeof((*buffer)[0])) Buffer().swap(*buffer);
-}
-
-bool IsAsciiText(std::string_view bytes) {
-  return std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
 class HfTokenizerBinding {
  public:
   explicit HfTokenizerBinding(HfTokenizer tokenizer) : tokenizer_(std::move(tokenizer)) {}
 
-  // The compact binary form (HfTokenizer::ToBinary), which lab.loadTokenizer() reads back.
+  // The compact binary form (HfTokenizer::ToBinary), which lab.tokenizerFromHuggingFace() reads back.
   val Save() const {
-    return Guarded<val>(val::null(), [&] {
-      const std::string bytes = tokenizer_.ToBinary();
-      return val::global("Uint8Array")
-          .new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
-    });
+    return Guarded<val>(val::null(), [&] { return BytesToUint8Array(tokenizer_.ToBinary()); });
   }
 
   // Room for `bytes` bytes of input; the JS layer writes there and then calls Encode.
@@ -107,7 +91,7 @@ class HfTokenizerBinding {
       options.skip_special_tokens = skip_special_tokens;
       options.clean_up_tokenization_spaces = static_cast<int>(std::clamp<int64_t>(ToInt64(clean_up), -1, 1));
       bytes_ = tokenizer_.Decode(id_input_.data(), n, options);
-      decoded_ascii_ = IsAsciiText(bytes_);
+      decoded_ascii_ = IsAscii(bytes_);
       return static_cast<double>(bytes_.size());
     });
   }
@@ -117,11 +101,7 @@ class HfTokenizerBinding {
 
   // The bytes one token stands for on its own, copied into a Uint8Array (the JS layer has checked the id).
   val TokenBytes(double id) {
-    return Guarded<val>(val::null(), [&] {
-      const std::string bytes = tokenizer_.TokenBytes(CheckedId(id));
-      return val::global("Uint8Array")
-          .new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
-    });
+    return Guarded<val>(val::null(), [&] { return BytesToUint8Array(tokenizer_.TokenBytes(CheckedId(id))); });
   }
 
   // The token's string as the vocabulary writes it ("ĠHello", "▁the", "<0x0A>").

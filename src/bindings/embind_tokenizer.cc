@@ -26,22 +26,8 @@ namespace embedlab {
 namespace bindings {
 namespace {
 
-// The buffers a tokenizer keeps between calls are let go when a call needs far less than an earlier, long
-// one left behind: one 100 MB text must not pin 300 MB of input buffer for the tokenizer's lifetime.
-template <typename Buffer>
-void ForgetIfOversized(Buffer* buffer, size_t elements_needed) {
-  constexpr size_t kAlwaysKeepBytes = size_t{1} << 20;
-  const size_t held = buffer->capacity() * sizeof((*buffer)[0]);
-  if (held > kAlwaysKeepBytes && held / 4 > elements_needed * sizeof((*buffer)[0])) Buffer().swap(*buffer);
-}
-
 // Named special tokens, as the JS layer passes them (an array of strings).
 std::vector<std::string> ToStrings(const val& strings) { return emscripten::vecFromJSArray<std::string>(strings); }
-
-val BytesToUint8Array(const std::string& bytes) {
-  return val::global("Uint8Array")
-      .new_(val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
-}
 
 // One JS Tokenizer handle. The Tokenizer itself is immutable and may be shared by several handles (see
 // LiveTokenizers); each handle keeps its own buffers, so handles never disturb one another.
