@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark, printed as Markdown tables (also written to build/bench/results.md).
 // `node tests/bench/run.mjs Model 'Hugging Face tokenizers'` runs only the named sections (Kernels, Model, Tokenizer,
-// 'Hugging Face tokenizers', 'Race workers', GloVe).
+// 'Hugging Face tokenizers', 'Race workers', GloVe, 'CLI threads').
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
+import { benchCliThreads } from './cli_threads.mjs';
 import { benchGlove } from './glove.mjs';
 import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
@@ -23,6 +24,7 @@ const benches = [
   ['Hugging Face tokenizers', benchHfTokenizers],
   ['Race workers', benchRaceWorkers],
   ['GloVe', benchGlove],
+  ['CLI threads', benchCliThreads],
 ];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {

@@ -143,8 +143,8 @@ test('no command, or a bad one, prints the whole usage on stderr with status 2; 
 
 // Each command's options, written out here (not read from the CLI): its --help names these and no others.
 const OWN_OPTIONS = {
-  tokenize: ['encoding', 'tokenizer', 'format', 'chunk-size', 'max-buffer-bytes'],
-  count: ['encoding', 'tokenizer', 'chunk-size', 'max-buffer-bytes'],
+  tokenize: ['encoding', 'tokenizer', 'format', 'threads', 'chunk-size', 'max-buffer-bytes'],
+  count: ['encoding', 'tokenizer', 'threads', 'chunk-size', 'max-buffer-bytes'],
   decode: ['encoding', 'tokenizer'],
   'train-bpe': ['vocab-size', 'pattern', 'special', 'binary', 'output'],
   encode: ['encoding', 'tokenizer', 'dim', 'positions', 'seed', 'allow-special'],

@@ -109,11 +109,12 @@ test('--format bin with a trained tokenizer file and a text without any safe cut
   }
 });
 
-// Peak resident memory of `embedlab tokenize --format bin FILE > /dev/null`, in kB.
+// Peak resident memory of `embedlab tokenize --format bin --threads 1 FILE > /dev/null`, in kB (threads:
+// cli_threads.test.mjs).
 function peakKilobytes(file) {
   const sink = openSync('/dev/null', 'w');
   try {
-    const args = ['tokenize', '--format', 'bin', '--chunk-size', '65536', file];
+    const args = ['tokenize', '--format', 'bin', '--threads', '1', '--chunk-size', '65536', file];
     return runWithPeakMemory(cli, args, work, { stdio: ['ignore', sink, 'pipe'] }).kilobytes;
   } finally {
     closeSync(sink);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The embedlab command line, on the same package: `embedlab --help` lists the commands (their descriptions and
 // options are in options.js), `embedlab COMMAND --help` describes one.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 import { exportTorch } from './export_torch.js';
 import { longContext } from './long_context.js';
+import { openTokenizer } from './open_tokenizer.js';
 import { parseCommandLine } from './options.js';
 import {
   chunkSizeOption,
@@ -17,10 +18,10 @@ import {
   writeTokensJson,
 } from './stream.js';
 import { tokenizeBin } from './tokenize_bin.js';
+import { encodeInThreads } from './tokenize_threads.js';
 import { commandHelp, fullUsage, helpNeedsLab, usageLine } from './usage.js';
 import { UsageError } from './usage_error.js';
 import createEmbedLab from '../index.js';
-import { isHfBinary } from '../tokenizer/from_hugging_face.js';
 
 // FILE, or stdin without one (the whole input: decode needs all of it).
 function readInput(file) {
@@ -52,61 +53,6 @@ function idsOfText(bytes) {
   return ids;
 }
 
-// --tokenizer FILE: a saved tokenizer, a Hugging Face tokenizer.json (with the tokenizer_config.json beside it, if
-// any) or its saved binary form, or with --encoding NAME a plain .tiktoken file with NAME's pattern and special tokens; else --encoding NAME
-// (default cl100k_base). `command` names the usage line of a usage error; the file's path as given names the tokenizer,
-// so the library's messages about it name the file.
-async function openTokenizer(lab, values, command) {
-  if (!values.tokenizer) {
-    return lab.getTokenizer(values.encoding ?? 'cl100k_base');
-  }
-  const bytes = readFileSync(values.tokenizer);
-  const hfBinary = isHfBinary(bytes);
-  if (hfBinary || isJsonObject(bytes)) {
-    if (values.encoding !== undefined) {
-      throw new UsageError(
-        `${values.tokenizer} is a Hugging Face tokenizer.json with its own pipeline: drop --encoding`,
-        command,
-      );
-    }
-    if (hfBinary) {
-      return lab.tokenizerFromHuggingFace(bytes); // HfTokenizer.save()'s binary form carries its settings
-    }
-    const configFile = join(dirname(values.tokenizer), 'tokenizer_config.json');
-    const config = existsSync(configFile) ? readFileSync(configFile) : undefined;
-    try {
-      return await lab.tokenizerFromHuggingFace(bytes, { name: values.tokenizer, config });
-    } catch (error) {
-      // The core names the files generically ("tokenizer.json: model.vocab: …"): name the ones read here.
-      error.message = error.message
-        .replace(/^tokenizer\.json(?=:)/, values.tokenizer)
-        .replace(/^tokenizer_config\.json(?=:)/, configFile);
-      throw error;
-    }
-  }
-  const plain = !bytes.subarray(0, 13).toString('latin1').startsWith('#embedlab-bpe');
-  if (values.encoding !== undefined) {
-    if (!plain) {
-      // Else its header line reaches the .tiktoken parser, which reports invalid base64 on line 1.
-      throw new UsageError(`${values.tokenizer} is a saved tokenizer with its own pattern: drop --encoding`, command);
-    }
-    return lab.tokenizerFromVocabulary({ tiktoken: bytes, encoding: values.encoding });
-  }
-  try {
-    return await lab.loadTokenizer(bytes);
-  } catch (error) {
-    throw plain
-      ? new TypeError(`${values.tokenizer} is not a saved tokenizer; for a plain .tiktoken file add --encoding NAME`)
-      : error;
-  }
-}
-
-// A JSON object's text (a tokenizer.json) starts with "{" after any whitespace; no other tokenizer file does.
-function isJsonObject(bytes) {
-  const start = bytes.findIndex((byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
-  return start >= 0 && bytes[start] === 0x7b;
-}
-
 // About `bytes` of seeded words of random letters, lengths and case, with digits and punctuation: a text that
 // repeats nothing, so no cache of pieces makes the figures look better than on real text.
 function variedText(lab, bytes) {
@@ -128,24 +74,58 @@ function variedText(lab, bytes) {
   return words.join('');
 }
 
+// --threads of `command` (default: the machine's cores for `count` and `tokenize --format bin`, which alone use
+// threads; one for the other formats, which refuse more).
+function threadsOption(values, command) {
+  const threaded = command === 'count' || values.format === 'bin';
+  if (values.threads === undefined) {
+    return threaded ? availableParallelism() : 1;
+  }
+  const threads = Number(values.threads);
+  if (values.threads.trim() === '' || !Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new UsageError(`--threads must be an integer in [1, ${MAX_THREADS}], got ${values.threads}`, command);
+  }
+  if (threads > 1 && !threaded) {
+    throw new UsageError(`--threads applies to --format bin (and to count), not --format ${values.format}`, command);
+  }
+  return threads;
+}
+
 // --chunk-size and --max-buffer-bytes of `command`, checked.
 function streamSizes(values, command) {
   const chunkSize = chunkSizeOption(values['chunk-size'], command);
   return { chunkSize, maxBufferBytes: maxBufferOption(values['max-buffer-bytes'], chunkSize, command) };
 }
 
+const MAX_THREADS = 256;
+
 const COMMANDS = {
   async tokenize(lab, values, files) {
     const write = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson }[values.format]; // checked by options.js
-    const sizes = streamSizes(values, 'tokenize');
-    return write(await openTokenizer(lab, values, 'tokenize'), files[0], sizes).catch((error) => {
+    const threads = threadsOption(values, 'tokenize');
+    const options = { ...streamSizes(values, 'tokenize'), threads, values };
+    return write(await openTokenizer(lab, values, 'tokenize'), files[0], options).catch((error) => {
       throw withBufferHint(error);
     });
   },
   async count(lab, values, files) {
+    const threads = threadsOption(values, 'count');
     const sizes = streamSizes(values, 'count');
     const tokenizer = await openTokenizer(lab, values, 'count');
-    const count = await countFile(tokenizer, files[0], sizes).catch((error) => {
+    let count = 0;
+    const counted =
+      threads > 1
+        ? encodeInThreads(
+            tokenizer,
+            { values, command: 'count', file: files[0], threads, ...sizes, mode: 'count' },
+            (n) => {
+              count += n;
+            },
+          )
+        : countFile(tokenizer, files[0], sizes).then((n) => {
+            count = n;
+          });
+    await counted.catch((error) => {
       throw withBufferHint(error);
     });
     process.stdout.write(`${count}\n`);

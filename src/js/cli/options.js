@@ -39,11 +39,19 @@ const CHUNK_SIZE_OPTION = {
   },
 };
 
+const THREADS_OPTION = {
+  threads: {
+    type: 'string',
+    value: 'N',
+    help: 'encode on N worker threads, each with its own tokenizer; the output is byte-identical to one thread (count, and tokenize with the bin format; default: the number of cores)',
+  },
+};
+
 /** Per command: its usage line after `embedlab`, what it does, and its options. */
 export const COMMANDS = {
   tokenize: {
     usage:
-      'tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
+      'tokenize [--encoding NAME | --tokenizer FILE] [--format ids|json|bin] [--threads N] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
     summary:
       'Prints the token ids of FILE, or of stdin without one (text on the command line: echo TEXT | embedlab tokenize); special-token text becomes special tokens.',
     files: [0, 1],
@@ -56,15 +64,17 @@ export const COMMANDS = {
         choices: ['ids', 'json', 'bin'],
         help: 'ids separated by spaces (default); json: [{id, start, end, text}] with byte offsets in the whole input; bin: uint32 little-endian ids',
       },
+      ...THREADS_OPTION,
       ...CHUNK_SIZE_OPTION,
     },
   },
   count: {
-    usage: 'count [--encoding NAME | --tokenizer FILE] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
+    usage:
+      'count [--encoding NAME | --tokenizer FILE] [--threads N] [--chunk-size BYTES] [--max-buffer-bytes BYTES] [FILE]',
     summary:
       'Prints the number of tokens of FILE, or of stdin without one; special-token text counts as special tokens. Streams: any size in bounded memory as long as the text can be cut at least every --max-buffer-bytes.',
     files: [0, 1],
-    options: { ...TOKENIZER_OPTIONS, ...CHUNK_SIZE_OPTION },
+    options: { ...TOKENIZER_OPTIONS, ...THREADS_OPTION, ...CHUNK_SIZE_OPTION },
   },
   decode: {
     usage: 'decode [--encoding NAME | --tokenizer FILE] [FILE]',

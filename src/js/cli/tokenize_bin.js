@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 
 import { chunkSizeOption, inputStream, maxBufferOption, streamOptions } from './stream.js';
+import { encodeInThreads } from './tokenize_threads.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -21,22 +22,28 @@ function littleEndianBytes(ids) {
 /**
  * Reads `file` (stdin without one) in chunks of `chunkSize` bytes and writes the ids of each part to `output` as it
  * goes. Memory: one chunk plus the text since the last place where it can be cut (at most maxBufferBytes, default
- * that of --max-buffer-bytes).
+ * that of --max-buffer-bytes), and with `threads` > 1 two parts per thread in flight. `values` (the command's
+ * options) let each thread open the same tokenizer.
  * @param {any} tokenizer
  * @param {string | undefined} file
- * @param {{ chunkSize?: number; maxBufferBytes?: number; output?: any }} [options]
+ * @param {{ chunkSize?: number; maxBufferBytes?: number; output?: any; threads?: number; values?: object }} [options]
  */
 export async function tokenizeBin(
   tokenizer,
   file,
-  { chunkSize = 1 << 20, maxBufferBytes, output = process.stdout } = {},
+  { chunkSize = 1 << 20, maxBufferBytes, output = process.stdout, threads = 1, values = {} } = {},
 ) {
   chunkSizeOption(String(chunkSize), 'tokenize');
   const options = { chunkSize, maxBufferBytes: maxBufferBytes ?? maxBufferOption(undefined, chunkSize, 'tokenize') };
-  const ids = tokenizer.encodeStream(inputStream(file, chunkSize), streamOptions(tokenizer, options));
-  for await (const chunk of ids) {
+  const write = async (chunk) => {
     if (chunk.length > 0 && !output.write(littleEndianBytes(chunk))) {
       await once(output, 'drain');
     }
+  };
+  if (threads > 1) {
+    return encodeInThreads(tokenizer, { values, command: 'tokenize', file, threads, ...options, mode: 'ids' }, write);
+  }
+  for await (const chunk of tokenizer.encodeStream(inputStream(file, chunkSize), streamOptions(tokenizer, options))) {
+    await write(chunk);
   }
 }

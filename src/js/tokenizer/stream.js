@@ -111,8 +111,8 @@ function hasCoreCuts(tokenizer) {
   return typeof tokenizer.safeCut === 'function';
 }
 
-// The encode options of a part: for core cuts, whether it follows a cut and whether another part follows it.
-function partOptions(tokenizer, special, first, last) {
+/** The encode options of a part: for core cuts, whether it follows a cut and whether another part follows it. */
+export function partOptions(tokenizer, special, first, last) {
   return hasCoreCuts(tokenizer) ? { ...special, [CUT_PART]: { startsAfterCut: !first, endsAtCut: !last } } : special;
 }
 
@@ -206,6 +206,22 @@ async function* encodedParts(tokenizer, source, checked, use) {
       throw withByteOffset(error, offset);
     }
     yield { result, offset };
+    offset += bytes.length;
+    first = false;
+  }
+}
+
+/**
+ * The parts encodeStream would encode, as {bytes, first, last, offset}; bytes is a view valid until the next part
+ * (the CLI's worker threads copy it). `partOptions(tokenizer, special, first, last)` gives a part's encode options.
+ */
+export async function* streamParts(tokenizer, source, options) {
+  requireSource('source', source, 'strings or Uint8Arrays');
+  const checked = streamOptions(tokenizer, options);
+  let offset = 0;
+  let first = true;
+  for await (const { bytes, last } of safeParts(tokenizer, source, checked)) {
+    yield { bytes, first, last, offset };
     offset += bytes.length;
     first = false;
   }

@@ -1,0 +1,33 @@
+// A worker thread of tokenize_threads.js: opens the command's tokenizer and encodes or counts the parts it is sent.
+import { parentPort as port, workerData } from 'node:worker_threads';
+
+import createEmbedLab from '../index.js';
+import { partOptions } from '../tokenizer/stream.js';
+import { openTokenizer } from './open_tokenizer.js';
+import { specialOptions } from './stream.js';
+
+const parentPort = /** @type {import('node:worker_threads').MessagePort} */ (port); // null only outside a worker
+const asData = (error) => ({ name: error?.name, message: String(error?.message ?? error), code: error?.code });
+
+try {
+  const lab = await createEmbedLab();
+  const tokenizer = await openTokenizer(lab, workerData.values, workerData.command);
+  const special = specialOptions(tokenizer);
+  parentPort.on('message', ({ seq, bytes, first, last, mode }) => {
+    try {
+      const options = partOptions(tokenizer, special, first, last);
+      if (mode === 'count') {
+        parentPort.postMessage({ seq, result: tokenizer.count(bytes, options) });
+        return;
+      }
+      const ids = tokenizer.encode(bytes, options);
+      const owned = ids.byteOffset === 0 && ids.byteLength === ids.buffer.byteLength ? ids : ids.slice();
+      parentPort.postMessage({ seq, result: owned }, [owned.buffer]);
+    } catch (error) {
+      parentPort.postMessage({ seq, error: asData(error) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ error: asData(error) });
+}
