@@ -171,11 +171,11 @@ function describeYarn(s, unscaled, ratios, paperRatios, a) {
   if (differ.length === 0) {
     text += ' The paper’s γ(r) gives the same frequencies.';
   } else {
-    const shown = differ.slice(0, 3).map((i) => {
+    const shown = differ.slice(0, 2).map((i) => {
       const turns = (s.window * theta[i]) / (2 * Math.PI);
       return `pair ${i} (r = ${turns.toPrecision(3)} turns, γ = ${paperGamma(turns).toFixed(3)}): θ′/θ = ${paperRatios[i].toPrecision(3)} with the paper’s ramp, ${ratios[i].toPrecision(3)} with transformers’`;
     });
-    const more = differ.length > 3 ? ` and ${differ.length - 3} more` : '';
+    const more = differ.length > 2 ? `; and ${differ.length - 2} more` : '';
     text += ` The paper’s γ(r) (α = ${PAPER_ALPHA}, β = ${PAPER_BETA}, linear in r) differs at ${differ.length} pair${differ.length === 1 ? '' : 's'}: ${shown.join('; ')}${more}.`;
   }
   out.textContent = text;
