@@ -1,5 +1,6 @@
-// Section 8's exercises in headless Chromium: every Check button is pressed with the inputs the page starts with
-// (no exercise may pass on them), with a right answer and with a wrong one. The right answers are found here, in
+// Section 9's exercises in headless Chromium: every Check button is pressed with the inputs the page starts with
+// (no exercise may pass on them), with a right answer and with a wrong one (and, for two-part exercises, with each
+// part wrong while the other is right). The right answers are found here, in
 // node, with the library (never from the page's modules); a wrong try must not show the answer, and the
 // explanation appears only after a success.
 import assert from 'node:assert/strict';
@@ -8,7 +9,9 @@ import createEmbedLab from '../../dist/index.js';
 import { launch, openPage } from './browser.mjs';
 
 const SEEDS = [1, 2, 3, 4, 5]; // the "apart" exercise averages over these heads, as its text says
-const APART_TARGET = 0.995;
+const APART_TARGET = 0.95;
+const LOOKED_UP = ' rotation'; // the 'id' exercise's token
+const DIMS = [8, 16, 32, 64, 128];
 
 /** Right and wrong inputs for every exercise, computed with the library in node. */
 async function answers(lab) {
@@ -18,7 +21,9 @@ async function answers(lab) {
   assert.ok(r50k.tokens(word).length >= 3);
   const russian = 'Привет, как дела? Всё хорошо.';
   assert.ok(2 * o200k.count(russian) <= r50k.count(russian));
-  const dogId = r50k.encode(' dog')[0];
+  const lookedUp = r50k.encode(LOOKED_UP);
+  assert.equal(lookedUp.length, 1);
+  const tokenId = lookedUp[0];
 
   const pe16 = lab.positionalEncoding('sinusoidal', { dim: 16, maxLength: 128 });
   let best = { cosine: -2 };
@@ -57,10 +62,14 @@ async function answers(lab) {
     pe.dispose();
     return cosines.reduce((x, y) => x + y, 0) / cosines.length;
   };
-  const apart = ['sinusoidal', 'learned']
-    .flatMap((positions) => [8, 16, 32, 64, 128].map((dim) => ({ positions, dim: String(dim) })))
-    .find(({ positions, dim }) => meanPooled(positions, Number(dim)) < APART_TARGET);
-  assert.ok(apart && meanPooled('none', 64) >= APART_TARGET);
+  // The target separates the choices: sinusoidal positions reach it only at some d, learned ones at every d (as the
+  // exercise says), no positions never.
+  const sinusoidal = DIMS.filter((dim) => meanPooled('sinusoidal', dim) < APART_TARGET).map(String);
+  const sinusoidalFails = DIMS.map(String).filter((dim) => !sinusoidal.includes(dim));
+  assert.ok(sinusoidal.length > 0 && sinusoidalFails.length > 0, `sinusoidal reaches it at d = ${sinusoidal}`);
+  assert.ok(DIMS.every((dim) => meanPooled('learned', dim) < APART_TARGET));
+  assert.ok(DIMS.every((dim) => meanPooled('none', dim) >= APART_TARGET));
+  const apartRight = { positions: 'sinusoidal', dim: sinusoidal[0], reason: 'fast' };
 
   const slopes = Array.from(lab.alibiSlopes(6));
   const steepest = slopes.indexOf(Math.max(...slopes)) + 1;
@@ -68,7 +77,7 @@ async function answers(lab) {
 
   const model = lab.createModel({
     vocabSize: 8,
-    contextLength: 16,
+    contextLength: 24,
     channels: 8,
     layers: 1,
     heads: 1,
@@ -86,12 +95,23 @@ async function answers(lab) {
   while (accepts(longest + 1)) {
     longest++;
   }
+  const wpeNumbers = model.tensor('wpe.weight').length; // the exercise gives this, not the context length
   model.dispose();
 
   const corpus = 'the theme of the thesis: then the theatre. '.repeat(30);
   const trained = await lab.trainTokenizer(corpus, { vocabSize: 400, pattern: 'o200k' });
   assert.equal(trained.encode(' the').length, 1);
   trained.dispose();
+  // The smallest size that makes “␣the” one token, found by training at every size from 257 up.
+  let smallest = 257;
+  for (; ; smallest++) {
+    const t = await lab.trainTokenizer(corpus, { vocabSize: smallest, pattern: 'o200k' });
+    const pieces = t.encode(' the').length;
+    t.dispose();
+    if (pieces === 1) {
+      break;
+    }
+  }
   const tiny = await lab.trainTokenizer(corpus, { vocabSize: 257, pattern: 'o200k' });
   const tinyPieces = tiny.encode(' the').length;
   assert.ok(tinyPieces > 1);
@@ -110,23 +130,47 @@ async function answers(lab) {
   return {
     split: { right: { word }, wrong: { word: ' dog' }, secret: null },
     cheaper: { right: { text: russian }, wrong: { text: 'The man bites the dog, not the other way.' }, secret: null },
-    id: { right: { id: String(dogId) }, wrong: { id: String(dogId + 1) }, secret: String(dogId) },
+    id: { right: { id: String(tokenId) }, wrong: { id: String(tokenId + 1) }, secret: String(tokenId) },
     closest: { right: { p: String(best.a), q: String(best.b) }, wrong: { p: '0', q: '5' }, secret: null },
     rotation: {
       right: { k: '5', dot: dot5.toFixed(2) },
       wrong: { k: '5', dot: (dot5 + 0.05).toFixed(2) },
       secret: dot5.toFixed(2),
     },
-    base: { right: { base: String(lowBase) }, wrong: { base: '1000' }, secret: null },
-    apart: { right: apart, wrong: { positions: 'none', dim: '64' }, secret: null },
+    base: {
+      right: { base: String(lowBase), reason: 'first' },
+      wrong: { base: '1000', reason: 'first' },
+      wrongParts: [
+        { base: String(lowBase), reason: 'range' },
+        { base: String(lowBase), reason: 'pairs' },
+        { base: String(lowBase), reason: '' },
+      ],
+      secret: null,
+    },
+    apart: {
+      right: apartRight,
+      wrong: { positions: 'sinusoidal', dim: sinusoidalFails[0], reason: 'fast' },
+      wrongParts: [
+        { ...apartRight, reason: 'length' },
+        { ...apartRight, reason: 'heads' },
+        { positions: 'learned', dim: '64', reason: 'fast' }, // reaches the target, but not with sinusoidal positions
+        { positions: 'none', dim: sinusoidal[0], reason: 'fast' },
+      ],
+      secret: null,
+    },
     alibi: {
       right: { head: String(steepest), bias: String(-3 * slopes[steepest - 1]) },
       wrong: { head: String(otherHead), bias: String(-3 * slopes[otherHead - 1]) },
       wrongBias: { head: String(steepest), bias: '-0.3' },
       secret: String(-3 * slopes[steepest - 1]),
     },
-    limit: { right: { length: String(longest) }, wrong: { length: String(longest + 1) }, secret: String(longest) },
-    the: { corpus, tinyPieces, secret: null },
+    limit: {
+      right: { length: String(longest) },
+      wrong: { length: String(longest + 1) },
+      secret: String(longest),
+      wpeNumbers,
+    },
+    the: { corpus, tinyPieces, smallest, secret: null },
     turns: {
       right: { dim: '128', base: '500000', window: '8192', pairs: String(turns) },
       wrong: { dim: '128', base: '500000', window: '8192', pairs: String(turns + 1) },
@@ -135,13 +179,19 @@ async function answers(lab) {
     'half-table': {
       right: { vocabulary: String(halfTable) },
       wrong: { vocabulary: String(halfTable + 1) },
+      wrongParts: [{ vocabulary: String(halfTable - 1) }],
       secret: String(halfTable),
+      body,
     },
   };
 }
 
-/** True if text shows the number, written with a hyphen or with the true minus sign the page uses. */
-const shows = (text, secret) => text.includes(secret) || text.includes(secret.replace('-', '−'));
+const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
+/** True if text shows the number: with a hyphen or the true minus sign the page uses, or grouped as the page writes. */
+const shows = (text, secret) =>
+  text.includes(secret) ||
+  text.includes(secret.replace('-', '−')) ||
+  (Number.isInteger(Number(secret)) && text.includes(grouped(Number(secret))));
 
 describe('exercises', { timeout: 120_000 }, () => {
   let env;
@@ -207,20 +257,24 @@ describe('exercises', { timeout: 120_000 }, () => {
     }
     // Blank fields: a clear message, before any check runs (exercise 3's id, the ALiBi head).
     assert.match((await run('id', { id: '' })).text, /Fill in “Token id” first\./);
+    assert.match((await run('the', { size: '' })).text, /Fill in “Smallest size” first\./);
     assert.match((await run('alibi', { head: '', bias: '-1' })).text, /Fill in “Head h” first\./);
     assert.match((await run('rotation', { k: '5', dot: '' })).text, /Fill in “Your value” first\./);
   });
 
   test('a wrong answer fails without showing the answer; a right one passes and explains', async () => {
-    for (const [id, { right, wrong, secret }] of Object.entries(expected)) {
+    for (const [id, { right, wrong, wrongParts = [], secret }] of Object.entries(expected)) {
       if (id === 'the') {
         continue;
       }
-      const no = await run(id, wrong);
-      assert.equal(no.ok, 'false', `${id}, wrong answer passes: ${no.text}`);
-      assert.equal(no.explain, null, id);
-      if (secret !== null) {
-        assert.ok(!shows(no.text, secret), `${id}: a wrong try shows the answer ${secret}: ${no.text}`);
+      // The wrong answer, then each part wrong with the other right (two-part exercises check both parts).
+      for (const values of [wrong, ...wrongParts]) {
+        const no = await run(id, values);
+        assert.equal(no.ok, 'false', `${id}, wrong answer ${JSON.stringify(values)} passes: ${no.text}`);
+        assert.equal(no.explain, null, id);
+        if (secret !== null) {
+          assert.ok(!shows(no.text, secret), `${id}: a wrong try shows the answer ${secret}: ${no.text}`);
+        }
       }
       const yes = await run(id, right);
       assert.equal(yes.ok, 'true', `${id}, right answer fails: ${yes.text}`);
@@ -230,14 +284,38 @@ describe('exercises', { timeout: 120_000 }, () => {
     assert.equal(bias.ok, 'false');
     assert.ok(!shows(bias.text, expected.alibi.secret), bias.text);
     assert.match((await run('limit', expected.limit.wrong)).text, /refused; \d+ tokens: refused\.$/);
-    assert.match(
-      await page.getByTestId('exercises-apart').textContent(),
-      /below 0\.995 on average over 5 random heads/,
-    );
+    assert.match(await page.getByTestId('exercises-apart').textContent(), /below 0\.95, averaged over 5 random heads/);
+  });
+
+  test('questions do not give their answers; results tell a right answer from a near miss', async () => {
+    // 'limit' gives the table's size, not the context length.
+    const limit = await page.getByTestId('exercises-limit').locator('p').first().textContent();
+    assert.match(limit, new RegExp(`position table \\(wpe\\) of ${expected.limit.wpeNumbers} numbers, 8 for each`));
+    assert.ok(!new RegExp(`\\b${expected.limit.secret}\\b`).test(limit), limit);
+    // 'id': no text the page shows at its start holds the id asked for (sections 1 and 2 print ids).
+    const fresh = await openPage(env.browser, env.url);
+    await fresh.page.waitForFunction(() => document.getElementById('main')?.dataset.state === 'ready', null, {
+      timeout: 60_000,
+    });
+    const all = await fresh.page.locator('main').innerText();
+    await fresh.context.close();
+    assert.ok(!new RegExp(`\\b${expected.id.secret}\\b`).test(all), `the page prints ${expected.id.secret}`);
+    // 'half-table': V and V ± 1 give different exact counts, and the right one shows both sides of the line.
+    const { right, body } = expected['half-table'];
+    const V = Number(right.vocabulary);
+    const yes = await run('half-table', right);
+    assert.ok(yes.text.includes(`token table ${grouped(V * 768)} of ${grouped(body + V * 768)} parameters`), yes.text);
+    assert.ok(yes.text.includes(`token table ${grouped((V - 1) * 768)}`), yes.text);
+    const under = await run('half-table', { vocabulary: String(V - 1) });
+    assert.match(under.text, /less than half\.$/);
+    assert.ok(under.text.includes(`the rest ${grouped(body)}`), under.text);
   });
 
   test('"Train a merge" passes only with a trained vocabulary that holds “␣the”', async () => {
-    assert.equal((await run('the')).ok, 'false'); // r50k_base is selected
+    const size = String(expected.the.smallest);
+    const selected = await run('the', { size });
+    assert.equal(selected.ok, 'false'); // r50k_base is selected
+    assert.match(selected.text, /Section 1 is set to r50k_base/);
     const train = async (corpus, size) => {
       await page.getByTestId('tokenize-bpe-corpus').fill(corpus);
       await page.getByTestId('tokenize-bpe-size').fill(String(size));
@@ -253,11 +331,22 @@ describe('exercises', { timeout: 120_000 }, () => {
       );
     };
     await train(expected.the.corpus, 257); // the smallest vocabulary: too few merges for “␣the”
-    const no = await run('the');
+    const no = await run('the', { size });
     assert.equal(no.ok, 'false', no.text);
     assert.match(no.text, new RegExp(`is ${expected.the.tinyPieces} tokens`));
     await train(expected.the.corpus, 400);
-    const yes = await run('the');
+    // One token now, but the second part asks for the smallest size: a wrong size fails without showing it.
+    for (const wrongSize of [expected.the.smallest - 1, expected.the.smallest + 1, 400]) {
+      const miss = await run('the', { size: String(wrongSize) });
+      assert.equal(miss.ok, 'false', miss.text);
+      assert.equal(miss.explain, null);
+      assert.ok(!shows(miss.text, size), miss.text); // nor the id it would follow from, unless typed as the size
+      assert.ok(
+        wrongSize === expected.the.smallest - 1 || !shows(miss.text, String(expected.the.smallest - 1)),
+        miss.text,
+      );
+    }
+    const yes = await run('the', { size });
     assert.equal(yes.ok, 'true', yes.text);
     assert.ok(yes.explain);
   });

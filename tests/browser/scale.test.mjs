@@ -1,9 +1,11 @@
 // Section 8 in headless Chromium: the figures show the library's numbers. The expected values come from node: the
-// library's ropeFrequencies and ropeRotate, the papers' band rules written here from their formulas, and the
-// published parameter totals of GPT-2 and Llama 3 (never from the page's modules).
+// library's ropeFrequencies and ropeRotate, the papers' and transformers' band rules written here from their formulas,
+// and the published parameter totals of GPT-2 and Llama 3 (never from the page's modules; the race's head is read
+// from the race's own configuration, web/js/race/plan.js).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
+import { RACE_OPTIONS } from '../../web/js/race/plan.js';
 import { launch, openPage } from './browser.mjs';
 
 const PUBLISHED = {
@@ -22,6 +24,25 @@ function scaling(type, factor, window) {
     return { type, factor };
   }
   return { type, factor: type === 'dynamic' ? 1 : factor, originalContextLength: window };
+}
+
+/** YaRN's θ′ᵢ/θᵢ as the paper defines it: γ(r) on r = T/λᵢ, α = 1, β = 32, θ′ = (1 − γ)·θ/s + γ·θ. */
+function paperRatio(theta, factor, window) {
+  const turns = (window * theta) / (2 * Math.PI);
+  const gamma = Math.min(1, Math.max(0, (turns - 1) / 31));
+  return (1 - gamma) / factor + gamma;
+}
+
+/** YaRN's θ′ᵢ/θᵢ as transformers computes it: a ramp over pair indices between floor(l) and ceil(h). */
+function transformersRatio(i, d, base, factor, window) {
+  const dim = (turns) => (d * Math.log(window / (turns * 2 * Math.PI))) / (2 * Math.log(base));
+  const low = Math.max(0, Math.floor(dim(32)));
+  let high = Math.min(d - 1, Math.ceil(dim(1)));
+  if (high === low) {
+    high += 0.001;
+  }
+  const ramp = Math.min(1, Math.max(0, (i - low) / (high - low)));
+  return ramp / factor + (1 - ramp);
 }
 
 /** The score a²·(2/d)·Σ cos(Δθ′ᵢ) of q = k = (1, …, 1)/√d, in double. */
@@ -53,6 +74,8 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
     await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
   });
 
+  const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
+
   async function settings() {
     return page.getByTestId('scale').evaluate((el) => ({
       headDim: Number(el.dataset.headDim),
@@ -81,7 +104,7 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((r) => ({ ...r.dataset })));
     const unscaled = lab.ropeFrequencies({ headDim: d, base }).inverseFrequencies;
-    for (const row of bands) {
+    for (const row of bands.filter((b) => b.method !== 'yarn-paper')) {
       const f = lab.ropeFrequencies({
         headDim: d,
         base,
@@ -92,18 +115,44 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
       const kept = ratios.filter((r) => Math.abs(r - 1) <= 1e-9).length;
       assert.equal(Number(row.kept), kept, row.method);
       assert.equal(Number(row.attentionFactor), f.attentionFactor, row.method);
+      JSON.parse(row.ratios).forEach((r, i) => assert.ok(Math.abs(r - ratios[i]) < 1e-12, `${row.method} pair ${i}`));
       if (factor > 1) {
         const divided = ratios.filter((r) => Math.abs(r - 1) > 1e-9 && Math.abs(r * factor - 1) <= 1e-9).length;
         assert.equal(Number(row.divided), divided, row.method);
       }
     }
+    // YaRN as the paper defines it (the page computes it from the library's θᵢ) and as transformers implements it.
+    const paper = bands.find((b) => b.method === 'yarn-paper');
+    JSON.parse(paper.ratios).forEach((r, i) =>
+      assert.ok(Math.abs(r - paperRatio(unscaled[i], factor, T)) < 1e-12, `paper's YaRN, pair ${i}`),
+    );
+    JSON.parse(bands.find((b) => b.method === 'yarn').ratios).forEach((r, i) =>
+      assert.ok(Math.abs(r - transformersRatio(i, d, base, factor, T)) < 1e-12, `transformers' YaRN, pair ${i}`),
+    );
+    // Every figure and table names the settings it was computed with.
+    const named = `d = ${d}, base ${grouped(base)}, T = ${grouped(T)}`;
+    assert.equal(await page.getByTestId('scale-wavelengths-settings').textContent(), `(${named})`);
+    for (const id of [
+      'scale-ratios-settings',
+      'scale-bands-settings',
+      'scale-scores-settings',
+      'scale-scores-table-settings',
+    ]) {
+      assert.equal(
+        await page.getByTestId(id).textContent(),
+        `(${named}, s = ${factor}, L = ${grouped(factor * T)})`,
+        id,
+      );
+    }
+    const shown = await page.getByTestId('scale').innerText();
+    assert.doesNotMatch(shown, /\b[dTLs] = [\d\u202f]+\.0+\b/, 'an integer setting written with decimals');
     if (factor > 1) {
       const row = (type) => bands.find((b) => b.method === type);
       const turns = wavelengths.map((l) => T / l);
       // Llama 3.1: λ < T/4 kept, λ > T divided by s.
       assert.equal(Number(row('llama3').kept), wavelengths.filter((l) => l < T / 4).length);
       assert.equal(Number(row('llama3').divided), wavelengths.filter((l) => l > T).length);
-      // YaRN: at least 32 turns (and pair 0) kept, at most one turn divided by s.
+      // YaRN (transformers' rounding): at least 32 turns (and pair 0) kept, at most one turn divided by s.
       assert.equal(Number(row('yarn').kept), turns.filter((r, i) => r >= 32 || i === 0).length);
       assert.equal(Number(row('yarn').divided), turns.filter((r) => r <= 1).length);
       assert.equal(Number(row('linear').divided), half);
@@ -166,6 +215,41 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
     await page.getByTestId('scale-factor').fill('16');
     await page.getByTestId('scale-method').selectOption('dynamic');
     await checkFigures({ headDim: 128, base: 10000, window: 4096, factor: 16 });
+  });
+
+  test('the race’s own head: transformers’ YaRN is PI except pair 0, plus the attention factor', async () => {
+    await page.getByTestId('scale-preset').selectOption('race');
+    await page.getByTestId('scale-factor').fill('4');
+    const d = RACE_OPTIONS.channels / RACE_OPTIONS.heads;
+    const T = RACE_OPTIONS.trainLength;
+    await checkFigures({ headDim: d, base: lab.modelDefaults.ropeBase, window: T, factor: 4 });
+    assert.deepEqual([d, T, lab.modelDefaults.ropeBase], [8, 32, 10000]);
+    // At d = 8, T = 32: pair 0 turns 32/2π ≈ 5.1 times (kept: l = 0), pairs 1–3 at most once (h = 1: divided by s).
+    const bands = await page
+      .getByTestId('scale-bands')
+      .locator('tbody tr')
+      .evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.dataset.method, JSON.parse(r.dataset.ratios)])));
+    assert.deepEqual(
+      bands.yarn.map((r) => Number(r.toFixed(12))),
+      [1, 0.25, 0.25, 0.25],
+    );
+    assert.ok(bands.linear.every((r) => Math.abs(r - 0.25) < 1e-12));
+    const result = page.getByTestId('scale-yarn-result');
+    assert.equal(await result.evaluate((el) => el.dataset.piExcept), '[0]');
+    const text = await result.textContent();
+    assert.match(text, /keeps pair 0 and divides pairs 1–3 by s, with no pair between: it is PI except pair 0/);
+    assert.match(text, new RegExp(`a = ${(0.1 * Math.log(4) + 1).toFixed(4)}`));
+    // The paper's γ(r) blends pair 0 instead: r = 32/2π, γ = (r − 1)/31.
+    const gamma = (T / (2 * Math.PI) - 1) / 31;
+    assert.ok(Math.abs(bands['yarn-paper'][0] - ((1 - gamma) / 4 + gamma)) < 1e-12);
+    assert.match(
+      text,
+      new RegExp(`pair 0 \\(r = ${(T / (2 * Math.PI)).toPrecision(3)} turns, γ = ${gamma.toFixed(3)}\\)`),
+    );
+    assert.match(
+      await page.getByTestId('scale-preset-note').textContent(),
+      /^head dimension d = 8, base 10\u202f000, T = 32$/,
+    );
   });
 
   test('the cost table: published totals, the o200k row from the library, tied and untied', async () => {

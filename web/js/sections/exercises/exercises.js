@@ -12,9 +12,11 @@ let ctx;
 function control(ex, input) {
   let element;
   if (input.options) {
+    // An option is its value, or {value, label} when the text shown is longer than the value checked.
     element = document.createElement('select');
     for (const o of input.options) {
-      element.append(new Option(o, o, false, o === input.value));
+      const { value, label } = typeof o === 'string' ? { value: o, label: o } : o;
+      element.append(new Option(label, value, false, value === input.value));
     }
   } else {
     element = document.createElement('input');

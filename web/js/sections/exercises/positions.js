@@ -18,8 +18,14 @@ const minus = (x) => String(x).replace('-', '−');
 
 /** Seeds of the random attention heads the "apart" exercise averages over: no answer rests on one head. */
 export const APART_SEEDS = [1, 2, 3, 4, 5];
-/** The pooled cosine, averaged over APART_SEEDS, must fall below this. */
-export const APART_TARGET = 0.995;
+/** The pooled cosine, averaged over APART_SEEDS, must fall below this: sinusoidal positions reach it only at some d. */
+export const APART_TARGET = 0.95;
+/** The learned-position model of the "limit" exercise: its table's size is given, its context length is not. */
+const LIMIT_MODEL = { vocabSize: 8, contextLength: 24, channels: 8, layers: 1, heads: 1, positions: 'learned' };
+const LIMIT_TABLE = LIMIT_MODEL.contextLength * LIMIT_MODEL.channels;
+
+/** A choice among reasons: `right` is the value that explains the result; `rebut` answers each wrong one. */
+const CHOOSE = { value: '', label: '— choose a reason —' };
 /** The exercise on ALiBi asks about this many heads: not a power of two, where Press et al.'s rule bends. */
 export const ALIBI_HEADS = 6;
 
@@ -94,7 +100,21 @@ export const POSITION_EXERCISES = [
     id: 'base',
     title: 'Neighbours that look alike',
     text: 'With d = 16, find a base in 10…100 000 (the range of section 4’s slider) for which neighbouring positions look clearly different: cos(PE(0), PE(1)) below 0.9. Then: why can it never go below cos(1) ≈ 0.54, whatever the base?',
-    inputs: [{ name: 'base', label: 'Base', value: '10000', type: 'number' }],
+    inputs: [
+      { name: 'base', label: 'Base', value: '10000', type: 'number' },
+      {
+        name: 'reason',
+        label: 'Why',
+        value: '',
+        options: [
+          CHOOSE,
+          { value: 'range', label: 'the slider stops at base 10, and base 10 gives cos(1)' },
+          { value: 'first', label: 'pair 0 turns by base⁰ = 1 radian at every base, and every other pair by less' },
+          { value: 'pairs', label: 'd = 16 has too few pairs: a larger d would go below cos(1)' },
+          { value: 'unit', label: 'sin² + cos² = 1 in every pair, which bounds the cosine' },
+        ],
+      },
+    ],
     explain:
       'ω₀ = base⁰ = 1 for every base, so the first pair always turns by exactly 1 radian; every other pair turns by ωᵢ = base^(−2i/d) ≤ 1 radian, and cos(ωᵢ) ≥ cos(1). The cosine of PE(0) and PE(1) is the mean of these d/2 cosines, so it is at least cos(1) ≈ 0.540, reached only as the base goes down to 1. With the usual base of 10 000 most pairs barely turn from one position to the next, which is why neighbours look alike.',
     async check(ctx, values) {
@@ -102,23 +122,55 @@ export const POSITION_EXERCISES = [
       if (!(base >= 10 && base <= 100000)) {
         return { ok: false, message: 'A base from 10 to 100 000.' };
       }
-      return withEncoding(ctx.lab, { dim: 16, maxLength: 2, base }, (pe) => {
-        const c = ctx.lab.kernels.cosine(pe.row(0), pe.row(1));
-        return { ok: c < 0.9, message: `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}.` };
-      });
+      const neighbours = (dim, b) =>
+        withEncoding(ctx.lab, { dim, maxLength: 2, base: b }, (pe) => ctx.lab.kernels.cosine(pe.row(0), pe.row(1)));
+      const c = neighbours(16, base);
+      const found = `cos(PE(0), PE(1)) = ${c.toFixed(4)} with base ${base}`;
+      if (c >= 0.9) {
+        return { ok: false, message: `${found}.` };
+      }
+      // A wrong reason is answered with the library's own numbers, never by naming the right one.
+      const rebuttals = {
+        range: () => `base 10 gives ${neighbours(16, 10).toFixed(4)}, not cos(1) ≈ 0.5403`,
+        pairs: () => `d = 128 at base 10 gives ${neighbours(128, 10).toFixed(4)}, no lower`,
+        unit: () => 'sin² + cos² = 1 fixes the length of each pair, not the angle between PE(0) and PE(1)',
+      };
+      if (values.reason === 'first') {
+        return { ok: true, message: `${found}, and the bound holds for the reason you gave.` };
+      }
+      return {
+        ok: false,
+        message: rebuttals[values.reason]
+          ? `${found}: below 0.9. But that reason does not hold: ${rebuttals[values.reason]()}.`
+          : `${found}: below 0.9. Now choose why it can never go below cos(1).`,
+      };
     },
   },
   {
     id: 'apart',
     title: 'Make attention tell them apart',
-    text: `Choose a positional encoding and d so that, after one attention layer, the pooled cosine of “␣dog␣bites␣man” and “␣man␣bites␣dog” (r50k_base) falls below ${APART_TARGET} on average over ${APART_SEEDS.length} random heads (seeds ${APART_SEEDS[0]}–${APART_SEEDS.at(-1)}). Token rows are N(0, 1), the scale ×√d gives; learned position rows too.`,
+    text: `With sinusoidal positions (base 10 000), choose d so that after one attention layer the pooled cosine of “␣dog␣bites␣man” and “␣man␣bites␣dog” (r50k_base) falls below ${APART_TARGET}, averaged over ${APART_SEEDS.length} random heads (seeds ${APART_SEEDS[0]}–${APART_SEEDS.at(-1)}; token and learned position rows N(0, 1)). Compare learned and no positions, then say why only some d work.`,
     inputs: [
-      { name: 'positions', label: 'Encoding', options: ['none', 'sinusoidal', 'learned'], value: 'none' },
+      { name: 'positions', label: 'Encoding', options: ['none', 'sinusoidal', 'learned'], value: 'sinusoidal' },
       { name: 'dim', label: 'd', options: ['8', '16', '32', '64', '128'], value: '64' },
+      {
+        name: 'reason',
+        label: 'Why',
+        value: '',
+        options: [
+          CHOOSE,
+          { value: 'length', label: 'sinusoidal vectors are longer than the token rows at small d' },
+          {
+            value: 'fast',
+            label: 'neighbours differ in a few fast pairs at any d, while the token rows grow with d',
+          },
+          { value: 'heads', label: 'small heads are more random, so any encoding works at small d' },
+        ],
+      },
     ],
     explain:
-      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows, and the mean forgets the order. With positions added, attention no longer just permutes them: each token’s output changes with where it stands, so the means after attention differ too. How much depends on the head, which is why the check averages several.',
-    async check(ctx, { positions, dim }) {
+      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows, and the mean forgets the order. With positions added, each token’s output changes with where it stands. Sinusoidal positions 0, 1, 2 differ only in the pairs that turn fast (ωᵢ = 10000^(−2i/d) near 1 radian): a handful at any d, so the difference between them stays about the same size while a token row’s length grows as √d. At d = 8 that difference is a large share of each row, at larger d a small one. Learned rows are N(0, 1) like the token rows: their differences grow with d as well, so they reach the target at every d here.',
+    async check(ctx, { positions, dim, reason }) {
       const tok = await ctx.loadTokenizer('r50k_base');
       const d = Number(dim);
       const a = tok.encode(' dog bites man');
@@ -133,9 +185,29 @@ export const POSITION_EXERCISES = [
       );
       const cosines = results.map((r) => r.attention.pooledCosine);
       const mean = cosines.reduce((x, y) => x + y, 0) / cosines.length;
+      const found = `With ${positions}, d = ${d}: pooled cosines ${cosines.map((c) => c.toFixed(4)).join(', ')}; mean ${mean.toFixed(4)}`;
+      const reached = mean < APART_TARGET;
+      if (positions !== 'sinusoidal') {
+        return {
+          ok: false,
+          message: `${found}${reached ? ', below' : ', not below'} ${APART_TARGET}. The exercise asks for sinusoidal positions.`,
+        };
+      }
+      if (!reached) {
+        return { ok: false, message: `${found}, not below ${APART_TARGET}.` };
+      }
+      if (reason === 'fast') {
+        return { ok: true, message: `${found}, below ${APART_TARGET}, for the reason you gave.` };
+      }
+      const rebuttals = {
+        length: `|PE(p)|² = d/2 at every d, and a token row’s |x|² ≈ d: the ratio does not change with d`,
+        heads: 'no positions give exactly 1 at every d, however small the head',
+      };
       return {
-        ok: mean < APART_TARGET,
-        message: `With ${positions}, d = ${d}: pooled cosines ${cosines.map((c) => c.toFixed(4)).join(', ')}; mean ${mean.toFixed(4)}.`,
+        ok: false,
+        message: rebuttals[reason]
+          ? `${found}, below ${APART_TARGET}. But that reason does not hold: ${rebuttals[reason]}.`
+          : `${found}, below ${APART_TARGET}. Now choose why.`,
       };
     },
   },
@@ -178,23 +250,15 @@ export const POSITION_EXERCISES = [
   {
     id: 'limit',
     title: 'Where learned positions stop',
-    text: 'A GPT with learned positions and contextLength 16: what is the longest sequence it accepts? The page creates such a model and asks it to read your length and one more.',
+    text: `A GPT with learned positions has a position table (wpe) of ${LIMIT_TABLE} numbers, ${LIMIT_MODEL.channels} for each position. What is the longest sequence it accepts? The page creates such a model and asks it to read your length and one more.`,
     inputs: [{ name: 'length', label: 'Length', value: '', type: 'number' }],
-    explain:
-      'Its position table wpe has contextLength rows, one per position 0…15: a 17th token has no row to add. Sinusoidal, RoPE, ALiBi and NoPE have no such table, which is what section 7’s race measures.',
+    explain: `Its position table wpe has one row of ${LIMIT_MODEL.channels} numbers per position, ${LIMIT_TABLE} / ${LIMIT_MODEL.channels} = ${LIMIT_MODEL.contextLength} rows for positions 0…${LIMIT_MODEL.contextLength - 1}: one more token has no row to add. Sinusoidal, RoPE, ALiBi and NoPE have no such table, which is what section 7’s race measures.`,
     async check(ctx, values) {
       const L = Number(values.length);
       if (!isWhole(L, 1, 999)) {
         return { ok: false, message: 'A whole number of tokens, 1…999.' };
       }
-      const model = ctx.lab.createModel({
-        vocabSize: 8,
-        contextLength: 16,
-        channels: 8,
-        layers: 1,
-        heads: 1,
-        positions: 'learned',
-      });
+      const model = ctx.lab.createModel(LIMIT_MODEL);
       const refusal = (n) => {
         try {
           model.evaluate({ ids: [new Array(n).fill(0)], targets: [new Array(n).fill(0)] });
@@ -204,6 +268,10 @@ export const POSITION_EXERCISES = [
         }
       };
       try {
+        const table = model.tensor('wpe.weight').length;
+        if (table !== LIMIT_TABLE) {
+          throw new Error(`the model's wpe holds ${table} numbers, not ${LIMIT_TABLE}`);
+        }
         const atL = refusal(L);
         const after = refusal(L + 1);
         const ok = atL === null && after !== null;

@@ -10,7 +10,7 @@ const pick = (options) => options[Math.floor(Math.random() * options.length)];
 const GPT2_SMALL_BODY = { channels: 768, layers: 12, heads: 12, positionRows: 1024 };
 const MAX_VOCABULARY = 1 << 24;
 
-const percent = (share) => `${(100 * share).toFixed(2)} %`;
+const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 
 export const SCALE_EXERCISES = [
   {
@@ -62,17 +62,21 @@ export const SCALE_EXERCISES = [
       if (!(Number.isInteger(V) && V >= 2 && V <= MAX_VOCABULARY)) {
         return { ok: false, message: `A whole vocabulary size, 2…${MAX_VOCABULARY}.` };
       }
-      const share = (vocabSize) => ctx.lab.transformerParameterCount({ ...GPT2_SMALL_BODY, vocabSize }).tokenTableShare;
-      const atV = share(V);
-      const below = share(V - 1);
-      const ok = atV >= 0.5 && below < 0.5;
-      let message = `With V = ${V} the token table is ${percent(atV)} of the parameters`;
+      // Exact counts, not a rounded share: V and V − 1 both round to 50 % near the answer.
+      const count = (vocabSize) => ctx.lab.transformerParameterCount({ ...GPT2_SMALL_BODY, vocabSize });
+      const atV = count(V);
+      const below = count(V - 1);
+      const half = (c) => 2 * c.tokenTables >= c.total;
+      const counted = (c, v) =>
+        `V = ${grouped(v)}: token table ${grouped(c.tokenTables)} of ${grouped(c.total)} parameters, the rest ${grouped(c.total - c.tokenTables)}`;
+      const ok = half(atV) && !half(below);
+      let message = `With ${counted(atV, V)}`;
       if (ok) {
-        message += `; with ${V - 1}, ${percent(below)}.`;
-      } else if (atV >= 0.5) {
-        message += ', but a smaller V already makes it half: find the smallest.';
+        message += `; with ${counted(below, V - 1)}.`;
+      } else if (half(atV)) {
+        message += ': at least half, but a smaller V already makes it half: find the smallest.';
       } else {
-        message += '.';
+        message += ': less than half.';
       }
       return { ok, message };
     },

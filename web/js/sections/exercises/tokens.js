@@ -1,6 +1,10 @@
 // Section 9, the exercises on tokens (sections 1 and 2). Each check returns {ok, message}: the message says what
 // the library found for the learner's input, never the answer; `explain` is shown only after a success.
 
+/** The token the 'id' exercise asks for: one r50k_base token whose id none of the page's default texts prints. */
+export const LOOKED_UP = ' rotation';
+const visible = (text) => text.replace(/ /g, '␣');
+
 export const TOKEN_EXERCISES = [
   {
     id: 'split',
@@ -41,27 +45,31 @@ export const TOKEN_EXERCISES = [
   {
     id: 'id',
     title: 'Look up an id',
-    text: 'What is the id of the token “␣dog” (with its space) in r50k_base? Find it in section 1.',
+    text: `What is the id of the token “${visible(LOOKED_UP)}” (with its space) in r50k_base? Look it up with section 1’s tokenizer.`,
     inputs: [{ name: 'id', label: 'Token id', value: '', type: 'number' }],
-    explain:
-      'An id is only a row number: section 2’s table gives “␣dog” that row. “dog” without the space is another token with another row.',
+    explain: `An id is only a row number: section 2’s table gives “${visible(LOOKED_UP)}” that row. “${LOOKED_UP.trim()}” without the space is another token with another row.`,
     async check(ctx, { id }) {
-      const expected = (await ctx.loadTokenizer('r50k_base')).encode(' dog')[0];
-      const ok = Number(id) === expected;
+      const ids = (await ctx.loadTokenizer('r50k_base')).encode(LOOKED_UP);
+      if (ids.length !== 1) {
+        throw new Error(`“${LOOKED_UP}” is ${ids.length} tokens in r50k_base, not one`);
+      }
+      const ok = Number(id) === ids[0];
       return {
         ok,
-        message: ok ? `“␣dog” → ${expected}.` : `No, ${id} is not it. Type “ dog” in section 1 with r50k_base.`,
+        message: ok
+          ? `“${visible(LOOKED_UP)}” → ${ids[0]}.`
+          : `No, ${id} is not it. Type “${LOOKED_UP}” in section 1 with r50k_base.`,
       };
     },
   },
   {
     id: 'the',
     title: 'Train a merge',
-    text: 'Train a vocabulary in section 1 in which “␣the” is a single token, choose “your trained vocabulary” there, then check. (Which vocabulary size is the smallest that does it?)',
-    inputs: [],
+    text: 'Train a vocabulary in section 1 in which “␣the” is a single token and choose “your trained vocabulary” there. Then: what is the smallest vocabulary size that makes “␣the” one token on the same text (section 1’s size starts at 257)?',
+    inputs: [{ name: 'size', label: 'Smallest size', value: '', type: 'number' }],
     explain:
-      '“␣the” is four bytes, so it takes three merges (for example “t”+“h”, then “th”+“e”, then “␣”+“the”); in English text these pairs are among the most frequent, so they come among the first merges.',
-    async check(ctx) {
+      '“␣the” is four bytes, so it takes three merges (for example “t”+“h”, then “th”+“e”, then “␣”+“the”). A trained BPE numbers its tokens in the order it made them, the 256 bytes first, and training for a smaller size makes the same merges up to where it stops: so “␣the” is one token exactly from a vocabulary of its id + 1 tokens on. In English text its pairs are among the most frequent, so it comes early.',
+    async check(ctx, { size }) {
       if (ctx.tokenizerName !== 'trained') {
         return {
           ok: false,
@@ -69,9 +77,22 @@ export const TOKEN_EXERCISES = [
         };
       }
       const ids = ctx.tokenizer.encode(' the');
+      const vocabulary = `your ${ctx.tokenizer.vocabSize}-token vocabulary`;
+      if (ids.length !== 1) {
+        return {
+          ok: false,
+          message: `“␣the” is ${ids.length} tokens (${Array.from(ids).join(', ')}) in ${vocabulary}.`,
+        };
+      }
+      const smallest = ids[0] + 1;
+      const n = Number(size);
+      if (n === smallest) {
+        return { ok: true, message: `“␣the” is token ${ids[0]} in ${vocabulary}: made by merge ${ids[0] - 255}.` };
+      }
+      // The id would give the size away: a wrong size is answered without it.
       return {
-        ok: ids.length === 1,
-        message: `“␣the” is ${ids.length} token${ids.length === 1 ? '' : 's'} (${Array.from(ids).join(', ')}) in your ${ctx.tokenizer.vocabSize}-token vocabulary.`,
+        ok: false,
+        message: `“␣the” is one token in ${vocabulary}, but ${size} is not the smallest size that makes it one.`,
       };
     },
   },

@@ -5,14 +5,8 @@ import { drawPlotFrame, FONT, fitCanvas, theme } from '../../draw/canvas.js';
 
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
-/** A power of ten as a tick: 1, 10, 100, 1000, then 10⁴ … (and 0.1, 0.01, then 10⁻³ …). */
+/** A power of ten as a tick, always in one notation: 10⁻¹, 10⁰, 10¹, 10², 10³, 10⁴ … */
 function powerLabel(exponent) {
-  if (exponent >= 0 && exponent <= 3) {
-    return String(10 ** exponent);
-  }
-  if (exponent < 0 && exponent >= -2) {
-    return (10 ** exponent).toFixed(-exponent);
-  }
   return `10${String(exponent).replace(/./g, (c) => SUPERSCRIPT[c] ?? c)}`;
 }
 
