@@ -3,6 +3,7 @@ import { drawHeatmap, reserveHeatmap } from '../draw/grids.js';
 import { $, redrawOnResize } from '../ui/dom.js';
 import { divergenceMessage } from '../training/divergence.js';
 import { TrainingRow } from '../workers/jobs_client.js';
+import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { fixed3 } from '../ui/format.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
@@ -125,6 +126,12 @@ async function train() {
     return;
   }
   const slider = $('learned-snap');
+  const cfg = MODEL_DEFAULTS;
+  const settings = // shown once the run's snapshots are: a failed run puts back the previous run's
+    `This run: the tiny GPT with ${cfg.layers} layers, ${cfg.heads} heads, ${cfg.channels} channels and ${cfg.contextLength} ` +
+    `positions (causal), trained on windows of ${cfg.contextLength} tokens, ${cfg.batch} per step, from ` +
+    `${CORPUS.train.count} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
+    `${learningRate}, seed ${seed}, ${steps} steps.`;
   const kept = { snapshots, losses };
   snapshots = [];
   losses = [];
@@ -153,6 +160,7 @@ async function train() {
     return;
   }
   drawLoss();
+  $('learned-settings').textContent = settings;
   if (done.diverged) {
     showSnapshots(true);
     row.diverged(
