@@ -127,10 +127,12 @@ async function train() {
   }
   const slider = $('learned-snap');
   const cfg = MODEL_DEFAULTS;
-  const settings = // shown once the run's snapshots are: a failed run puts back the previous run's
+  const settingsLine = $('learned-settings');
+  const keptSettings = settingsLine.textContent; // a failed run puts back the previous run's line with its figures
+  settingsLine.textContent =
     `This run: the tiny GPT with ${cfg.layers} layers, ${cfg.heads} heads, ${cfg.channels} channels and ${cfg.contextLength} ` +
     `positions (causal), trained on windows of ${cfg.contextLength} tokens, ${cfg.batch} per step, from ` +
-    `${CORPUS.train.count} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
+    `${CORPUS.train.count.toLocaleString('en-US').replace(/,/g, '\u202f')} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
     `${learningRate}, seed ${seed}, ${steps} steps.`;
   const kept = { snapshots, losses };
   snapshots = [];
@@ -153,6 +155,7 @@ async function train() {
   if (!done) {
     if (row.status.dataset.state === 'error') {
       ({ snapshots, losses } = kept);
+      settingsLine.textContent = keptSettings;
       showSnapshots(true);
       drawLoss();
       row.error.textContent += ' The section shows the previous run again.';
@@ -160,7 +163,6 @@ async function train() {
     return;
   }
   drawLoss();
-  $('learned-settings').textContent = settings;
   if (done.diverged) {
     showSnapshots(true);
     row.diverged(

@@ -87,10 +87,10 @@ async function update() {
     $('order-pooled-pe').dataset.value = String(withPe.attention.pooledCosine);
     const settings = $('order-settings');
     settings.textContent =
-      `Computed at d = ${DIM} (token rows N(0, 1), seed ${SEEDS.table}; one attention head, seed ${SEEDS.attention}; ` +
-      `sinusoids of base 10 000). The same swap at d = ${SECTION6_DIM}, section 6’s default, gives ` +
-      `${fixed3(wider.attention.pooledCosine)} with positions: that is why section 6 prints another number for ` +
-      `“dog bites man” against “man bites dog”; set it to d = ${DIM} and the two agree.`;
+      `Pooled cosines after one attention layer at d = ${DIM}: token rows N(0, 1), seed ${SEEDS.table}; attention ` +
+      `head seed ${SEEDS.attention}; sinusoids of base 10 000. At d = ${SECTION6_DIM}, section 6’s default, the ` +
+      `same swap gives ${fixed3(wider.attention.pooledCosine)}: why section 6 prints another number for ` +
+      `“dog bites man” against “man bites dog”.`;
     settings.dataset.wider = String(wider.attention.pooledCosine);
     error.textContent = '';
   } catch (e) {
