@@ -164,7 +164,7 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
       await text(page, 'sinusoidal-residual'),
       new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`),
     );
-    assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
+    assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8 \(d = 16, base 1000\)\./);
 
     // The derivation: p / T, the bits of p and of p + k (lowest first), the library's PE(p); 10 = 1010₂, 17 = 10001₂.
     await setRange(page, 'sinusoidal-length', 40);

@@ -84,7 +84,7 @@ export function updateDerivation(encoding, { dim, base, p, k }, length) {
   const theta = (i) => base ** ((-2 * i) / dim);
   const turns = [0, 1, 2]
     .filter((i) => i < dim / 2)
-    .map((i) => `${fixed3(k * theta(i))}`)
+    .map((i) => (Number.isInteger(k * theta(i)) ? String(k * theta(i)) : fixed3(k * theta(i)))) // pair 0: θ = 1
     .join(', ');
   $('sinusoidal-derive-rotation').textContent =
     `${p} → ${p + k}: every pair turns by k·θᵢ = ${turns}, … radians, at any p; ` +

@@ -81,9 +81,9 @@ function update() {
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
   draw();
   $('sinusoidal-dots-note').textContent =
-    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
+    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2} (d = ${dim}, base ${base}).`;
   const out = $('sinusoidal-residual');
-  out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
+  out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over d = ${dim} dimensions, base ${base} (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
   updateTerms(ctx.lab, encoding, rotate, state);
