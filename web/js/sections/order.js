@@ -88,7 +88,7 @@ async function update() {
     const settings = $('order-settings');
     settings.textContent =
       `Pooled cosines after one attention layer at d = ${DIM}: token rows N(0, 1), seed ${SEEDS.table}; attention ` +
-      `head seed ${SEEDS.attention}; sinusoids of base 10 000. At d = ${SECTION6_DIM}, section 6’s default, the ` +
+      `head seed ${SEEDS.attention}; sinusoids of base 10\u00a0000. At d = ${SECTION6_DIM}, section 6’s default, the ` +
       `same swap gives ${fixed3(wider.attention.pooledCosine)}: why section 6 prints another number for ` +
       `“dog bites man” against “man bites dog”.`;
     settings.dataset.wider = String(wider.attention.pooledCosine);

@@ -113,7 +113,7 @@ export function settingsText(state, seeds) {
       : `token rows N(0, 1/√d) × √d = N(0, 1), seed ${seeds.embedding}`;
   const positions = {
     none: 'no positions',
-    sinusoidal: 'sinusoids of base 10 000',
+    sinusoidal: 'sinusoids of base 10\u00a0000',
     learned: `learned rows drawn like the tokens, seed ${seeds.learned}, untrained`,
   }[state.positions];
   return (
