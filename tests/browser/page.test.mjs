@@ -124,6 +124,22 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
       assert.ok(withPe.attention.pooledCosine < 1);
     };
     await check(0, 2);
+    // The same swap at d = 64 (section 6's default), which the settings line names to explain section 6's number.
+    const wide = lab.tokenEmbedding({ vocabSize: r50k.vocabSize, dim: 64, seed: 1, stddev: 1 });
+    const pe64 = lab.positionalEncoding('sinusoidal', { dim: 64, maxLength: 64 });
+    const ids = Array.from(r50k.encode(' dog bites man'));
+    const at64 = lab.compare(ids, [ids[2], ids[1], ids[0]], {
+      embedding: wide,
+      positional: pe64,
+      attention: { seed: 3 },
+    });
+    assert.equal(Number(await data(page, 'order-settings', 'wider')), at64.attention.pooledCosine);
+    assert.match(
+      await text(page, 'order-settings'),
+      new RegExp(`d = 32.*d = 64.*gives ${fixed3(at64.attention.pooledCosine)}`),
+    );
+    wide.dispose();
+    pe64.dispose();
     await check(0, 1);
     embedding.dispose();
     pe.dispose();
@@ -148,7 +164,29 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
       await text(page, 'sinusoidal-residual'),
       new RegExp(`PE\\(10\\)·PE\\(17\\) = ${fixed3(lab.kernels.dot(pe.row(10), target))}`),
     );
-    assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8\./);
+    assert.match(await text(page, 'sinusoidal-dots-note'), /PE\(p\)·PE\(p\) = d\/2 = 8 \(d = 16, base 1000\)\./);
+
+    // The derivation: p / T, the bits of p and of p + k (lowest first), the library's PE(p); 10 = 1010₂, 17 = 10001₂.
+    await setRange(page, 'sinusoidal-length', 40);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sinusoidal-derive-frac"]').textContent === '0.250',
+    );
+    assert.equal(await data(page, 'sinusoidal-derive-bits', 'bits'), '01010000');
+    assert.equal(await data(page, 'sinusoidal-derive-bits', 'flips'), '4'); // 01010000 against 10001000
+    assert.equal(Number(await data(page, 'sinusoidal-derive-values', 'first')), pe.row(10)[0]);
+    assert.ok(Math.abs(pe.row(10)[0] - Math.sin(10)) < 1e-6);
+    // Every pair's θ_i = base^(−2i/d) and wavelength 2π/θ_i, for the sliders' d = 16 and base 1000.
+    const table = await page
+      .getByTestId('sinusoidal-wavelengths')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.theta), tr.cells[3].textContent]));
+    assert.equal(table.length, 8);
+    table.forEach(([theta, wavelength], i) => {
+      const expected = 1000 ** ((-2 * i) / 16);
+      assert.ok(Math.abs(theta - expected) < 1e-6 * Math.max(1, expected) + 1e-7, `θ_${i}: ${theta} vs ${expected}`);
+      const lambda = (2 * Math.PI) / expected;
+      assert.equal(wavelength.replace(/\u202f/g, ''), lambda < 1000 ? lambda.toFixed(1) : String(Math.round(lambda)));
+    });
 
     // The four terms of (x + PE(p))ᵀW(x′ + PE(p − k)) with W = R_k, i.e. a·(R_k b), for p = k…k+63: only the
     // position × position term stays put. The rotation here is this test's own, in double precision.
@@ -247,6 +285,25 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
     );
     assert.equal(await data(page, 'learned-gpt2-status', 'shape'), '40x24');
     assert.equal(Number(await data(page, 'learned-gpt2-status', 'first')), first);
+  });
+
+  test('contents bar: the chapter in view is marked, its title lands below the bar', async () => {
+    for (const id of ['order', 'compare', 'tokenize']) {
+      await page.locator(`#contents a[href="#${id}"]`).click();
+      await page.waitForFunction(
+        (hash) => document.querySelector('#contents a[aria-current="location"]')?.hash === hash,
+        `#${id}`,
+      );
+      assert.equal(await page.locator('#contents a[aria-current]').count(), 1);
+      const { title, bar } = await page.evaluate(
+        (i) => ({
+          title: document.getElementById(`${i}-title`).getBoundingClientRect().top,
+          bar: document.getElementById('contents').getBoundingClientRect().bottom,
+        }),
+        id,
+      );
+      assert.ok(title >= bar, `${id}: title at ${title}, bar ends at ${bar}`);
+    }
   });
 
   test('no console errors and no non-local requests on the walked page', () => {

@@ -63,6 +63,19 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
       assert.deepEqual(await norms('token'), expected, scale);
       assert.deepEqual(await norms('position'), Array(ids[0].length).fill(fixed3(Math.sqrt(64 / 2))), scale);
     }
+    // The settings line names what the numbers were computed with, and its promise holds: at section 3's d = 32 (× √d,
+    // sinusoids) this pair gives section 3's number.
+    assert.match(
+      await text(page, 'compare-settings'),
+      /d = 64: token rows N\(0, 1\/√d\) × √d = N\(0, 1\), seed 1; sinusoids/,
+    );
+    await page.getByTestId('compare-dim').selectOption('32');
+    await page.waitForFunction(() => document.querySelector('[data-testid="compare-results"]').dataset.dim === '32');
+    await waitForResults(page, { positions: 'sinusoidal', a: A, b: B });
+    assert.equal(await text(page, 'compare-pooled-cosine-attention'), await text(page, 'order-pooled-pe'));
+    assert.match(await text(page, 'compare-settings'), /^Computed at d = 32/);
+    await page.getByTestId('compare-dim').selectOption('64');
+    await page.waitForFunction(() => document.querySelector('[data-testid="compare-results"]').dataset.dim === '64');
 
     // Not reorderings: the verdict compares token by token and never calls the same word a different one.
     for (const [a, b, listed] of [

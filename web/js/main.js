@@ -14,6 +14,7 @@ import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
 import { WorkerClient } from './workers/client.js';
 import { keepForOffline } from './offline.js';
+import { trackContents } from './ui/contents.js';
 
 function createContext(lab) {
   const listeners = new Set();
@@ -121,5 +122,7 @@ async function start() {
   $('main').dataset.state = 'ready';
 }
 
+// The contents bar works before the library loads: it needs only the chapters' markup.
+trackContents($('contents'));
 // Offline use is set up once the page shows its first results: copying the site's files then delays none of them.
 start().finally(keepForOffline);

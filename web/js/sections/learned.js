@@ -3,6 +3,7 @@ import { drawHeatmap, reserveHeatmap } from '../draw/grids.js';
 import { $, redrawOnResize } from '../ui/dom.js';
 import { divergenceMessage } from '../training/divergence.js';
 import { TrainingRow } from '../workers/jobs_client.js';
+import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { fixed3 } from '../ui/format.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
@@ -125,6 +126,14 @@ async function train() {
     return;
   }
   const slider = $('learned-snap');
+  const cfg = MODEL_DEFAULTS;
+  const settingsLine = $('learned-settings');
+  const keptSettings = settingsLine.textContent; // a failed run puts back the previous run's line with its figures
+  settingsLine.textContent =
+    `This run: the tiny GPT with ${cfg.layers} layers, ${cfg.heads} heads, ${cfg.channels} channels and ${cfg.contextLength} ` +
+    `positions (causal), trained on windows of ${cfg.contextLength} tokens, ${cfg.batch} per step, from ` +
+    `${CORPUS.train.count.toLocaleString('en-US').replace(/,/g, '\u202f')} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
+    `${learningRate}, seed ${seed}, ${steps} steps.`;
   const kept = { snapshots, losses };
   snapshots = [];
   losses = [];
@@ -146,6 +155,7 @@ async function train() {
   if (!done) {
     if (row.status.dataset.state === 'error') {
       ({ snapshots, losses } = kept);
+      settingsLine.textContent = keptSettings;
       showSnapshots(true);
       drawLoss();
       row.error.textContent += ' The section shows the previous run again.';

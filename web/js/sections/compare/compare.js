@@ -7,7 +7,7 @@ import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../../ui/do
 import { fixed3, gapText, visibleWhitespace } from '../../ui/format.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import { WorkerFailedError } from '../../workers/client.js';
-import { scaleNoteText, TOKEN_STDDEV, verdictText } from './text.js';
+import { scaleNoteText, settingsText, TOKEN_STDDEV, verdictText } from './text.js';
 
 const MAX_TOKENS = 64; // maxLength of the encodings: positions 0..63
 const SEEDS = { embedding: 1, learned: 2, attention: 3 };
@@ -28,6 +28,7 @@ const els = {
   gapInput: $('compare-gap-input'),
   gapAttention: $('compare-gap-attention'),
   verdict: $('compare-verdict'),
+  settings: $('compare-settings'),
   error: $('compare-error'),
   scaleNote: $('compare-scale-note'),
   prefix: $('compare-prefix-space'),
@@ -199,6 +200,7 @@ function render(r) {
   els.gapInput.textContent = gapText(comparison.pooledCosine);
   els.gapAttention.textContent = gapText(comparison.attention.pooledCosine);
   els.verdict.textContent = verdictText(r);
+  els.settings.textContent = settingsText(state, SEEDS);
   els.error.textContent = '';
   const mean = (values) => values.reduce((x, y) => x + y, 0) / values.length;
   els.scaleNote.textContent = scaleNoteText(state, { token: mean(r.norms.token), position: mean(r.norms.position) });

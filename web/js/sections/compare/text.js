@@ -105,6 +105,24 @@ export function verdictText(r) {
   return `With ${kind} positions a token at another place is a different input row. The pooled inputs still match (both sentences add the same set of position vectors, and a mean forgets which went where), but after one attention layer, which mixes tokens and positions, the pooled outputs differ: order is visible.`;
 }
 
+/** What the numbers of the results panel were computed with; seeds as compare.js draws them. */
+export function settingsText(state, seeds) {
+  const tokens =
+    state.scale === 'gpt2'
+      ? `token rows N(0, 0.02), seed ${seeds.embedding}`
+      : `token rows N(0, 1/√d) × √d = N(0, 1), seed ${seeds.embedding}`;
+  const positions = {
+    none: 'no positions',
+    sinusoidal: 'sinusoids of base 10\u00a0000',
+    learned: `learned rows drawn like the tokens, seed ${seeds.learned}, untrained`,
+  }[state.positions];
+  return (
+    `Computed at d = ${state.dim}: ${tokens}; ${positions}; one attention head, seed ${seeds.attention}. ` +
+    'Section 3 swaps words at d = 32 with × √d rows: set those here (no positions or sinusoids) and the same pair ' +
+    'gives its numbers.'
+  );
+}
+
 /** The note above the lengths table: what the scale choice means here, with the measured mean lengths. */
 export function scaleNoteText(state, { token, position }) {
   const lengths = `Here, over sentence A: mean ‖token‖ ${fixed3(token)}, mean ‖position‖ ${fixed3(position)}.`;

@@ -7,6 +7,8 @@ import { fixed3, scientific } from '../../ui/format.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
 import { readoutNumber } from '../../draw/readout.js';
 import { updateTerms } from './terms.js';
+import { updateDerivation } from './derivation.js';
+import { positionsText, updateWavelengths } from './wavelengths.js';
 
 const ROWS = 64;
 const DOTS = 32;
@@ -46,6 +48,8 @@ function update() {
   $('sinusoidal-base-out').textContent = String(base);
   $('sinusoidal-pos-out').textContent = String(p);
   $('sinusoidal-k-out').textContent = String(k);
+  $('sinusoidal-heatmap-dim').textContent = String(dim);
+  $('sinusoidal-heatmap-base').textContent = String(base);
   const key = `${dim}/${base}`;
   if (key !== encodingKey) {
     encoding?.dispose();
@@ -77,12 +81,14 @@ function update() {
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
   draw();
   $('sinusoidal-dots-note').textContent =
-    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2}.`;
+    `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2} (d = ${dim}, base ${base}).`;
   const out = $('sinusoidal-residual');
-  out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over ${dim} dimensions (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
+  out.textContent = `max |R${k}·PE(${p}) − PE(${p + k})| = ${residual === 0 ? '0' : scientific(residual)} over d = ${dim} dimensions, base ${base} (float32 rounding). PE(${p})·PE(${p + k}) = ${fixed3(ctx.lab.kernels.dot(pe, target))}.`;
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
   updateTerms(ctx.lab, encoding, rotate, state);
+  updateDerivation(encoding, state, Number($('sinusoidal-length').value));
+  updateWavelengths(encoding, state);
   $('sinusoidal-dots').setAttribute(
     'aria-label',
     `Matrix of dot products PE(p)·PE(q) for positions 0 to ${DOTS - 1}, d = ${dim}, base ${base}`,
@@ -93,8 +99,9 @@ function update() {
   );
 }
 
+/** Sines of a fast pair, two in between and the slowest pair (every pair's wavelength: the table beside). */
 function waveDims(dim) {
-  return [...new Set([0, 2, 2 * Math.floor(dim / 8), 2 * Math.floor(dim / 4)])].filter((c) => c < dim);
+  return [...new Set([0, 2, 2 * Math.floor(dim / 4), dim - 2])].filter((c) => c >= 0 && c < dim);
 }
 
 function draw() {
@@ -125,8 +132,8 @@ function draw() {
   );
   $('sinusoidal-waves-note').textContent =
     `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
-      .map((c) => (2 * Math.PI * state.base ** (c / dim)).toFixed(1))
-      .join(', ')} positions. The dashed line marks p = ${p}.`;
+      .map((c) => positionsText(2 * Math.PI * state.base ** (c / dim)))
+      .join(', ')} positions, the last the slowest pair’s. The dashed line marks p = ${p}.`;
   const labels = Array.from({ length: DOTS }, (_, i) => String(i));
   drawMatrix($('sinusoidal-dots'), {
     values: dots,
@@ -158,12 +165,13 @@ function peFormula(row, col, value, { dim, base }) {
   const i = Math.floor(col / 2);
   const fn = col % 2 === 0 ? 'sin' : 'cos';
   const wavelength = 2 * Math.PI * base ** ((2 * i) / dim);
-  return `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${readoutNumber(value)}   · position ${row}, dimension ${col}, wavelength ${wavelength < 1000 ? wavelength.toFixed(1) : wavelength.toExponential(1)} positions`;
+  return `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${readoutNumber(value)}   · position ${row}, dimension ${col}, wavelength ${positionsText(wavelength)} positions`;
 }
 
 export function init(context) {
   ctx = context;
   document.querySelector('#sinusoidal .sliders').addEventListener('input', update);
+  $('sinusoidal-length').addEventListener('input', update);
   redrawOnResize('sinusoidal', draw);
   redrawOnColourScheme(draw);
   update();

@@ -4,6 +4,7 @@
 import { $ } from '../../ui/dom.js';
 import { fixed3, scientific } from '../../ui/format.js';
 
+const TOKEN_SEED = 5; // the two token vectors x and x′
 const POSITIONS = 64; // query positions k…k+63; they stay below the encoding's 128 rows (k ≤ 32)
 
 /** Rows of the table: the term, what it pairs, and which vectors it takes: aᵀW b = a·(R_k b). */
@@ -21,7 +22,7 @@ const spreadText = (s) => (s === 0 ? '0' : s < 0.0005 ? scientific(s) : s.toFixe
  * library's sinusoidal table (at least 128 rows).
  */
 export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
-  const tokens = lab.tokenEmbedding({ vocabSize: 2, dim, seed: 5, stddev: 1 });
+  const tokens = lab.tokenEmbedding({ vocabSize: 2, dim, seed: TOKEN_SEED, stddev: 1 });
   const table = tokens.table();
   tokens.dispose();
   const x = table.subarray(0, dim);
@@ -51,6 +52,8 @@ export function updateTerms(lab, encoding, rotate, { dim, base, p, k }) {
     return tr;
   });
   $('sinusoidal-terms-body').replaceChildren(...body);
+  $('sinusoidal-terms-settings').textContent =
+    `d = ${dim}, base ${base}, k = ${k}; x and x′ the two rows of a table drawn N(0, 1) with seed ${TOKEN_SEED}.`;
 
   const q = p + k;
   const centre = encoding.row(q);
