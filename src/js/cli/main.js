@@ -103,7 +103,7 @@ const COMMANDS = {
   async tokenize(lab, values, files) {
     const write = { bin: tokenizeBin, ids: writeIds, json: writeTokensJson }[values.format]; // checked by options.js
     const threads = threadsOption(values, 'tokenize');
-    const options = { ...streamSizes(values, 'tokenize'), threads, values };
+    const options = { ...streamSizes(values, 'tokenize'), threads, values, flavour: lab.flavour };
     return write(await openTokenizer(lab, values, 'tokenize'), files[0], options).catch((error) => {
       throw withBufferHint(error);
     });

@@ -26,12 +26,13 @@ function littleEndianBytes(ids) {
  * options) let each thread open the same tokenizer.
  * @param {any} tokenizer
  * @param {string | undefined} file
- * @param {{ chunkSize?: number; maxBufferBytes?: number; output?: any; threads?: number; values?: object }} [options]
+ * @param {{ chunkSize?: number; maxBufferBytes?: number; output?: any; threads?: number; values?: object;
+ *   flavour?: 'simd' | 'fallback' }} [options]
  */
 export async function tokenizeBin(
   tokenizer,
   file,
-  { chunkSize = 1 << 20, maxBufferBytes, output = process.stdout, threads = 1, values = {} } = {},
+  { chunkSize = 1 << 20, maxBufferBytes, output = process.stdout, threads = 1, values = {}, flavour } = {},
 ) {
   chunkSizeOption(String(chunkSize), 'tokenize');
   const options = { chunkSize, maxBufferBytes: maxBufferBytes ?? maxBufferOption(undefined, chunkSize, 'tokenize') };
@@ -41,7 +42,8 @@ export async function tokenizeBin(
     }
   };
   if (threads > 1) {
-    return encodeInThreads(tokenizer, { values, command: 'tokenize', file, threads, ...options, mode: 'ids' }, write);
+    const job = { values, command: 'tokenize', file, threads, ...options, mode: /** @type {const} */ ('ids'), flavour };
+    return encodeInThreads(tokenizer, job, write);
   }
   for await (const chunk of tokenizer.encodeStream(inputStream(file, chunkSize), streamOptions(tokenizer, options))) {
     await write(chunk);

@@ -1,12 +1,15 @@
 // `tokenize --format bin` and `count` on worker threads: the main thread reads FILE and cuts it where the ids cannot
-// change (the streams' own cuts, tokenizer/stream.js), each worker encodes whole parts with its own tokenizer, and
-// the results are used in the order of the parts, so the output is byte-identical to one thread. At most two parts
-// per thread are in flight, so memory stays bounded as with one thread.
+// change (the streams' own cuts, tokenizer/stream.js), workers encode whole parts with their own tokenizer, and the
+// results are used in the order of the parts, so the output is byte-identical to one thread. Until the first worker
+// is ready the main thread encodes the parts itself, so starting the workers costs no time. At most two parts per
+// thread are in flight, so memory stays bounded as with one thread.
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
-import { streamParts } from '../tokenizer/stream.js';
+import { HfTokenizer } from '../tokenizer/hf_tokenizer.js';
+import { partOptions, streamParts } from '../tokenizer/stream.js';
 import { withByteOffset } from '../tokenizer/parts.js';
-import { inputStream, streamOptions } from './stream.js';
+import { inputStream, specialOptions, streamOptions } from './stream.js';
 
 const ERRORS = { RangeError, TypeError, SyntaxError };
 
@@ -19,70 +22,63 @@ function errorFromWorker({ name, message, code }, offset) {
   return withByteOffset(error, offset);
 }
 
-// Starts `count` workers that open the tokenizer `values` name (as the command did) and resolve once all are ready.
-async function startWorkers(count, values, command) {
-  const workers = Array.from(
-    { length: count },
-    () => new Worker(new URL('./tokenize_worker.js', import.meta.url), { workerData: { values, command } }),
-  );
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          /** @type {Promise<void>} */ (
-            new Promise((resolve, reject) => {
-              worker.once('error', reject);
-              worker.once('message', (message) =>
-                message.error ? reject(errorFromWorker(message.error, 0)) : resolve(),
-              );
-            })
-          ),
-      ),
-    );
-  } catch (error) {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-    throw error;
-  }
-  return workers;
+// What a worker needs to open the command's tokenizer: the package's wasm modules of the lab's flavour, compiled
+// once here (each worker compiling its own would start on unoptimized code), and a Hugging Face tokenizer's binary
+// form (faster to load than its tokenizer.json) or else the command's options.
+async function workerData(tokenizer, values, command, flavour) {
+  const compile = async (name) =>
+    WebAssembly.compile(await readFile(new URL(`../${name}-${flavour}.wasm`, import.meta.url)));
+  const hf = tokenizer instanceof HfTokenizer;
+  const [wasm, hfWasm] = await Promise.all([compile('embedlab'), hf ? compile('embedlab-hf') : undefined]);
+  return { modules: { wasm, hfWasm }, saved: hf ? tokenizer.save() : undefined, values, command };
 }
 
 /**
  * Encodes (mode 'ids') or counts (mode 'count') FILE's parts on `threads` workers and calls `use(result)` with each
  * part's ids or count, in the order of the parts (awaiting it before more results are used).
- * @param {any} tokenizer the command's tokenizer, which finds the cuts
+ * @param {any} tokenizer the command's tokenizer, which finds the cuts (and encodes until a worker is ready)
  * @param {{ values: object; command: string; file?: string; threads: number; chunkSize: number;
- *   maxBufferBytes: number; mode: 'ids' | 'count' }} job
+ *   maxBufferBytes: number; mode: 'ids' | 'count'; flavour?: 'simd' | 'fallback' }} job
  * @param {(result: any) => unknown} use
  */
 export async function encodeInThreads(
   tokenizer,
-  { values, command, file, threads, chunkSize, maxBufferBytes, mode },
+  { values, command, file, threads, chunkSize, maxBufferBytes, mode, flavour = 'simd' },
   use,
 ) {
-  const workers = await startWorkers(threads, values, command);
-  const waiting = new Map(); // seq → {resolve, offset}
+  const data = await workerData(tokenizer, values, command, flavour);
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(new URL('./tokenize_worker.js', import.meta.url), { workerData: data }),
+  );
+  const ready = new Array(threads).fill(false);
   const inFlight = new Array(threads).fill(0);
+  const waiting = new Map(); // seq → {resolve, reject, offset}
   let failure;
   const fail = (error) => {
     failure ??= error;
-    for (const { reject } of waiting.values()) {
-      reject(failure);
+    for (const job of waiting.values()) {
+      job.reject(failure);
     }
   };
   workers.forEach((worker, w) => {
     worker.on('message', ({ seq, result, error }) => {
+      if (seq === undefined) {
+        return error ? fail(errorFromWorker(error, 0)) : (ready[w] = true); // started, or could not start
+      }
       const job = waiting.get(seq);
       waiting.delete(seq);
       inFlight[w]--;
-      if (error) {
-        job.reject(errorFromWorker(error, job.offset));
-      } else {
-        job.resolve(result);
-      }
+      return error ? job.reject(errorFromWorker(error, job.offset)) : job.resolve(result);
     });
     worker.on('error', fail);
     worker.on('exit', (code) => code !== 0 && fail(new Error(`a tokenizer thread stopped (exit code ${code})`)));
   });
+  const special = specialOptions(tokenizer);
+  const encodeHere = (bytes, first, last) => {
+    const options = partOptions(tokenizer, special, first, last);
+    return mode === 'count' ? tokenizer.count(bytes, options) : tokenizer.encode(bytes, options);
+  };
   const queue = []; // the results of the parts in flight, in order
   try {
     let seq = 0;
@@ -91,16 +87,26 @@ export async function encodeInThreads(
       if (failure) {
         throw failure;
       }
-      const w = inFlight.indexOf(Math.min(...inFlight)); // the least busy worker
-      const part = bytes.slice(); // the view is reused for the next part
-      const result = new Promise((resolve, reject) => waiting.set(seq, { resolve, reject, offset }));
-      result.catch(() => {}); // awaited in order below; a failure before then is not unhandled
-      inFlight[w]++;
-      workers[w].postMessage({ seq: seq++, bytes: part, first, last, mode }, [part.buffer]);
-      queue.push(result);
+      const idle = ready.map((isReady, w) => (isReady ? inFlight[w] : Infinity));
+      const w = idle.indexOf(Math.min(...idle)); // the least busy worker that is ready
+      if (!ready[w]) {
+        try {
+          queue.push(Promise.resolve(encodeHere(bytes, first, last)));
+        } catch (error) {
+          throw withByteOffset(error, offset);
+        }
+      } else {
+        const part = new Uint8Array(bytes); // a copy: the view is reused for the next part
+        const result = new Promise((resolve, reject) => waiting.set(seq, { resolve, reject, offset }));
+        result.catch(() => {}); // awaited in order below; a failure before then is not unhandled
+        inFlight[w]++;
+        workers[w].postMessage({ seq: seq++, bytes: part, first, last, mode }, [part.buffer]);
+        queue.push(result);
+      }
       while (queue.length >= 2 * threads) {
         await use(await queue.shift());
       }
+      await new Promise(setImmediate); // lets the workers' messages (ready, results) in between parts
     }
     while (queue.length > 0) {
       await use(await queue.shift());

@@ -1,4 +1,5 @@
-// A worker thread of tokenize_threads.js: opens the command's tokenizer and encodes or counts the parts it is sent.
+// A worker thread of tokenize_threads.js: opens the command's tokenizer (a Hugging Face one from the binary form the
+// main thread sends) and encodes or counts the parts it is sent.
 import { parentPort as port, workerData } from 'node:worker_threads';
 
 import createEmbedLab from '../index.js';
@@ -10,8 +11,10 @@ const parentPort = /** @type {import('node:worker_threads').MessagePort} */ (por
 const asData = (error) => ({ name: error?.name, message: String(error?.message ?? error), code: error?.code });
 
 try {
-  const lab = await createEmbedLab();
-  const tokenizer = await openTokenizer(lab, workerData.values, workerData.command);
+  const { wasm, hfWasm } = workerData.modules; // compiled once by the main thread
+  const lab = await createEmbedLab({ wasm, hfWasm });
+  const { saved, values, command } = workerData;
+  const tokenizer = saved ? await lab.tokenizerFromHuggingFace(saved) : await openTokenizer(lab, values, command);
   const special = specialOptions(tokenizer);
   parentPort.on('message', ({ seq, bytes, first, last, mode }) => {
     try {
