@@ -6,7 +6,7 @@ import { sequentialScale } from '../draw/colour.js';
 import { $, headerCell } from '../ui/dom.js';
 import { PALETTE } from '../draw/plot.js';
 import { raceClaims } from './claims.js';
-import { accuracyAtT } from './passkey_learning.js';
+import { unlearnedRuns } from './passkey_learning.js';
 import { LEARNED_AT_T, NTK_WIDE, RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
 import { accuracyCell, lossCurve, positionRanges, smoothWithinRanges } from './stats.js';
 
@@ -189,31 +189,24 @@ function drawPasskey(panels, passkey, T, factors, depths) {
 
 /** Names the passkey runs that never learned the task at T, which the verdicts leave out, by scheme. */
 function showUnlearned(passkey, T) {
-  const groups = [];
-  let counted = 0;
-  let never = 0;
-  for (const [scheme, runs] of passkey) {
-    const missed = accuracyAtT(runs, T)
-      .map((accuracy, i) => ({ accuracy, seed: runs[i].seed }))
-      .filter((r) => r.accuracy < LEARNED_AT_T);
-    counted += runs.length;
-    never += missed.length;
-    if (missed.length > 0) {
-      const seeds = missed.map((r) => r.seed).join(', ');
-      const shares = missed.map((r) => Math.round(100 * r.accuracy)).join(', ');
-      groups.push(`${SCHEME_NAMES[scheme]} seed${missed.length > 1 ? 's' : ''} ${seeds} (${shares} %)`);
-    }
-  }
+  const never = unlearnedRuns(passkey, T);
+  const counted = [...passkey.values()].reduce((sum, runs) => sum + runs.length, 0);
+  const groups = [...new Set(never.map((r) => r.scheme))].map((scheme) => {
+    const missed = never.filter((r) => r.scheme === scheme);
+    const seeds = missed.map((r) => r.seed).join(', ');
+    const shares = missed.map((r) => Math.round(100 * r.accuracy)).join(', ');
+    return `${SCHEME_NAMES[scheme]} seed${missed.length > 1 ? 's' : ''} ${seeds} (${shares} %)`;
+  });
   const out = $('beyond-race-unlearned');
-  out.dataset.never = String(never);
+  out.dataset.never = String(never.length);
   out.dataset.counted = String(counted);
   const rule = `at least ${100 * LEARNED_AT_T} % of its passkeys answered at T = ${T}`;
   out.textContent =
     counted === 0
       ? ''
-      : never === 0
+      : never.length === 0
         ? `Every passkey run learned the task (${rule}).`
-        : `${never} of ${counted} passkey runs never learned the task (${rule}): left out of the passkey verdicts, still in the heatmaps’ means. ${groups.join('; ')}.`;
+        : `${never.length} of ${counted} passkey runs never learned the task (${rule}): left out of the passkey verdicts, still in the heatmaps’ means. ${groups.join('; ')}.`;
 }
 
 function showClaims(runs, T, L) {
