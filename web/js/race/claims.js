@@ -70,6 +70,7 @@ const accuracyAt = (runs, length) => accuracyCell(runs, length, false)?.perSeed 
 export function raceClaims({ language, passkey }, T, L) {
   const ranges = [
     [0, T],
+    [T, 2 * T],
     [2 * T, L],
     [T, L],
   ];
@@ -124,10 +125,17 @@ export function raceClaims({ language, passkey }, T, L) {
     const ntkWins = verdict(n.perSeed, p.perSeed, below);
     const wideWins = verdict(w.perSeed, p.perSeed, below);
     const yarnWins = verdict(y.perSeed, p.perSeed, below);
+    const split = [
+      [T, 2 * T],
+      [2 * T, L],
+    ].map(
+      ([from, to]) =>
+        `at ${from}–${to - 1} PI ${f2(range(pi, from, to).mean)}, NTK ${f2(range(ntk, from, to).mean)} / ${f2(range(ntkWide, from, to).mean)}, YaRN ${f2(range(yarn, from, to).mean)}`,
+    );
     claims.push({
       id: 'ntk-yarn',
       prediction: `NTK-aware scaling and YaRN beat PI without fine-tuning (Peng et al. 2023). Peng et al. also note that NTK-aware scaling at s = L/T sends some dimensions past the angles they were trained on, so in practice s is set above L/T: here s = ${L / T} and s = ${(2 * L) / T}.`,
-      seen: `Zero-shot loss at positions ${T}–${L - 1}: PI ${f2(p.mean)}, NTK with s = ${L / T} ${f2(n.mean)}, NTK with s = ${(2 * L) / T} ${f2(w.mean)}, YaRN ${f2(y.mean)}. NTK (s = ${L / T}) below PI ${ntkWins.text}; NTK (s = ${(2 * L) / T}) below PI ${wideWins.text}; YaRN below PI ${yarnWins.text}.`,
+      seen: `Zero-shot loss at positions ${T}–${L - 1}: PI ${f2(p.mean)}, NTK with s = ${L / T} ${f2(n.mean)}, NTK with s = ${(2 * L) / T} ${f2(w.mean)}, YaRN ${f2(y.mean)}. NTK (s = ${L / T}) below PI ${ntkWins.text}; NTK (s = ${(2 * L) / T}) below PI ${wideWins.text}; YaRN below PI ${yarnWins.text}. By range, ${split.join('; ')} (NTK at s = ${L / T} / ${(2 * L) / T}; each pair’s angles under “How the race is run”).`,
       // The prediction as Peng et al. apply it: NTK with s above L/T.
       verdict: { k: Math.min(wideWins.k, yarnWins.k), n: wideWins.n },
     });
