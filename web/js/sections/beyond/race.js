@@ -43,11 +43,11 @@ export function settingsText(options, seeds) {
   return `d = ${options.channels} (${options.heads} heads of d_head = ${options.channels / options.heads}), ${options.layers} layers, RoPE base ${RACE_ROPE_BASE}; trained at T = ${T} for ${options.steps} steps, read at ${longer.join(' and ')} (L = ${longer.at(-1)}), fine-tuned ${options.fineTuneSteps} steps at each; ${seedsText(seeds)}; ${RACE_EVAL_ROWS.passkey} passkeys per depth × length cell, ${RACE_EVAL_ROWS.language} held-out windows per reading.`;
 }
 
-function setupText(settings, workers, small) {
+function setupText(workers, small) {
   const where = `${workers} worker${workers === 1 ? '' : 's'} (navigator.hardwareConcurrency = ${navigator.hardwareConcurrency ?? 'unknown'})`;
   return small
-    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, and its verdicts are not the full race’s (“Run the full race”, with the steps and seeds set above). ${settings}`
-    : `The full race, ${where}. ${settings} The package’s long-context report (docs/long-contexts.md) has a larger native run (T = 64, read up to 8T, 64 channels, 1500 steps).`;
+    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, and its verdicts are not the full race’s (“Run the full race”, with the steps and seeds set above). Its settings:`
+    : `The full race, ${where}; docs/long-contexts.md has a larger native run (T = 64, read up to 8T, 64 channels, 1500 steps). Its settings:`;
 }
 
 /** Runs a race: {steps, fineTuneSteps, seeds, small}; the small one reports in its own status. */
@@ -64,7 +64,7 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
   status.dataset.state = 'running';
   status.dataset.options = JSON.stringify({ ...base, evalRows: RACE_EVAL_ROWS, seeds, corpus: RACE_CORPUS });
   error.textContent = '';
-  $('beyond-race-setup').textContent = setupText(settingsText(base, seeds), workers, small);
+  $('beyond-race-which').textContent = setupText(workers, small);
   $('beyond-race-settings').textContent = settingsText(base, seeds);
   $('beyond-race').dataset.race = small ? 'small' : 'full';
   $('beyond-race-stop').disabled = false;
@@ -270,7 +270,7 @@ export function init() {
   const { steps, fineTuneSteps, firstSeed, seedCount } = SMALL_RACE;
   const seeds = raceSeeds(firstSeed, seedCount);
   const settings = settingsText({ ...RACE_OPTIONS, steps, fineTuneSteps }, seeds);
-  $('beyond-race-setup').textContent = setupText(settings, workerCount(), true);
+  $('beyond-race-which').textContent = setupText(workerCount(), true);
   $('beyond-race-settings').textContent = settings;
   if (new URLSearchParams(self.location.search).get('smallRace') !== 'off') {
     afterPageIsIdle(startSmallRace);
