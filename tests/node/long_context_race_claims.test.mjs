@@ -161,7 +161,10 @@ test('the NTK claim reads NTK at s = L/T and at s = 2L/T against PI, each with i
   assert.match(claim.seen, /NTK \(s = 4\) below PI does not hold \(0 of 3 seeds\)/);
   assert.match(claim.seen, /NTK \(s = 8\) below PI holds for every seed \(3 of 3\)/);
   assert.match(claim.seen, /YaRN below PI holds for every seed \(3 of 3\)/);
-  assert.match(claim.seen, /at 4–7 PI 4\.30, NTK 4\.25 \/ 4\.10, YaRN [\d.]+; at 8–15 PI 4\.30, NTK 4\.50 \/ 4\.20, YaRN 4\.25/);
+  assert.match(
+    claim.seen,
+    /at 4–7 PI 4\.30, NTK 4\.25 \/ 4\.10, YaRN [\d.]+; at 8–15 PI 4\.30, NTK 4\.50 \/ 4\.20, YaRN 4\.25/,
+  );
   assert.deepEqual(claim.verdict, { k: 3, n: 3 });
 });
 
