@@ -170,7 +170,13 @@ describe('figures: keyboard readouts, legends, labels', { timeout: 180_000 }, ()
     pe.dispose();
   });
 
-  test('7 ALiBi: one scale per head, 0 to −m_h·(L − 1); the readout names the bias and masked cells', async () => {
+  test('7 ALiBi: one scale for every head, attention weights 0 to 1; the readout names the weight and masked cells', async () => {
+    const legend = await page.getByTestId('beyond-alibi-legend').evaluate((el) => ({
+      min: Number(el.dataset.min),
+      max: Number(el.dataset.max),
+      ticks: Array.from(el.querySelectorAll('.legend-ticks span'), (s) => s.textContent),
+    }));
+    assert.deepEqual(legend, { min: 0, max: 1, ticks: ['0', '0.5', '1'] });
     for (const [H, L] of [
       [8, 8],
       [6, 10],
@@ -179,18 +185,20 @@ describe('figures: keyboard readouts, legends, labels', { timeout: 180_000 }, ()
       await setRange(page, 'beyond-alibi-len', L);
       await page.waitForFunction((s) => document.querySelector('#beyond-alibi-grid').dataset.state === s, `${H}/${L}`);
       const slopes = lab.alibiSlopes(H);
-      for (let h = 1; h <= H; h++) {
-        const legend = await legendOf(page, `beyond-alibi-head-${h}`);
-        close(legend.min, -slopes[h - 1] * (L - 1), 1e-6, `head ${h} of ${H}: legend minimum`);
-        assert.equal(legend.max, 0, `head ${h}: legend maximum`);
-        assert.equal(legend.ticks.at(-1), '0');
-        assert.match(legend.ticks[0], /^−\d/);
+      // No head has a legend of its own: they all share the one above.
+      assert.equal(await page.locator('#beyond-alibi-grid .legend').count(), 0);
+      // The last query's weight on key 0: exp(−m·(L − 1)) over the sum of exp(−m·d), d = 0…L − 1.
+      const weight = (m) =>
+        Math.exp(-m * (L - 1)) / Array.from({ length: L }, (_, d) => Math.exp(-m * d)).reduce((a, b) => a + b);
+      for (const h of [1, H]) {
+        const cell = await readCell(page, `beyond-alibi-head-${h}`, times(L - 1, 'ArrowDown'));
+        assert.deepEqual([cell.row, cell.col], [L - 1, 0]);
+        close(cell.value, weight(slopes[h - 1]), 1e-6, `head ${h} of ${H}, query ${L - 1}, key 0`);
+        assert.match(cell.text, new RegExp(`^query ${L - 1}, key 0: 0\\.\\d`));
       }
+      // The steepest head puts less weight far back than the flattest.
+      assert.ok(weight(Math.max(...slopes)) < weight(Math.min(...slopes)));
       const last = `beyond-alibi-head-${H}`;
-      const cell = await readCell(page, last, times(L - 1, 'ArrowDown'));
-      assert.deepEqual([cell.row, cell.col], [L - 1, 0]);
-      close(cell.value, -slopes[H - 1] * (L - 1), 1e-6, `head ${H}, query ${L - 1}, key 0`);
-      assert.match(cell.text, new RegExp(`^query ${L - 1}, key 0: −\\d`));
       const masked = await readCell(page, last, ['ArrowUp', 'Home', 'ArrowRight'].concat(times(L, 'ArrowUp')));
       assert.deepEqual([masked.row, masked.col], [0, 1]);
       assert.match(masked.text, /query 0, key 1: masked/);

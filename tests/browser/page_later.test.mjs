@@ -198,7 +198,8 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
       ),
     );
 
-    // The race starts on a click; tests/browser/race.test.mjs runs it and compares it with the library in node.
+    // The full race starts on a click (a small one runs by itself once the page is idle, in its own status);
+    // tests/browser/race.test.mjs runs both and compares them with the library in node.
     assert.equal(await data(page, 'beyond-race-status', 'state'), 'idle');
   });
 
@@ -229,7 +230,7 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
   test('phone: nothing moves while the workers train; no sideways scrolling', async () => {
     const phone = await open({ width: 390, height: 844 });
     await phone.page.waitForFunction(
-      // The workers that start with the page (sections 2 and 5; the race waits for a click) are still at work.
+      // The workers that start with the page (sections 2 and 5; section 7's small race waits for them) are at work.
       () =>
         document.getElementById('main').dataset.state === 'ready' &&
         ['embeddings-status', 'learned-status'].some(

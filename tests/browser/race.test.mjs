@@ -1,6 +1,8 @@
-// Section 7's extrapolation race: for one small configuration, every number the page draws (loss at each position,
-// passkey accuracy by depth x length, mean and min-max over seeds) equals the library's longContextRun in node with
-// the same options, computed here from the runs and not by the page's modules.
+// Section 7's extrapolation race: the small race that runs by itself once the page is ready fills every panel with
+// the library's numbers; and for one small configuration started from seed 3, every number the page draws (loss at
+// each position, raw and smoothed, passkey accuracy by depth x length, mean and min-max over seeds, NTK at s = 2L/T)
+// equals the library's longContextRun in node with the same options, computed here from the runs and not by the
+// page's modules.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import { launch, openPage, siteRoot } from './browser.mjs';
 
 const STEPS = 20;
 const FINE_TUNE_STEPS = 10;
-const SEEDS = [0, 1, 2];
+const SEEDS = [3, 4, 5]; // through the page's first-seed control
 // The page's configuration as its text states it (T = 32, read at 32, 64, 128, ...), written out independently.
 const OPTIONS = {
   trainLength: 32,
@@ -26,10 +28,22 @@ const OPTIONS = {
   steps: STEPS,
   fineTuneSteps: FINE_TUNE_STEPS,
 };
-const EVAL_ROWS = { passkey: 20, language: 64 };
+const EVAL_ROWS = { passkey: 50, language: 64 };
 const SCHEMES = ['learned', 'sinusoidal', 'rope', 'rope_pi', 'rope_ntk', 'rope_yarn', 'alibi', 't5', 'none'];
+// The small race: one seed, 100 steps and 10 fine-tuning steps, as its status states.
+const SMALL = { steps: 100, fineTuneSteps: 10, seeds: [0] };
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** The mean of the positions within `radius` of each, inside its range [0, 32), [32, 64), [64, 128). */
+function smoothed(values, radius = 4) {
+  const edges = [0, 32, 64, 128].filter((e) => e < values.length).concat(values.length);
+  return values.map((_, p) => {
+    const range = edges.findIndex((e) => e > p);
+    const [from, to] = [Math.max(edges[range - 1], p - radius), Math.min(edges[range], p + radius + 1)];
+    return mean(values.slice(from, to));
+  });
+}
 
 /** Per position: mean, min and max over the seeds' readings at this length (null when a seed refuses it). */
 function expectedCurve(runs, length, fineTuned) {
@@ -64,16 +78,79 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
     server?.close();
   });
 
-  test('the page runs the race in parallel workers and draws the library numbers for every scheme and seed', async () => {
+  test('a small race runs by itself once the page is ready and fills every panel with the library numbers', async () => {
     await page.waitForFunction(() => document.getElementById('main')?.dataset.state === 'ready', null, {
       timeout: 120_000,
     });
+    // The full race waits for a click; the small one reports in its own status.
+    assert.equal(await page.getByTestId('beyond-race-status').evaluate((el) => el.dataset.state), 'idle');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="beyond-race-small-status"]').dataset.state === 'done',
+      null,
+      { timeout: 600_000 },
+    );
+    const stated = JSON.parse(await page.getByTestId('beyond-race-small-status').evaluate((el) => el.dataset.options));
+    assert.deepEqual(
+      [stated.steps, stated.fineTuneSteps, stated.seeds],
+      [SMALL.steps, SMALL.fineTuneSteps, SMALL.seeds],
+    );
+    assert.match(await page.getByTestId('beyond-race-setup').textContent(), /small race.*not the full race’s/);
+    assert.match(
+      await page.getByTestId('beyond-race-settings').textContent(),
+      /d_head = 8.*RoPE base 10000.*T = 32.*seed 0/,
+    );
+    for (const scheme of [...SCHEMES, 'rope_ntk_wide']) {
+      const series = await page.getByTestId(`beyond-race-loss-${scheme}`).evaluate((el) => el.dataset.series);
+      assert.ok(series, `${scheme}: loss panel drawn`);
+    }
+    for (const scheme of SCHEMES) {
+      const values = await page.getByTestId(`beyond-race-passkey-${scheme}`).evaluate((el) => el.dataset.values);
+      assert.ok(values, `${scheme}: heatmap drawn`);
+    }
+    // One panel against the library: ALiBi's passkey, seed 0, the small race's options.
+    const alibi = await lab.longContextRun({
+      ...OPTIONS,
+      steps: SMALL.steps,
+      fineTuneSteps: SMALL.fineTuneSteps,
+      task: 'passkey',
+      scheme: 'alibi',
+      seed: 0,
+      evalRows: EVAL_ROWS.passkey,
+    });
+    const columns = [
+      [32, false],
+      [64, false],
+      [128, false],
+      [64, true],
+      [128, true],
+    ];
+    const expected = OPTIONS.depths.flatMap((_, d) =>
+      columns.map(
+        ([length, ft]) => alibi.readings.find((r) => r.length === length && r.fineTuned === ft).accuracyByDepth[d],
+      ),
+    );
+    const drawn = JSON.parse(await page.getByTestId('beyond-race-passkey-alibi').evaluate((el) => el.dataset.values));
+    assert.deepEqual(drawn, expected);
+    // Each cell is a share of 50 passkeys.
+    assert.ok(
+      drawn.every((v) => Number.isInteger(Math.round(v * EVAL_ROWS.passkey * 1e6) / 1e6)),
+      'cells of 50',
+    );
+    assert.ok(
+      (await page.locator('#beyond-race-claims > li[data-claim]').count()) >= 5,
+      'the claims are set against the small race',
+    );
+  });
+
+  test('the page runs the race in parallel workers and draws the library numbers for every scheme and seed', async () => {
     await page.getByTestId('beyond-race-steps').fill(String(STEPS));
     await page.getByTestId('beyond-race-fine-tune').fill(String(FINE_TUNE_STEPS));
+    await page.getByTestId('beyond-race-first-seed').fill(String(SEEDS[0]));
     await page.getByTestId('beyond-race-seeds').fill(String(SEEDS.length));
     await page.getByTestId('beyond-race-start').click();
-    // One progress bar per job: the corpus, then per task and seed the RoPE family and the five other schemes.
-    assert.equal(await page.locator('#beyond-race-runs > li').count(), 1 + 2 * SEEDS.length * 6);
+    // One progress bar per job: the corpus, then per task and seed the RoPE family and the five other schemes, and
+    // per seed NTK at s = 2L/T (language only).
+    assert.equal(await page.locator('#beyond-race-runs > li').count(), 1 + 2 * SEEDS.length * 6 + SEEDS.length);
     await page.waitForFunction(
       () =>
         ['done', 'error', 'stopped'].includes(
@@ -91,7 +168,11 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
       { ...OPTIONS, evalRows: undefined, seeds: undefined, corpus: undefined },
     );
     assert.deepEqual(stated.evalRows, EVAL_ROWS);
-    assert.equal(await page.locator('#beyond-race-runs > li[data-state="done"]').count(), 1 + 2 * SEEDS.length * 6);
+    assert.deepEqual(stated.seeds, SEEDS);
+    assert.equal(
+      await page.locator('#beyond-race-runs > li[data-state="done"]').count(),
+      1 + 2 * SEEDS.length * 6 + SEEDS.length,
+    );
 
     // The reference: the same corpus file, the same BPE, the library's runs one by one.
     const text = new Uint8Array(readFileSync(join(siteRoot, stated.corpus.url)));
@@ -114,8 +195,19 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
         await page.getByTestId(`beyond-race-loss-${scheme}`).evaluate((el) => el.dataset.series),
       );
       const zeroShot = expectedCurve(language, L, false) ?? expectedCurve(language, T, false);
-      assert.deepEqual(drawn.zeroShot, zeroShot, `${scheme}: zero-shot loss by position`);
-      assert.deepEqual(drawn.fineTuned, expectedCurve(language, L, true), `${scheme}: fine-tuned loss by position`);
+      const { smoothed: drawnSmooth, ...drawnRaw } = drawn.zeroShot;
+      assert.deepEqual(drawnRaw, zeroShot, `${scheme}: zero-shot loss by position`);
+      assert.deepEqual(
+        drawnSmooth.map((v) => v.toFixed(12)),
+        smoothed(zeroShot.mean).map((v) => v.toFixed(12)),
+        scheme,
+      );
+      const fineTuned = expectedCurve(language, L, true);
+      assert.deepEqual(
+        drawn.fineTuned && { ...drawn.fineTuned, smoothed: undefined },
+        fineTuned && { ...fineTuned, smoothed: undefined },
+        `${scheme}: fine-tuned loss by position`,
+      );
       if (scheme === 'learned') {
         assert.equal(drawn.zeroShot.mean.length, T, 'learned positions are read at T only');
         assert.equal(drawn.fineTuned, null);
@@ -158,10 +250,45 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
         assert.deepEqual(cells.slice(1), ['n/a', 'n/a', 'n/a', 'n/a']);
       }
     }
+    // NTK at s = 2L/T: the same model read at 2L = 256 with factor 8, positions 0–127 (the model is causal).
+    const wide = [];
+    for (const seed of SEEDS) {
+      const run = await lab.longContextRun({
+        ...OPTIONS,
+        factors: [1, 8],
+        fineTuneSteps: 0,
+        task: 'language',
+        scheme: 'rope_ntk',
+        seed,
+        evalRows: EVAL_ROWS.language,
+        corpus,
+        vocabSize,
+      });
+      const long = run.readings.find((r) => r.length === 2 * L);
+      wide.push({
+        readings: [
+          { length: L, fineTuned: false, available: true, lossByPosition: Array.from(long.lossByPosition).slice(0, L) },
+        ],
+      });
+    }
+    const drawnWide = JSON.parse(
+      await page.getByTestId('beyond-race-loss-rope_ntk_wide').evaluate((el) => el.dataset.series),
+    );
+    const expectedWide = expectedCurve(wide, L, false);
+    assert.deepEqual(
+      { ...drawnWide.zeroShot, smoothed: undefined },
+      { ...expectedWide, smoothed: undefined },
+      'NTK at 2L/T',
+    );
+    assert.equal(drawnWide.fineTuned, null);
+
     const claims = await page
       .locator('#beyond-race-claims > li')
       .evaluateAll((list) => list.map((li) => li.dataset.claim));
-    assert.deepEqual(claims, ['rope', 'pi', 'ntk-yarn', 'alibi', 'learned']);
+    assert.deepEqual(claims, ['rope', 'pi', 'ntk-yarn', 'alibi', 't5', 'nope', 'learned']);
+    // Passkey runs that never learned the task at T are named and counted (20 steps: most of them).
+    const unlearned = page.getByTestId('beyond-race-unlearned');
+    assert.equal(await unlearned.evaluate((el) => el.dataset.counted), String(SCHEMES.length * SEEDS.length));
     assert.deepEqual(problems, []);
   });
 });

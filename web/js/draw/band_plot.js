@@ -5,7 +5,8 @@ import { drawPlotFrame, FONT, fitCanvas, theme } from './canvas.js';
 const fmt = (v) => v.toFixed(Math.abs(v) >= 10 ? 1 : 2);
 
 /**
- * series: [{mean, min, max (arrays of equal length, y at x = index), colour, dash}]; options: {yMin, yMax, length
+ * series: [{mean, min, max (arrays of equal length, y at x = index), raw (optional: a thin, faint line under mean,
+ * e.g. the unsmoothed values), colour, dash}]; options: {yMin, yMax, length
  * (of the x axis, 0..length−1), marks: [{x, label}], xLabel, title}. A missing series (null) is skipped; positions
  * past a series' length stay empty.
  */
@@ -67,9 +68,17 @@ export function drawBandLines(canvas, series, { yMin, yMax, length, marks = [], 
     }
     ctx.closePath();
     ctx.fill();
-    ctx.globalAlpha = 1;
     ctx.strokeStyle = s.colour;
-    ctx.lineWidth = 1.5;
+    if (s.raw) {
+      ctx.globalAlpha = 0.45;
+      ctx.lineWidth = 0.75;
+      ctx.setLineDash(s.dash ?? []);
+      ctx.beginPath();
+      s.raw.forEach((v, i) => (i === 0 ? ctx.moveTo(X(i), Y(v)) : ctx.lineTo(X(i), Y(v))));
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 2;
     ctx.setLineDash(s.dash ?? []);
     ctx.beginPath();
     s.mean.forEach((v, i) => (i === 0 ? ctx.moveTo(X(i), Y(v)) : ctx.lineTo(X(i), Y(v))));

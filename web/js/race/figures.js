@@ -6,8 +6,12 @@ import { sequentialScale } from '../draw/colour.js';
 import { $, headerCell } from '../ui/dom.js';
 import { PALETTE } from '../draw/plot.js';
 import { raceClaims } from './claims.js';
-import { RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
-import { accuracyCell, lossCurve, positionRanges } from './stats.js';
+import { unlearnedRuns } from './passkey_learning.js';
+import { LEARNED_AT_T, NTK_WIDE, RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
+import { accuracyCell, lossCurve, positionRanges, smoothWithinRanges } from './stats.js';
+
+/** Positions either side that the drawn loss line averages (inside each range [0, T), [T, 2T), ...). */
+export const SMOOTHING_RADIUS = 4;
 
 // Every panel: blue for zero-shot, vermillion (dashed) after fine-tuning.
 const [ZERO_SHOT, FINE_TUNED] = [PALETTE[0], PALETTE[4]];
@@ -18,7 +22,8 @@ const cellText = (s, scale, digits) =>
 /** One figure per scheme in `container` (made once): a caption and a canvas; returns {scheme: {caption, canvas}}. */
 export function makePanels(container, kind) {
   const panels = {};
-  const figures = RACE_SCHEMES.map((scheme) => {
+  const schemes = kind === 'loss' ? RACE_SCHEMES : RACE_SCHEMES.filter((s) => s !== NTK_WIDE);
+  const figures = schemes.map((scheme) => {
     const figure = document.createElement('figure');
     figure.className = 'race-panel';
     const caption = document.createElement('figcaption');
@@ -42,7 +47,30 @@ export function makePanels(container, kind) {
 }
 
 const plain = (curve) =>
-  curve && { mean: Array.from(curve.mean), min: Array.from(curve.min), max: Array.from(curve.max) };
+  curve && {
+    mean: Array.from(curve.mean),
+    min: Array.from(curve.min),
+    max: Array.from(curve.max),
+    smoothed: Array.from(curve.smoothed),
+  };
+
+/** A curve with its drawn line: the per-position mean smoothed within each position range. */
+function withSmoothed(curve, T, factors) {
+  return (
+    curve && {
+      ...curve,
+      smoothed: smoothWithinRanges(
+        curve.mean,
+        factors.map((f) => f * T),
+        SMOOTHING_RADIUS,
+      ),
+    }
+  );
+}
+
+// The band is the seeds' raw spread at each position, the thin line their raw mean, the thick line the smoothed mean.
+const drawn = (curve, colour, dash) =>
+  curve && { mean: curve.smoothed, min: curve.min, max: curve.max, raw: curve.mean, colour, dash };
 
 function drawLoss(panels, language, T, factors) {
   const L = T * factors.at(-1);
@@ -51,8 +79,8 @@ function drawLoss(panels, language, T, factors) {
   for (const [scheme, runs] of language) {
     const zeroShot = lossCurve(runs, L, false, ranges) ?? lossCurve(runs, T, false, ranges);
     curves.set(scheme, {
-      zeroShot,
-      fineTuned: lossCurve(runs, L, true, ranges),
+      zeroShot: withSmoothed(zeroShot, T, factors),
+      fineTuned: withSmoothed(lossCurve(runs, L, true, ranges), T, factors),
       refused: !lossCurve(runs, L, false, []),
     });
   }
@@ -70,18 +98,18 @@ function drawLoss(panels, language, T, factors) {
     if (!c) {
       continue;
     }
-    caption.textContent = c.refused ? `${SCHEME_NAMES[scheme]} (refuses past T)` : SCHEME_NAMES[scheme];
-    drawBandLines(
-      canvas,
-      [{ ...c.zeroShot, colour: ZERO_SHOT }, c.fineTuned && { ...c.fineTuned, colour: FINE_TUNED, dash: [5, 3] }],
-      {
-        yMin: lo,
-        yMax: hi,
-        length: L,
-        marks: factors.slice(0, -1).map((f) => ({ x: f * T, label: f === 1 ? `T = ${T}` : String(f * T) })),
-        xLabel: 'position',
-      },
-    );
+    caption.textContent = c.refused
+      ? `${SCHEME_NAMES[scheme]} (refuses past T)`
+      : scheme === NTK_WIDE
+        ? `${SCHEME_NAMES[scheme]} = ${(2 * L) / T} (zero-shot only)`
+        : SCHEME_NAMES[scheme];
+    drawBandLines(canvas, [drawn(c.zeroShot, ZERO_SHOT), drawn(c.fineTuned, FINE_TUNED, [5, 3])], {
+      yMin: lo,
+      yMax: hi,
+      length: L,
+      marks: factors.slice(0, -1).map((f) => ({ x: f * T, label: f === 1 ? `T = ${T}` : String(f * T) })),
+      xLabel: 'position',
+    });
     canvas.dataset.series = JSON.stringify({ zeroShot: plain(c.zeroShot), fineTuned: plain(c.fineTuned) });
   }
   return curves;
@@ -159,6 +187,28 @@ function drawPasskey(panels, passkey, T, factors, depths) {
   $('beyond-race-passkey-body').replaceChildren(...rows);
 }
 
+/** Names the passkey runs that never learned the task at T, which the verdicts leave out, by scheme. */
+function showUnlearned(passkey, T) {
+  const never = unlearnedRuns(passkey, T);
+  const counted = [...passkey.values()].reduce((sum, runs) => sum + runs.length, 0);
+  const groups = [...new Set(never.map((r) => r.scheme))].map((scheme) => {
+    const missed = never.filter((r) => r.scheme === scheme);
+    const seeds = missed.map((r) => r.seed).join(', ');
+    const shares = missed.map((r) => Math.round(100 * r.accuracy)).join(', ');
+    return `${SCHEME_NAMES[scheme]} seed${missed.length > 1 ? 's' : ''} ${seeds} (${shares} %)`;
+  });
+  const out = $('beyond-race-unlearned');
+  out.dataset.never = String(never.length);
+  out.dataset.counted = String(counted);
+  const rule = `at least ${100 * LEARNED_AT_T} % of its passkeys answered at T = ${T}`;
+  out.textContent =
+    counted === 0
+      ? ''
+      : never.length === 0
+        ? `Every passkey run learned the task (${rule}).`
+        : `${never.length} of ${counted} passkey runs never learned the task (${rule}): left out of the passkey verdicts, still in the heatmaps’ means. ${groups.join('; ')}.`;
+}
+
 function showClaims(runs, T, L) {
   const claims = raceClaims(runs, T, L);
   if (claims.length === 0) {
@@ -171,6 +221,7 @@ function showClaims(runs, T, L) {
       if (claim.verdict) {
         li.dataset.seeds = `${claim.verdict.k}/${claim.verdict.n}`;
       }
+      li.dataset.seen = claim.seen;
       const predicted = document.createElement('strong');
       predicted.textContent = 'Predicted: ';
       const seen = document.createElement('strong');
@@ -190,5 +241,6 @@ export function drawRace(panels, runs, { trainLength: T, factors, depths }) {
   const curves = drawLoss(panels.loss, runs.language, T, factors);
   lossTable(curves, T, factors);
   drawPasskey(panels.passkey, runs.passkey, T, factors, depths);
+  showUnlearned(runs.passkey, T);
   showClaims(runs, T, L);
 }

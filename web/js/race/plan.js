@@ -15,8 +15,20 @@ export const RACE_OPTIONS = Object.freeze({
   digits: 2,
 });
 
-/** Per task: the rows read at each length (passkeys per depth; held-out windows for language). */
-export const RACE_EVAL_ROWS = Object.freeze({ passkey: 20, language: 64 });
+/** Per task: the rows read at each length (passkeys per depth × length cell; held-out windows for language). */
+export const RACE_EVAL_ROWS = Object.freeze({ passkey: 50, language: 64 });
+
+/** The model's RoPE base (lab.modelDefaults.ropeBase, which the runs keep): stated with every figure. */
+export const RACE_ROPE_BASE = 10000;
+
+/** A passkey run that answers fewer than this share at T zero-shot never learned the task (claims.js). */
+export const LEARNED_AT_T = 0.9;
+
+/**
+ * The race that runs by itself once the page is ready: one seed, fewer steps, the same schemes and readings, so
+ * every panel fills in seconds. Its verdicts are its own, not the full race's.
+ */
+export const SMALL_RACE = Object.freeze({ steps: 100, fineTuneSteps: 10, firstSeed: 0, seedCount: 1 });
 
 /** The corpus excerpt (written into the site by scripts/build-site.sh, through scripts/corpus-excerpt.mjs) and the size of the BPE trained on it. */
 export const RACE_CORPUS = Object.freeze({ url: 'corpus/brown-excerpt.txt', vocabSize: 512 });
@@ -24,8 +36,16 @@ export const RACE_CORPUS = Object.freeze({ url: 'corpus/brown-excerpt.txt', voca
 /** Trained once per seed and read with each scaling (longContextExperiment shares the model). */
 export const ROPE_FAMILY = ['rope', 'rope_pi', 'rope_ntk', 'rope_yarn'];
 
+/**
+ * NTK-aware scaling at twice the length ratio (s = 2L/T, Peng et al.'s advice to set s above L/T), language only: a
+ * run of the RoPE model (the same training, seed and data as the family's) read at 2L with s = 2L/T, of which the
+ * page shows positions 0…L−1. The model is causal, so those positions' losses are those of L-token windows read
+ * with s = 2L/T (other held-out windows of the same corpus).
+ */
+export const NTK_WIDE = 'rope_ntk_wide';
+
 /** Every scheme of the race in the order shown; 'rope_dynamic' is left out (see the section's text). */
-export const RACE_SCHEMES = ['learned', 'sinusoidal', ...ROPE_FAMILY, 'alibi', 't5', 'none'];
+export const RACE_SCHEMES = ['learned', 'sinusoidal', ...ROPE_FAMILY, NTK_WIDE, 'alibi', 't5', 'none'];
 
 export const SCHEME_NAMES = {
   learned: 'learned',
@@ -34,19 +54,27 @@ export const SCHEME_NAMES = {
   rope_pi: 'RoPE + PI',
   rope_ntk: 'RoPE + NTK',
   rope_yarn: 'RoPE + YaRN',
+  [NTK_WIDE]: 'RoPE + NTK, s = 2L/T',
   alibi: 'ALiBi',
   t5: 'T5 bias',
   none: 'NoPE',
 };
 
-/** The options of one task's runs, as the worker passes them to the library (corpus added for 'language'). */
-export function taskOptions(task, { steps, fineTuneSteps }) {
+/** The seeds a race runs: `count` consecutive seeds from `first`. */
+export const raceSeeds = (first, count) => Array.from({ length: count }, (_, i) => first + i);
+
+/**
+ * The options of one job's runs, as the worker passes them to the library (corpus added for 'language'). The
+ * NTK_WIDE job reads only at T and 2L, zero-shot.
+ */
+export function taskOptions(task, { steps, fineTuneSteps }, wide = false) {
+  const factors = wide ? [1, 2 * RACE_OPTIONS.factors.at(-1)] : [...RACE_OPTIONS.factors];
   return {
     ...RACE_OPTIONS,
-    factors: [...RACE_OPTIONS.factors],
+    factors,
     task,
     steps,
-    fineTuneSteps,
+    fineTuneSteps: wide ? 0 : fineTuneSteps,
     evalRows: RACE_EVAL_ROWS[task],
   };
 }
@@ -57,8 +85,23 @@ export function taskOptions(task, { steps, fineTuneSteps }) {
  */
 export function raceJobs(task, seeds) {
   const singles = ['sinusoidal', 't5', 'alibi', 'none', 'learned'];
+  const wide = task === 'language' ? seeds.map((seed) => ({ task, seed, schemes: ['rope_ntk'], wide: true })) : [];
   return [
     ...seeds.map((seed) => ({ task, seed, schemes: ROPE_FAMILY })),
+    ...wide,
     ...singles.flatMap((scheme) => seeds.map((seed) => ({ task, seed, schemes: [scheme] }))),
   ];
+}
+
+/**
+ * The NTK_WIDE job's run as the page draws it: the reading at T, and positions 0…L−1 of the reading at 2L as the
+ * reading at L (by causality, see NTK_WIDE), marked `fromLength`.
+ */
+export function wideRun(run, L) {
+  const atT = run.readings.find((r) => r.length < L && !r.fineTuned);
+  const long = run.readings.find((r) => r.length === 2 * L && !r.fineTuned);
+  const atL = long.available
+    ? { ...long, length: L, fromLength: 2 * L, lossByPosition: Array.from(long.lossByPosition).slice(0, L) }
+    : { ...long, length: L };
+  return { ...run, scheme: NTK_WIDE, readings: [atT, atL] };
 }

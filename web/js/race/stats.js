@@ -66,6 +66,23 @@ export function accuracyCell(runs, length, fineTuned) {
   return { byDepth, perSeed, ...spread(perSeed) };
 }
 
+/**
+ * The mean of each position's window of `radius` positions either side, inside its own range of `edges`
+ * ([0, T), [T, 2T), ...): one noisy position moves the line less, and the jump at T is not blurred into the
+ * positions before it.
+ */
+export function smoothWithinRanges(values, edges, radius) {
+  const out = new Float64Array(values.length);
+  const bounds = [0, ...edges.filter((e) => e > 0 && e < values.length), values.length];
+  for (let b = 1; b < bounds.length; b += 1) {
+    const [start, end] = [bounds[b - 1], bounds[b]];
+    for (let p = start; p < end; p += 1) {
+      out[p] = rangeMean(values, Math.max(start, p - radius), Math.min(end, p + radius + 1));
+    }
+  }
+  return out;
+}
+
 /** Position ranges [0, T), [T, f1·T), ... of the factors, as the tables of docs/long-contexts.md report them. */
 export function positionRanges(trainLength, factors) {
   const edges = [0, ...factors.map((f) => f * trainLength)];

@@ -1,6 +1,10 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (race.js: the long-context experiment in parallel workers).
 import { drawMatrix } from '../../draw/grids.js';
+import { fitCanvas } from '../../draw/canvas.js';
+import { sequentialScale } from '../../draw/colour.js';
+import { RACE_OPTIONS, RACE_ROPE_BASE } from '../../race/plan.js';
+import { showScalings } from './rope_scalings.js';
 import { $, headerCell, redrawOnResize } from '../../ui/dom.js';
 import { fixed3, scientific, subscript } from '../../ui/format.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
@@ -75,6 +79,36 @@ function alibiRuleText(H) {
   return `H = ${H} is not a power of two: heads 1–${n} take the slopes of ${n} heads, 2^(−8h/${n}); ${rest} of ${2 * n} heads, 2^(−8h/${2 * n}) for h = ${odd}.`;
 }
 
+// Every head on one scale: attention weights run from 0 to 1 whatever the slope.
+const WEIGHT_SCALE = sequentialScale(0, 1);
+
+/** Head h's attention weights when every key scores alike: row i is softmax over j ≤ i of −m·(i − j). */
+function alibiWeights(m, L) {
+  const values = new Float32Array(L * L).fill(NaN);
+  for (let i = 0; i < L; i++) {
+    let sum = 0;
+    for (let j = 0; j <= i; j++) {
+      sum += Math.exp(-m * (i - j));
+    }
+    for (let j = 0; j <= i; j++) {
+      values[i * L + j] = Math.exp(-m * (i - j)) / sum;
+    }
+  }
+  return values;
+}
+
+function drawWeightScale() {
+  const fit = fitCanvas($('beyond-alibi-scale'));
+  if (!fit) {
+    return;
+  }
+  const { ctx, width, height } = fit;
+  for (let x = 0; x < width; x++) {
+    ctx.fillStyle = WEIGHT_SCALE.css(x / Math.max(1, width - 1));
+    ctx.fillRect(x, 0, 1, height);
+  }
+}
+
 function updateAlibi() {
   const H = Number($('beyond-alibi-heads').value);
   const L = Number($('beyond-alibi-len').value);
@@ -91,12 +125,6 @@ function updateAlibi() {
   const body = [];
   for (let h = 1; h <= H; h++) {
     const m = slopes[h - 1];
-    const values = new Float32Array(L * L);
-    for (let i = 0; i < L; i++) {
-      for (let j = 0; j < L; j++) {
-        values[i * L + j] = j <= i ? -m * (i - j) : NaN;
-      }
-    }
     const figure = document.createElement('figure');
     figure.className = 'figure alibi-head';
     const caption = document.createElement('figcaption');
@@ -104,36 +132,38 @@ function updateAlibi() {
     const canvas = document.createElement('canvas');
     canvas.className = 'matrix small-matrix';
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', `ALiBi bias of head ${h}, slope ${m}`);
+    canvas.setAttribute('aria-label', `ALiBi attention weights of head ${h}, slope ${m}`);
     canvas.id = `beyond-alibi-head-${h}`;
     canvas.dataset.testid = canvas.id;
     figure.append(caption, canvas);
-    figures.push({ figure, canvas, values, range: m * (L - 1) });
+    figures.push({ figure, canvas, values: alibiWeights(m, L) });
     const tr = document.createElement('tr');
     tr.insertCell().textContent = String(h);
     tr.insertCell().textContent = alibiRule(h, H);
     tr.insertCell().textContent = m.toPrecision(4);
     for (let j = 0; j < L; j++) {
-      tr.insertCell().textContent = (values[(L - 1) * L + j] === 0 ? 0 : values[(L - 1) * L + j]).toFixed(4);
+      const bias = -m * (L - 1 - j);
+      tr.insertCell().textContent = (bias === 0 ? 0 : bias).toFixed(4);
     }
     tr.dataset.head = String(h);
     body.push(tr);
   }
   grid.replaceChildren(...figures.map((f) => f.figure));
   for (const f of figures) {
-    // Each head on its own scale, 0 to −m_h·(L − 1): on the steepest head's scale the flat heads look blank.
     drawMatrix(f.canvas, {
       values: f.values,
       rows: L,
       cols: L,
       rowLabels: labels,
       colLabels: labels,
-      range: f.range,
+      scale: WEIGHT_SCALE,
       rowTitle: 'query',
       colTitle: 'key',
+      legend: false, // the one legend under the grid
       compact: true,
     });
   }
+  drawWeightScale();
   $('beyond-alibi-thead').replaceChildren(head);
   $('beyond-alibi-tbody').replaceChildren(...body);
   $('beyond-alibi-rule').textContent = alibiRuleText(H);
@@ -213,6 +243,12 @@ export function init(context) {
   updateRope();
   updateAlibi();
   const first = updateNope(); // its first results, from the embedding worker
+  showScalings(ctx.lab, {
+    headDim: RACE_OPTIONS.channels / RACE_OPTIONS.heads,
+    base: RACE_ROPE_BASE,
+    T: RACE_OPTIONS.trainLength,
+    L: RACE_OPTIONS.trainLength * RACE_OPTIONS.factors.at(-1),
+  });
   race.init();
   return first;
 }

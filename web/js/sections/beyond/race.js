@@ -1,5 +1,7 @@
 // Section 7's extrapolation race: the library's long-context experiment (passkey and Brown-corpus language task,
 // every scheme, several seeds) split into independent jobs that run in parallel Web Workers, one progress bar each.
+// Once the page is ready a small race (one seed, few steps) runs by itself, so the panels show a race before the
+// reader asks for the full one.
 import { $ } from '../../ui/dom.js';
 import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { drawRace, makePanels } from '../../race/figures.js';
@@ -8,11 +10,16 @@ import {
   RACE_CORPUS,
   RACE_EVAL_ROWS,
   RACE_OPTIONS,
+  RACE_ROPE_BASE,
   RACE_SCHEMES,
   raceJobs,
+  raceSeeds,
   SCHEME_NAMES,
+  SMALL_RACE,
   taskOptions,
+  wideRun,
 } from '../../race/plan.js';
+import { paintRows, runItem, showProgress } from './race_progress.js';
 
 const WORKER_URL = new URL('../../race/worker.js', import.meta.url);
 const PAINT_INTERVAL = 500; // ms between progress paints
@@ -26,76 +33,44 @@ function workerCount() {
   return Number.isInteger(asked) && asked >= 1 && asked <= 16 ? asked : raceWorkerCount();
 }
 
-// A RoPE-family job's bar names the reading it is at.
-const SHORT_NAMES = { rope: 'RoPE', rope_pi: 'PI', rope_ntk: 'NTK', rope_yarn: 'YaRN' };
-const PHASES = {
-  bpe: 'training the BPE',
-  train: 'training',
-  evaluate: 'reading',
-  'fine-tune': 'fine-tuning',
-  done: 'done',
-};
+const seedsText = (seeds) =>
+  seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds[0]}–${seeds.at(-1)} (${seeds.length})`;
 
-/**
- * A job's progress from a run's {done, total} units. The RoPE family's schemes share one trained model: the first
- * scheme's units include the `steps` training steps, the others' only their readings and fine-tuning.
- */
-function familyFraction(item, index, count, { done, total }, steps) {
-  if (count === 1) {
-    return done / total;
-  }
-  const first = index === 0 ? total : item.firstTotal;
-  item.firstTotal = first;
-  const rest = Math.max(1, first - steps);
-  return (index === 0 ? done : first + (index - 1) * rest + done) / (first + (count - 1) * rest);
-}
-
-/** A run's row: label, progress bar, phase. */
-function runItem(label) {
-  const li = document.createElement('li');
-  li.dataset.state = 'waiting';
-  const name = document.createElement('span');
-  name.className = 'race-run-label';
-  name.textContent = label;
-  const bar = document.createElement('progress');
-  bar.max = 1;
-  bar.value = 0;
-  bar.setAttribute('aria-label', label);
-  const phase = document.createElement('span');
-  phase.className = 'race-run-phase';
-  phase.textContent = 'waiting';
-  li.append(name, bar, phase);
-  return { li, bar, phase, fraction: 0, phaseText: 'waiting' };
-}
-
-function setupText(options, seeds, workers) {
+/** The settings every figure of the race was computed with, in one line. */
+export function settingsText(options, seeds) {
   const T = options.trainLength;
-  const lengths = options.factors.map((f) => f * T).join(', ');
-  return `This race: trained at T = ${T} and read at ${lengths}; ${options.layers} layers, ${options.channels} channels, ${options.heads} heads; ${options.steps} AdamW steps of ${options.batch} rows, then ${options.fineTuneSteps} fine-tuning steps at each longer length; seeds ${seeds.join(', ')}; ${RACE_EVAL_ROWS.passkey} passkeys per depth and length, ${RACE_EVAL_ROWS.language} held-out windows per language reading; ${workers} worker${workers === 1 ? '' : 's'} (navigator.hardwareConcurrency = ${navigator.hardwareConcurrency ?? 'unknown'}). The native table of the package’s long-context report (docs/long-contexts.md) is a larger run of the same experiment (T = 64, read up to 8T, 64 channels, 1500 steps): this one is smaller, so its losses are higher, and it is its pattern across schemes that can agree with the native one.`;
+  const longer = options.factors.slice(1).map((f) => f * T);
+  return `d = ${options.channels} (${options.heads} heads of d_head = ${options.channels / options.heads}), ${options.layers} layers, RoPE base ${RACE_ROPE_BASE}; trained at T = ${T} for ${options.steps} steps, read at ${longer.join(' and ')} (L = ${longer.at(-1)}), fine-tuned ${options.fineTuneSteps} steps at each; ${seedsText(seeds)}; ${RACE_EVAL_ROWS.passkey} passkeys per depth × length cell, ${RACE_EVAL_ROWS.language} held-out windows per reading.`;
 }
 
-async function startRace() {
-  const steps = readNumberInput('beyond-race-steps', 'Steps per run');
-  const fineTuneSteps = readNumberInput('beyond-race-fine-tune', 'Fine-tuning steps');
-  const seedCount = readNumberInput('beyond-race-seeds', 'Seeds');
-  if (steps === null || fineTuneSteps === null || seedCount === null) {
-    return;
-  }
+function setupText(workers, small) {
+  const where = `${workers} worker${workers === 1 ? '' : 's'} (navigator.hardwareConcurrency = ${navigator.hardwareConcurrency ?? 'unknown'})`;
+  return small
+    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, and its verdicts are not the full race’s (“Run the full race”, with the steps and seeds set above). Its settings:`
+    : `The full race, ${where}; docs/long-contexts.md has a larger native run (T = 64, read up to 8T, 64 channels, 1500 steps). Its settings:`;
+}
+
+/** Runs a race: {steps, fineTuneSteps, seeds, small}; the small one reports in its own status. */
+async function runRace({ steps, fineTuneSteps, seeds, small }) {
   pool?.stop();
   const workers = workerCount();
   const myPool = new WorkerPool(WORKER_URL, workers);
   pool = myPool;
-  const seeds = Array.from({ length: seedCount }, (_, i) => i);
   const base = { ...RACE_OPTIONS, steps, fineTuneSteps };
-  const status = $('beyond-race-status');
+  const L = base.trainLength * base.factors.at(-1);
+  const status = $(small ? 'beyond-race-small-status' : 'beyond-race-status');
   const overall = $('beyond-race-progress');
   const error = $('beyond-race-error');
   status.dataset.state = 'running';
   status.dataset.options = JSON.stringify({ ...base, evalRows: RACE_EVAL_ROWS, seeds, corpus: RACE_CORPUS });
   error.textContent = '';
-  $('beyond-race-setup').textContent = setupText(base, seeds, workers);
+  $('beyond-race-which').textContent = setupText(workers, small);
+  $('beyond-race-settings').textContent = settingsText(base, seeds);
+  $('beyond-race').dataset.race = small ? 'small' : 'full';
   $('beyond-race-stop').disabled = false;
-  $('beyond-race-start').textContent = 'Run the race again';
+  if (!small) {
+    $('beyond-race-start').textContent = 'Run the full race again';
+  }
 
   const runs = { language: new Map(), passkey: new Map() };
   shown = { runs, options: base };
@@ -108,32 +83,24 @@ async function startRace() {
     item: runItem(
       job.kind === 'corpus'
         ? job.label
-        : `${job.task} · ${job.schemes.map((s) => SCHEME_NAMES[s]).join(', ')} · seed ${job.seed}`,
+        : `${job.task} · ${job.wide ? SCHEME_NAMES.rope_ntk_wide : job.schemes.map((s) => SCHEME_NAMES[s]).join(', ')} · seed ${job.seed}`,
     ),
   }));
   $('beyond-race-runs').replaceChildren(...jobs.map((j) => j.item.li));
   const started = performance.now();
   let finished = 0;
   // Progress is painted at most every PAINT_INTERVAL ms: each paint restyles, lays out and repaints the long page on
-  // the main thread, which on a 2-core machine takes its time from the workers (a paint per message cost ~30% of a
-  // core and most of the workers' speed-up).
+  // the main thread, which on a 2-core machine takes its time from the workers.
   let paintTimer = 0;
   const paint = () => {
     paintTimer = 0;
     if (pool !== myPool) {
       return;
     }
-    for (const { item } of jobs) {
-      if (item.bar.value !== item.fraction) {
-        item.bar.value = item.fraction;
-      }
-      if (item.phase.textContent !== item.phaseText) {
-        item.phase.textContent = item.phaseText;
-      }
-    }
+    paintRows(jobs);
     overall.value = jobs.reduce((sum, j) => sum + j.item.fraction, 0) / jobs.length;
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    status.textContent = `Running: ${finished} of ${jobs.length} jobs done on ${workers} worker${workers === 1 ? '' : 's'}, ${seconds} s.`;
+    status.textContent = `${small ? 'Small race running' : 'Running'}: ${finished} of ${jobs.length} jobs done on ${workers} worker${workers === 1 ? '' : 's'}, ${seconds} s.`;
   };
   const update = () => {
     paintTimer ||= setTimeout(paint, PAINT_INTERVAL);
@@ -150,19 +117,10 @@ async function startRace() {
           update();
         },
         onMessage: (m) => {
-          if (m.kind !== 'progress' || pool !== myPool) {
-            return;
+          if (m.kind === 'progress' && pool === myPool) {
+            showProgress(job, m, steps);
+            update();
           }
-          const index = job.schemes ? Math.max(0, job.schemes.indexOf(m.scheme)) : 0;
-          const count = job.schemes?.length ?? 1;
-          job.item.fraction = familyFraction(job.item, index, count, m, steps);
-          if (m.phase === 'done' && index < count - 1) {
-            return; // one reading of the RoPE family is done, not the job
-          }
-          // The phase alone: m.done/m.total count the whole run's units (training, readings and fine-tuning).
-          const which = count > 1 ? `${SHORT_NAMES[m.scheme]}: ` : '';
-          job.item.phaseText = `${which}${PHASES[m.phase] ?? m.phase}`;
-          update();
         },
       })
       .then(
@@ -186,7 +144,8 @@ async function startRace() {
     if (pool !== myPool) {
       return;
     }
-    for (const run of result.runs) {
+    for (const raw of result.runs) {
+      const run = job.wide ? wideRun(raw, L) : raw;
       const bySeed = pending[job.task].get(run.scheme) ?? new Array(seeds.length);
       bySeed[seeds.indexOf(run.seed)] = run;
       pending[job.task].set(run.scheme, bySeed);
@@ -200,7 +159,7 @@ async function startRace() {
   // The worker resolves URLs against its own script: give it the page's.
   const corpus = runJob(corpusJob, { ...RACE_CORPUS, url: new URL(RACE_CORPUS.url, document.baseURI).href });
   const work = runJobs.map(async (job) => {
-    const options = taskOptions(job.task, base);
+    const options = taskOptions(job.task, base, job.wide);
     if (job.task === 'language') {
       const { ids, vocabSize } = await corpus;
       Object.assign(options, { corpus: ids, vocabSize });
@@ -231,9 +190,56 @@ async function startRace() {
   } else {
     status.dataset.seconds = String(seconds);
     status.dataset.workers = String(workers);
-    status.textContent = `Done: ${jobs.length} jobs (${seeds.length * 2 * RACE_SCHEMES.length} runs of ${RACE_SCHEMES.length} schemes × ${seeds.length} seeds × 2 tasks) in ${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}.`;
+    const schemes = RACE_SCHEMES.length;
+    status.textContent = `${small ? 'Small race done' : 'Done'}: ${jobs.length} jobs (${schemes} schemes × ${seeds.length} seed${seeds.length === 1 ? '' : 's'}, both tasks; NTK at 2L/T for language only) in ${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}.`;
     status.dataset.state = 'done';
   }
+}
+
+function startFullRace() {
+  const steps = readNumberInput('beyond-race-steps', 'Steps per run');
+  const fineTuneSteps = readNumberInput('beyond-race-fine-tune', 'Fine-tuning steps');
+  const firstSeed = readNumberInput('beyond-race-first-seed', 'First seed');
+  const seedCount = readNumberInput('beyond-race-seeds', 'Seeds');
+  if (steps === null || fineTuneSteps === null || firstSeed === null || seedCount === null) {
+    return;
+  }
+  const small = $('beyond-race-small-status');
+  if (small.dataset.state === 'running') {
+    small.dataset.state = 'stopped';
+    small.textContent = 'The small race gave way to the full race.';
+  }
+  runRace({ steps, fineTuneSteps, seeds: raceSeeds(firstSeed, seedCount), small: false });
+}
+
+/** The small race, unless the reader started the full one first. */
+function startSmallRace() {
+  if (pool) {
+    return;
+  }
+  const { steps, fineTuneSteps, firstSeed, seedCount } = SMALL_RACE;
+  runRace({ steps, fineTuneSteps, seeds: raceSeeds(firstSeed, seedCount), small: true });
+}
+
+// Any other section training or computing in a worker: its status says 'running', or its results are busy.
+const BUSY = 'main > section:not(#beyond) [data-state="running"], [aria-busy="true"]';
+
+/**
+ * Calls `start` once the page says it is ready (every section's first numbers shown) and the jobs that start with
+ * it are done, when the browser is idle: the small race then takes no time from the page's own first results, and
+ * moves nothing while they come in.
+ */
+function afterPageIsIdle(start) {
+  const later = () =>
+    self.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 500);
+  const check = () => {
+    if ($('main').dataset.state === 'ready' && document.querySelector(BUSY) === null) {
+      later();
+    } else {
+      setTimeout(check, 500);
+    }
+  };
+  check();
 }
 
 function stopRace() {
@@ -245,27 +251,28 @@ export function init() {
     loss: makePanels($('beyond-race-loss'), 'loss'),
     passkey: makePanels($('beyond-race-heatmaps'), 'passkey'),
   };
-  $('beyond-race-start').addEventListener('click', startRace);
+  $('beyond-race-start').addEventListener('click', startFullRace);
   $('beyond-race-stop').addEventListener('click', stopRace);
   for (const [id, name] of [
     ['beyond-race-steps', 'Steps per run'],
     ['beyond-race-fine-tune', 'Fine-tuning steps'],
+    ['beyond-race-first-seed', 'First seed'],
     ['beyond-race-seeds', 'Seeds'],
   ]) {
     checkOnChange(id, name);
   }
-  $('beyond-race-setup').textContent = setupText(
-    {
-      ...RACE_OPTIONS,
-      steps: Number($('beyond-race-steps').value),
-      fineTuneSteps: Number($('beyond-race-fine-tune').value),
-    },
-    Array.from({ length: Number($('beyond-race-seeds').value) }, (_, i) => i),
-    workerCount(),
-  );
   const observer = new ResizeObserver(() =>
     requestAnimationFrame(() => shown && drawRace(panels, shown.runs, shown.options)),
   );
   observer.observe($('beyond-race-loss'));
   observer.observe($('beyond-race-heatmaps'));
+  // What the small race will say when it starts, said now: its start then moves nothing on the page.
+  const { steps, fineTuneSteps, firstSeed, seedCount } = SMALL_RACE;
+  const seeds = raceSeeds(firstSeed, seedCount);
+  const settings = settingsText({ ...RACE_OPTIONS, steps, fineTuneSteps }, seeds);
+  $('beyond-race-which').textContent = setupText(workerCount(), true);
+  $('beyond-race-settings').textContent = settings;
+  if (new URLSearchParams(self.location.search).get('smallRace') !== 'off') {
+    afterPageIsIdle(startSmallRace);
+  }
 }
