@@ -10,6 +10,13 @@ export const ARM_NAMES = {
   gloveTuned: 'GloVe, fine-tuned',
   randomFrozen: 'random, frozen (control)',
 };
+/** The arms' names in a table's narrow column. */
+export const ARM_SHORT_NAMES = {
+  joint: 'joint',
+  gloveFrozen: 'GloVe frozen',
+  gloveTuned: 'GloVe fine-tuned',
+  randomFrozen: 'random frozen',
+};
 const FROZEN = { joint: false, gloveFrozen: true, gloveTuned: false, randomFrozen: true };
 const GLOVE_START = { joint: false, gloveFrozen: true, gloveTuned: true, randomFrozen: false };
 

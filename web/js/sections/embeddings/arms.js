@@ -10,6 +10,7 @@ import { PALETTE } from '../../draw/plot.js';
 import {
   ARM_GROUPS,
   ARM_NAMES,
+  ARM_SHORT_NAMES,
   ARMS,
   ARMS_SETUP,
   evalSteps,
@@ -17,7 +18,7 @@ import {
   probeTokens,
   summariseArms,
 } from '../../training/word_vector_arms.js';
-import { armsSetupText, armsVerdict, spreadText } from './arms_text.js';
+import { armsSetupText, armsVerdict, rangeText } from './arms_text.js';
 
 export const ARMS_CORPUS_URL = 'corpus/brown-excerpt.txt';
 const STYLE = {
@@ -118,10 +119,11 @@ function showResults(summary, runs, settings) {
     const key = document.createElement('span');
     key.className = `line-key ${arm}`;
     key.setAttribute('aria-hidden', 'true');
-    name.append(key, ` ${ARM_NAMES[arm]}`);
+    name.append(key, ` ${ARM_SHORT_NAMES[arm]}`);
+    name.title = ARM_NAMES[arm];
     tr.append(name);
-    tr.insertCell().textContent = spreadText(valid);
-    tr.insertCell().textContent = arm === 'joint' ? '—' : spreadText(gap, signed);
+    tr.insertCell().textContent = rangeText(valid, (v) => v.toFixed(3));
+    tr.insertCell().textContent = arm === 'joint' ? '—' : rangeText(gap, signed);
     return tr;
   });
   $('embeddings-arms-rows').replaceChildren(...rows);

@@ -10,6 +10,11 @@ export function spreadText({ mean, min, max, values }, format = f3) {
   return values.length === 1 ? format(mean) : `${format(mean)} (range ${format(min)} to ${format(max)})`;
 }
 
+/** "5.236 [5.216, 5.254]": the mean and the range, for a table's cell; one seed: its value alone. */
+export function rangeText({ mean, min, max, values }, format) {
+  return values.length === 1 ? format(mean) : `${format(mean)} [${format(min)}, ${format(max)}]`;
+}
+
 /** Whether an arm's gap to joint training has the same sign in every seed: 'below', 'above' or 'mixed'. */
 export function gapSide(gap) {
   if (gap.max < 0) {
