@@ -213,6 +213,17 @@ function keepTraining() {
   return run('resume', CONTINUE_STEPS, { resume: saved, options: { learningRate: rate } });
 }
 
+/** Resolves once the page says it is ready (#main's data-state), which main.js sets after every first result. */
+function pageReady() {
+  const main = $('main');
+  return new Promise((resolve) => {
+    const check = () => main.dataset.state === 'ready' && (observer.disconnect(), resolve());
+    const observer = new MutationObserver(check);
+    observer.observe(main, { attributes: true, attributeFilter: ['data-state'] });
+    check();
+  });
+}
+
 /** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
 export function init(context) {
   ctx = context;
@@ -247,7 +258,8 @@ export function init(context) {
     drawSnapshot();
   });
   const first = showTable(); // its first results, from the embedding worker
-  // The four arms start when the reader reaches them, or by themselves once the first run is done.
-  initArms(ctx, train());
+  // The four arms start when the reader reaches them, or by themselves once the first run is done and the page has
+  // shown every section's first results (main.js marks #main data-state="ready"), so they delay none of them.
+  initArms(ctx, Promise.all([train(), pageReady()]));
   return first;
 }
