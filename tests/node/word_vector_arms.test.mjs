@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 
 import createEmbedLab from '../../dist/index.js';
+import { armsVerdict } from '../../web/js/sections/embeddings/arms_text.js';
 import {
   ARM_GROUPS,
   ARMS,
@@ -162,6 +163,35 @@ test('summariseArms: means, ranges and gaps to joint training, seed by seed', ()
   assert.deepEqual(summary.gaps.gloveTuned.values, [4 - 5, 5.4 - 5.2]);
   assert.ok(Math.abs(summary.gaps.gloveFrozen.mean - (1 + 0.7) / 2) < 1e-12);
   assert.deepEqual(summary.gaps.joint.values, [0, 0]);
+});
+
+test('the sentences say each arm’s side of joint training only when every seed agrees, and the order by mean', () => {
+  const arm = (values) => ({ curve: values.map((valid, k) => ({ step: k, valid })), valid: values.at(-1) });
+  const runs = [
+    { seed: 1, arms: { joint: arm([5]), gloveFrozen: arm([5.5]), gloveTuned: arm([4.9]), randomFrozen: arm([6]) } },
+    {
+      seed: 2,
+      arms: { joint: arm([5.2]), gloveFrozen: arm([5.6]), gloveTuned: arm([5.25]), randomFrozen: arm([6.1]) },
+    },
+  ];
+  const text = armsVerdict(summariseArms(runs), { steps: 7, rowNorm: 1 });
+  assert.match(
+    text,
+    /^After 7 steps \(row norm 1\.00, seeds 1, 2\), joint training reaches a validation loss of 5\.100 /,
+  );
+  assert.match(
+    text,
+    /GloVe, frozen: 5\.550 \(range 5\.500 to 5\.600\), above joint training in both seeds, by 0\.450/,
+  );
+  // −0.1 in seed 1, +0.05 in seed 2: no side is claimed.
+  assert.match(
+    text,
+    /GloVe, fine-tuned: 5\.075 \(range 4\.900 to 5\.250\), on either side of joint training depending on the seed/
+  );
+  assert.match(
+    text,
+    /Best first, by the mean: GloVe, fine-tuned < trained jointly from random < GloVe, frozen < random/,
+  );
 });
 
 test('GloVe in the experiment: tokens that share their contexts are each other’s nearest neighbours', async () => {

@@ -35,7 +35,7 @@ const sizeText = (gap) =>
     values: gap.values,
   });
 
-const SEEDS = (n) => (n === 1 ? 'the one seed' : `all ${n} seeds`);
+const SEEDS = (n) => (n === 1 ? 'the one seed' : n === 2 ? 'both seeds' : `all ${n} seeds`);
 
 /** One sentence per arm against joint training, then the order of the four: what the run's numbers show. */
 export function armsVerdict(summary, { steps, rowNorm }) {
@@ -62,5 +62,5 @@ const capitalised = (text) => text[0].toUpperCase() + text.slice(1);
 
 /** The setup of a run, for the status line and the figure's caption. */
 export function armsSetupText({ steps, seeds, rowNorm, data, setup }) {
-  return `${steps} AdamW steps of ${setup.batch} × ${setup.contextLength} tokens per arm (learning rate ${setup.learningRate}), seeds ${seeds.join(', ')}, every table at RMS row norm ${rowNorm.toFixed(2)}; ${data.vocabSize}-token BPE trained on the ${data.trainIds.length} training tokens; validation: ${setup.evalRows} windows of ${setup.contextLength} tokens from the held-out documents.`;
+  return `${steps} AdamW steps of ${setup.batch} × ${setup.contextLength} tokens per arm (learning rate ${setup.learningRate}), seeds ${seeds.join(', ')}, every table at RMS row norm ${rowNorm.toFixed(2)}; ${data.vocabSize}-token BPE trained on the training documents (${data.trainIds.length} tokens); validation: ${setup.evalRows} windows of ${setup.contextLength} tokens from the held-out documents.`;
 }
