@@ -179,14 +179,11 @@ test('the sentences say each arm’s side of joint training only when every seed
     text,
     /^After 7 steps \(row norm 1\.00, seeds 1, 2\), joint training reaches a validation loss of 5\.100 /,
   );
-  assert.match(
-    text,
-    /GloVe, frozen: 5\.550 \(range 5\.500 to 5\.600\), above joint training in both seeds, by 0\.450/,
-  );
+  assert.match(text, /GloVe, frozen: 5\.550 \(range 5\.500 to 5\.600\), above joint training in both seeds, by 0\.450/);
   // −0.1 in seed 1, +0.05 in seed 2: no side is claimed.
   assert.match(
     text,
-    /GloVe, fine-tuned: 5\.075 \(range 4\.900 to 5\.250\), on either side of joint training depending on the seed/
+    /GloVe, fine-tuned: 5\.075 \(range 4\.900 to 5\.250\), on either side of joint training depending on the seed/,
   );
   assert.match(
     text,
