@@ -177,14 +177,15 @@ test('the sentences say each arm’s side of joint training only when every seed
   const text = armsVerdict(summariseArms(runs), { steps: 7, rowNorm: 1 });
   assert.match(
     text,
-    /^After 7 steps \(row norm 1\.00, seeds 1, 2\), joint training reaches a validation loss of 5\.100 /,
+    /^After 7 steps \(row norm 1\.00, seeds 1, 2\), joint training reaches a validation loss of 5\.100 on average\. /,
   );
-  assert.match(text, /GloVe, frozen: 5\.550 \(range 5\.500 to 5\.600\), above joint training in both seeds, by 0\.450/);
+  assert.match(text, / GloVe, frozen ends above it in both seeds, by 0\.450 on average\. /);
   // −0.1 in seed 1, +0.05 in seed 2: no side is claimed.
   assert.match(
     text,
-    /GloVe, fine-tuned: 5\.075 \(range 4\.900 to 5\.250\), on either side of joint training depending on the seed/,
+    / GloVe, fine-tuned ends on either side of it depending on the seed \(gap −0\.100 to \+0\.050\)\. /,
   );
+  assert.match(text, / Random, frozen \(control\) ends above it in both seeds, by 0\.950 on average\. /);
   assert.match(
     text,
     /Best first, by the mean: GloVe, fine-tuned < trained jointly from random < GloVe, frozen < random/,

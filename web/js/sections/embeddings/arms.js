@@ -18,7 +18,7 @@ import {
   probeTokens,
   summariseArms,
 } from '../../training/word_vector_arms.js';
-import { armsSetupText, armsVerdict, rangeText } from './arms_text.js';
+import { armsSetupText, armsVerdict, rangeText, signed } from './arms_text.js';
 
 export const ARMS_CORPUS_URL = 'corpus/brown-excerpt.txt';
 const STYLE = {
@@ -27,7 +27,6 @@ const STYLE = {
   gloveTuned: { colour: PALETTE[2] },
   randomFrozen: { colour: PALETTE[4], dash: [2, 3] },
 };
-const signed = (v) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}`;
 
 let ctx;
 let data = null; // the corpus job's result, kept for later runs

@@ -3,12 +3,8 @@
 import { ARM_NAMES, ARMS } from '../../training/word_vector_arms.js';
 
 const f3 = (v) => v.toFixed(3);
-const signed = (v) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}`;
-
-/** "5.236 (range 5.216 to 5.254)": the mean over seeds and the range; one seed: its value alone. */
-export function spreadText({ mean, min, max, values }, format = f3) {
-  return values.length === 1 ? format(mean) : `${format(mean)} (range ${format(min)} to ${format(max)})`;
-}
+/** "+0.480", "−0.232": a gap with its sign. */
+export const signed = (v) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(3)}`;
 
 /** "5.236 [5.216, 5.254]": the mean and the range, for a table's cell; one seed: its value alone. */
 export function rangeText({ mean, min, max, values }, format) {
@@ -26,32 +22,26 @@ export function gapSide(gap) {
   return 'mixed';
 }
 
-/** A gap's size without its sign (its side is said in words): "0.480 (range 0.463 to 0.509)". */
-const sizeText = (gap) =>
-  spreadText({
-    mean: Math.abs(gap.mean),
-    min: Math.min(Math.abs(gap.min), Math.abs(gap.max)),
-    max: Math.max(Math.abs(gap.min), Math.abs(gap.max)),
-    values: gap.values,
-  });
-
 const SEEDS = (n) => (n === 1 ? 'the one seed' : n === 2 ? 'both seeds' : `all ${n} seeds`);
 
-/** One sentence per arm against joint training, then the order of the four: what the run's numbers show. */
+/**
+ * One sentence per arm against joint training, then the order of the four: what the run's numbers show (the ranges
+ * are in the table beside it). A side is claimed only when every seed is on it.
+ */
 export function armsVerdict(summary, { steps, rowNorm }) {
   const n = summary.seeds.length;
-  const joint = summary.arms.joint.valid;
+  const average = n === 1 ? '' : ' on average';
   const parts = [
-    `After ${steps} steps (row norm ${rowNorm.toFixed(2)}, seed${n === 1 ? '' : 's'} ${summary.seeds.join(', ')}), joint training reaches a validation loss of ${n === 1 ? f3(joint.mean) : `${f3(joint.mean)} (mean over seeds; range ${f3(joint.min)} to ${f3(joint.max)})`}.`,
+    `After ${steps} steps (row norm ${rowNorm.toFixed(2)}, seed${n === 1 ? '' : 's'} ${summary.seeds.join(', ')}), joint training reaches a validation loss of ${f3(summary.arms.joint.valid.mean)}${average}.`,
   ];
   for (const arm of ARMS.slice(1)) {
     const gap = summary.gaps[arm];
     const side = gapSide(gap);
     const where =
       side === 'mixed'
-        ? `on either side of joint training depending on the seed: gap ${spreadText(gap, signed)}`
-        : `${side} joint training in ${SEEDS(n)}, by ${sizeText(gap)}`;
-    parts.push(`${capitalised(ARM_NAMES[arm])}: ${spreadText(summary.arms[arm].valid)}, ${where}.`);
+        ? `ends on either side of it depending on the seed (gap ${signed(gap.min)} to ${signed(gap.max)})`
+        : `ends ${side} it in ${SEEDS(n)}, by ${f3(Math.abs(gap.mean))}${average}`;
+    parts.push(`${capitalised(ARM_NAMES[arm])} ${where}.`);
   }
   const order = [...ARMS].sort((a, b) => summary.arms[a].valid.mean - summary.arms[b].valid.mean);
   parts.push(`Best first, by the mean: ${order.map((arm) => ARM_NAMES[arm]).join(' < ')}.`);
