@@ -35,6 +35,7 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
   before(async () => {
     [env, lab] = await Promise.all([launch(), createEmbedLab()]);
     ({ context, page, problems } = await openPage(env.browser, env.url));
+    await page.evaluate(() => document.querySelectorAll('#embeddings details').forEach((d) => (d.open = true))); // the folded panels
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="embeddings-status"]')?.dataset.state === 'done' &&

@@ -67,6 +67,7 @@ describe('section 2: hostile GloVe files through the file control', { timeout: 4
   before(async () => {
     [env, lab] = await Promise.all([launch(), createEmbedLab()]);
     ({ context, page, problems } = await openPage(env.browser, env.url));
+    await page.evaluate(() => document.querySelectorAll('#embeddings details').forEach((d) => (d.open = true))); // the folded panels
     await page.waitForFunction(
       () => document.querySelector('[data-testid="embeddings-glove-status"]')?.dataset.state === 'loaded',
       null,

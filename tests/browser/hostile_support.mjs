@@ -21,6 +21,7 @@ export async function startHostilePage() {
     acceptDownloads: true,
     serviceWorkers: 'block',
   });
+  await page.evaluate(() => document.querySelectorAll('#embeddings details').forEach((d) => (d.open = true))); // the folded panels
   // The sections these tests use have their first results (the race of section 7 may wait for a click).
   await page.waitForFunction(
     () =>

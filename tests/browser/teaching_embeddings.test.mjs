@@ -1,6 +1,7 @@
 // What sections 2, 5 and 6 teach, checked on the page against the library run here in node: the learned position
 // table's long first rows and its PCA path over three seeds (the claims of section 5's prose), the token-vector RMS
-// of section 2's trained table, and the trained-vocabulary notice of sections 2 and 6 with its way back.
+// of section 2's trained table, and the trained-vocabulary notice of sections 2 and 6 with its way back. Section 2's
+// four arms (joint, GloVe frozen or fine-tuned, random frozen) have their own file: word_vector_arms.test.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
@@ -122,56 +123,6 @@ describe('teaching: embeddings, learned positions, token + position', { timeout:
         return kind(data.labels[row]) === kind(data.labels[i]);
       }).length;
       assert.ok(rows.length >= 14 && same / rows.length >= 0.75, `seed ${seed}: ${same}/${rows.length}`);
-    }
-  });
-
-  test('2: trained vs frozen are two runs equal to node’s, the frozen table still its random start', async () => {
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="embeddings-frozen-status"]').dataset.state === 'done',
-      null,
-      { timeout: 90_000 },
-    );
-    const status = await dataset('embeddings-frozen-status');
-    const steps = Number(status.steps);
-    const words = data.labels;
-    // The page's GloVe words: a label without its space ("the" at the very start) is left out when " the" exists.
-    const skip = words.flatMap((label, i) => (!label.startsWith(' ') && words.includes(` ${label}`) ? [i] : []));
-    const shownRows = await page
-      .getByTestId('embeddings-frozen-table')
-      .locator('tbody tr')
-      .evaluateAll((rows) =>
-        rows.map((tr) => ({
-          word: tr.dataset.word,
-          trained: tr.querySelector('[data-col="trained"]').textContent,
-          frozen: tr.querySelector('[data-col="frozen"]').textContent,
-        })),
-      );
-    assert.ok(shownRows.length >= 14, `${shownRows.length} rows`);
-    const start = lab.createModel({ vocabSize: data.vocabSize, contextLength: 16, channels: 32, heads: 4, seed: 1 });
-    const initial = start.tokenEmbeddings();
-    start.dispose();
-    for (const [run, frozen] of [
-      ['trained', []],
-      ['frozen', ['wte.weight']],
-    ]) {
-      const losses = [];
-      const model = trainModel(lab, data, 'learned', { steps, frozen, onStep: ({ loss }) => losses.push(loss) });
-      const valid = model.evaluate(lab.evenlySpacedWindows(data.valid, { batch: 8, length: 16 }));
-      const wte = model.tokenEmbeddings();
-      model.dispose();
-      assert.equal(Number(status[`${run}Loss`]), losses.at(-1), run);
-      assert.equal(Number(status[`${run}Valid`]), valid, run);
-      if (run === 'frozen') {
-        assert.deepEqual(wte, initial, 'the frozen table is its random start');
-      } else {
-        assert.notDeepEqual(wte, initial);
-      }
-      // Each row's nearest token, by the library's cosine search in node (words without a space: the labels).
-      for (const shown of shownRows) {
-        const i = words.findIndex((label) => label.trim() === shown.word);
-        const [{ row: best }] = lab.nearestRows(wte, 32, i, { k: 1, skip });
-        assert.equal(shown[run].split(' ')[0], words[best].trim(), `${run} ${shown.word}`);
-      }
     }
   });
 

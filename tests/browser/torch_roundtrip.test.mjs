@@ -48,6 +48,7 @@ describe('section 2: page -> PyTorch DDP -> page', { timeout: 600_000 }, () => {
       { width: 1280, height: 900 },
       { acceptDownloads: true },
     ));
+    await page.evaluate(() => document.querySelectorAll('#embeddings details').forEach((d) => (d.open = true))); // the folded panels
   });
 
   after(async () => {

@@ -3,6 +3,7 @@
 import createEmbedLab from '../../embedlab/index.js';
 import { divergenceLimit, hasDiverged } from '../training/divergence.js';
 import { buildData, evaluateLengths, trainingBatches, trainModel } from '../training/training.js';
+import { corpusJob, seedJob } from './arms_jobs.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 let labPromise = null;
@@ -134,45 +135,6 @@ async function train({ encoding, positions, steps, every, options, keep = false 
 }
 
 /**
- * Section 2's two runs: the same model, seed and batches, once with wte trained and once with wte (and so the tied
- * output head) frozen at its random start. Progress per run, then each run's final table and validation loss; a
- * run that diverges ends the job with {diverged: {run, step, loss, limit}}.
- */
-async function trainedVsFrozen({ encoding, steps, options }) {
-  const l = await lab();
-  const d = await data(encoding);
-  post({ kind: 'data', labels: d.labels, vocabSize: d.vocabSize });
-  for (const [run, frozen] of [
-    ['trained', []],
-    ['frozen', ['wte.weight']],
-  ]) {
-    let diverged = null;
-    const model = trainModel(l, d, 'learned', {
-      steps,
-      ...options,
-      frozen,
-      onStep: ({ step, loss }) => {
-        post({ kind: 'progress', run, step, steps, loss });
-        if (hasDiverged(loss, d.vocabSize)) {
-          diverged = { run, step, loss, limit: divergenceLimit(d.vocabSize) };
-          return false;
-        }
-      },
-    });
-    if (diverged) {
-      model.dispose();
-      post({ kind: 'done', diverged });
-      return;
-    }
-    const [{ loss: valid }] = evaluateLengths(l, model, d, model.config.contextLength);
-    const wte = model.tokenEmbeddings();
-    model.dispose();
-    post({ kind: 'run', run, wte, valid }, [wte.buffer]);
-  }
-  post({ kind: 'done' });
-}
-
-/**
  * Reads and checks a model file for section 2 (the library refuses truncated, lying, non-JSON and non-finite
  * files by name): its header first, so that a file of another kind is refused before all of it is read.
  */
@@ -195,7 +157,10 @@ async function inspectModel({ file }) {
   post({ kind: 'done', bytes, config, step, maxLength }, [bytes.buffer]);
 }
 
-const jobs = { trainBpe, train, resume, trainedVsFrozen, inspectModel };
+const armsCorpus = async (params) => corpusJob(await lab(), post, params);
+const armsSeed = async (params) => seedJob(await lab(), post, params);
+
+const jobs = { trainBpe, train, resume, armsCorpus, armsSeed, inspectModel };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

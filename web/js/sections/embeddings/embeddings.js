@@ -7,7 +7,7 @@ import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { fixed3, visibleWhitespace } from '../../ui/format.js';
 import { drawScatter, PALETTE, reserveScatter } from '../../draw/plot.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
-import { initFrozen } from './frozen.js';
+import { initArms } from './arms.js';
 import { drawGlove, freezeEarlySnapshot, initGlove } from './glove.js';
 import { initTorchPanel, offerDownloads } from './torch.js';
 
@@ -73,7 +73,7 @@ async function showTable() {
     2,
   );
   $('embeddings-caption').textContent =
-    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens), each the row of its id in a ${tokenizer.vocabSize} × ${DIM} table (N(0, 1), seed 1: the scale of N(0, 1/√d) rows times √d: the 2017 Transformer multiplies by √d, and its reference code, tensor2tensor, draws the rows at 1/√d; GPT-2’s N(0, 0.02) would be almost white here). Colour from −2 (blue) to +2 (orange).`;
+    `The first ${distinct.length} distinct tokens of section 1’s text (${ids.length} tokens); each strip is the row its id selects in a ${tokenizer.vocabSize} × ${DIM} table, drawn normal with stddev 1, seed 1. That is the scale of rows drawn at stddev 1/√d and multiplied by √d, as the 2017 Transformer does (its reference code, tensor2tensor, draws the rows at 1/√d); GPT-2’s rows, normal with stddev 0.02, would be almost white here. Colour from −2 (blue) to +2 (orange).`;
   heatmap.setAttribute('aria-label', `Embedding rows of ids ${distinct.join(', ')}`);
   heatmap.dataset.ids = distinct.join(' ');
 }
@@ -181,7 +181,7 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
   // RMS of the trained entries: far below the 1 of the × √d scale, far above the 0.02 of GPT-2's start.
   const rms = ctx.lab.kernels.norm(snapshot.wte) / Math.sqrt(snapshot.wte.length);
   const rmsNote = $('embeddings-rms');
-  rmsNote.textContent = `After ${snapshot.step} steps the entries of the token table have RMS ${fixed3(rms)}: up from 0.02 (GPT-2’s init), yet well below the stddev 1 of section 6’s × √d scale (rows drawn at 1/√d, times √d).`;
+  rmsNote.textContent = `After ${snapshot.step} steps the entries of the token table have RMS ${fixed3(rms)}: up from 0.02 (GPT-2’s initialisation: normal, stddev 0.02), yet well below the stddev 1 of section 6’s × √d scale (rows drawn at 1/√d, times √d).`;
   rmsNote.dataset.rms = String(rms);
   rmsNote.dataset.step = String(snapshot.step);
   row.done(
@@ -211,6 +211,17 @@ function keepTraining() {
     return;
   }
   return run('resume', CONTINUE_STEPS, { resume: saved, options: { learningRate: rate } });
+}
+
+/** Resolves once the page says it is ready (#main's data-state), which main.js sets after every first result. */
+function pageReady() {
+  const main = $('main');
+  return new Promise((resolve) => {
+    const check = () => main.dataset.state === 'ready' && (observer.disconnect(), resolve());
+    const observer = new MutationObserver(check);
+    observer.observe(main, { attributes: true, attributeFilter: ['data-state'] });
+    check();
+  });
 }
 
 /** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
@@ -247,7 +258,8 @@ export function init(context) {
     drawSnapshot();
   });
   const first = showTable(); // its first results, from the embedding worker
-  // The two runs of "trained or frozen" start once the first run is done (one worker of this section at a time).
-  train().then(() => initFrozen(ctx, (label) => kindOf(label) !== 2));
+  // The four arms start when the reader reaches them, or by themselves once the first run is done and the page has
+  // shown every section's first results (main.js marks #main data-state="ready"), so they delay none of them.
+  initArms(ctx, Promise.all([train(), pageReady()]));
   return first;
 }

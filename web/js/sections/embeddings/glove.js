@@ -1,4 +1,4 @@
-// Section 2, "trained end to end, not frozen": a GloVe file (the learner's, or an export of the live table) is the
+// Section 2, the GloVe fold: a GloVe file (the learner's, or an export of the live table) is the
 // frozen side of a table of nearest neighbours, next to the model's table at step 0 and now. Files are read and
 // parsed in a worker (workers/glove.js) with progress; one that fails says what is wrong and on which line, and the
 // last file that loaded stays in use.
