@@ -80,7 +80,9 @@ test('count and tokenize --format ids|json equal the whole text, from a file or 
 
 // Peak resident memory of `embedlab count FILE`, and its output.
 function countWithPeak(file) {
-  const { kilobytes, result } = runWithPeakMemory(cli, ['count', '--encoding', 'o200k_base', file], work);
+  // One thread: the streams' own bound (on threads: cli_threads.test.mjs).
+  const args = ['count', '--encoding', 'o200k_base', '--threads', '1', file];
+  const { kilobytes, result } = runWithPeakMemory(cli, args, work);
   return { kilobytes, count: Number(result.stdout) };
 }
 

@@ -62,10 +62,11 @@ export async function encodeInThreads(
     }
   };
   workers.forEach((worker, w) => {
-    worker.on('message', ({ seq, result, error }) => {
+    worker.on('message', ({ seq, result, error, spent }) => {
       if (seq === undefined) {
         return error ? fail(errorFromWorker(error, 0)) : (ready[w] = true); // started, or could not start
       }
+      spare.push(spent);
       const job = waiting.get(seq);
       waiting.delete(seq);
       inFlight[w]--;
@@ -78,6 +79,16 @@ export async function encodeInThreads(
   const encodeHere = (bytes, first, last) => {
     const options = partOptions(tokenizer, special, first, last);
     return mode === 'count' ? tokenizer.count(bytes, options) : tokenizer.encode(bytes, options);
+  };
+  // The buffers the workers sent back: reused for the next parts, so no part leaves garbage for the collector (three
+  // heaps collecting it lazily held over 100 MB more).
+  const spare = [];
+  const bufferFor = (bytes) => {
+    const i = spare.findIndex((buffer) => buffer.byteLength >= bytes.length);
+    const buffer = i >= 0 ? spare.splice(i, 1)[0] : new ArrayBuffer(Math.max(bytes.length, chunkSize));
+    const part = new Uint8Array(buffer, 0, bytes.length);
+    part.set(bytes); // a copy: the view is reused for the next part
+    return part;
   };
   const queue = []; // the results of the parts in flight, in order
   try {
@@ -96,7 +107,7 @@ export async function encodeInThreads(
           throw withByteOffset(error, offset);
         }
       } else {
-        const part = new Uint8Array(bytes); // a copy: the view is reused for the next part
+        const part = bufferFor(bytes);
         const result = new Promise((resolve, reject) => waiting.set(seq, { resolve, reject, offset }));
         result.catch(() => {}); // awaited in order below; a failure before then is not unhandled
         inFlight[w]++;

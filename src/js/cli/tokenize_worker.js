@@ -19,15 +19,16 @@ try {
   parentPort.on('message', ({ seq, bytes, first, last, mode }) => {
     try {
       const options = partOptions(tokenizer, special, first, last);
+      const spent = bytes.buffer; // sent back for the next part
       if (mode === 'count') {
-        parentPort.postMessage({ seq, result: tokenizer.count(bytes, options) });
+        parentPort.postMessage({ seq, result: tokenizer.count(bytes, options), spent }, [spent]);
         return;
       }
       const ids = tokenizer.encode(bytes, options);
       const owned = ids.byteOffset === 0 && ids.byteLength === ids.buffer.byteLength ? ids : ids.slice();
-      parentPort.postMessage({ seq, result: owned }, [owned.buffer]);
+      parentPort.postMessage({ seq, result: owned, spent }, [owned.buffer, spent]);
     } catch (error) {
-      parentPort.postMessage({ seq, error: asData(error) });
+      parentPort.postMessage({ seq, error: asData(error), spent: bytes.buffer }, [bytes.buffer]);
     }
   });
   parentPort.postMessage({ ready: true });
