@@ -8,6 +8,7 @@ import { get_encoding } from 'tiktoken';
 
 import createEmbedLab from '../../dist/index.js';
 import { LARGE_IDS, PART_IDS } from '../../dist/tokenizer/parts.js';
+import { textOfBytes, transcodes } from '../../dist/tokenizer/text_of_bytes.js';
 
 const lab = await createEmbedLab();
 const utf8 = new TextDecoder('utf-8');
@@ -106,4 +107,26 @@ test('a bad id deep in a long plain Array is named at its index in the whole arr
   assert.equal(called, false, 'no valueOf is called');
   assert.equal(tokenizer.decode([15496, 995]), 'Hello world');
   tokenizer.dispose();
+});
+
+test('textOfBytes: what TextDecoder gives, on the transcoding path (node) and off it', () => {
+  assert.equal(transcodes, typeof process.getBuiltinModule === 'function', 'node >= 20.16 transcodes');
+  const encoder = new TextEncoder();
+  const words = 'naïve Straße слово λόγος 日本語 中文 👍🏽 \u0000 text ';
+  const valid = encoder.encode(words.repeat(200)); // over TRANSCODE_BYTES
+  const concat = (...arrays) => Uint8Array.from(arrays.flatMap((a) => Array.from(a)));
+  for (const [label, bytes] of [
+    ['valid, long', valid],
+    ['valid, short', valid.subarray(0, 100)],
+    ['a leading byte-order mark (TextDecoder drops it)', concat([0xef, 0xbb, 0xbf], valid)],
+    ['a byte-order mark inside (kept)', concat(valid, [0xef, 0xbb, 0xbf], valid)],
+    ['a cut character', concat(valid, [0xe2, 0x82], valid)],
+    ['a lone continuation byte at the end', concat(valid, [0x80])],
+    ['an encoded surrogate', concat(valid, [0xed, 0xa0, 0x80], valid)],
+    ['an overlong', concat([0xc0, 0xaf], valid)],
+  ]) {
+    assert.equal(textOfBytes(bytes, false), utf8.decode(bytes), label);
+  }
+  const ascii = encoder.encode('plain ASCII text\n'.repeat(300));
+  assert.equal(textOfBytes(ascii, true), utf8.decode(ascii));
 });

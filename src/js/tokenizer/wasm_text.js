@@ -6,7 +6,6 @@ import { describe } from '../runtime/checks.js';
 
 const textEncoder = new TextEncoder();
 const MAX_ID = 0xffffffff;
-const SLICE_IDS = 8192;
 
 /**
  * @param {ArrayLike<number>} ids checked here
@@ -69,17 +68,19 @@ function copyIds(heap, at, ids, start, end) {
     heap.set(start === 0 && end === typed.length ? typed : typed.subarray(start, end), at);
     return;
   }
-  // A check loop, then TypedArray.set: faster than one loop that checks and stores each id.
-  checkIds(ids, start, end);
   if (start === 0 && end === ids.length) {
+    checkIds(ids, start, end); // a check loop, then TypedArray.set: faster than one loop that checks and stores
     heap.set(/** @type {number[]} */ (ids), at);
     return;
   }
-  // Part of an array: set() in slices small enough for the young generation (a slice the size of the part costs a
-  // large-object allocation and old-generation collections).
-  const array = /** @type {number[]} */ (ids);
-  for (let from = start; from < end; from += SLICE_IDS) {
-    heap.set(array.slice(from, Math.min(end, from + SLICE_IDS)), at + from - start);
+  // Part of an array: each id stored as it is checked (a slice for set() would cost an allocation and a copy).
+  const offset = at - start;
+  for (let i = start; i < end; i++) {
+    const id = ids[i];
+    if (typeof id !== 'number' || id >>> 0 !== id) {
+      throw idError(i, id);
+    }
+    heap[offset + i] = id;
   }
 }
 
