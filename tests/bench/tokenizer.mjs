@@ -10,6 +10,7 @@
 //   TOKENIZER_BENCH_MB=0.25 for a quicker run (corpus MB per language group; default 0.5);
 //   TOKENIZER_BENCH_ENCODINGS=cl100k_base,o200k_base for some vocabularies only;
 //   TOKENIZER_BENCH_SPEED_ONLY=1 for the encode, count and decode tables only (no init, cold start, long inputs, training)
+//   TOKENIZER_BENCH_DECODE_MB: the size of the decode table's at-once input (tokenizer_decode.mjs, default 2.5)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
