@@ -1,7 +1,7 @@
 // Tokenizer benchmark: ours (the wasm package, SIMD128 and fallback, and the native build through
 // embedlab_tokenize) against the npm peers of tokenizer_peers.mjs (tiktoken, js-tiktoken, gpt-tokenizer,
 // ai-tokenizer, @huggingface/tokenizers), all in this one node process on the same corpora
-// (tests/reference/tokenizer_corpora.mjs): encode, count, decode, init and cold start, then long inputs and
+// (tests/reference/tokenizer_corpora.mjs): encode, count, decode (tokenizer_decode.mjs), init and cold start, then long inputs and
 // training (tokenizer_long.mjs). Before a peer is timed on a corpus, its ids, counts and decoded texts are
 // checked against ours (ours are checked against tiktoken by the parity tests); a peer that disagrees is
 // timed all the same but its cells say on how many texts it differs.
@@ -10,6 +10,7 @@
 //   TOKENIZER_BENCH_MB=0.25 for a quicker run (corpus MB per language group; default 0.5);
 //   TOKENIZER_BENCH_ENCODINGS=cl100k_base,o200k_base for some vocabularies only;
 //   TOKENIZER_BENCH_SPEED_ONLY=1 for the encode, count and decode tables only (no init, cold start, long inputs, training)
+//   TOKENIZER_BENCH_DECODE_MB: the size of the decode table's at-once input (tokenizer_decode.mjs, default 2.5)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import createEmbedLab from '../../dist/index.js';
 import { englishCorpus, gptTokenizerDataDir, multilingualCorpus, utf8Bytes } from '../reference/tokenizer_corpora.mjs';
 import { median } from './timing.mjs';
+import { benchDecode } from './tokenizer_decode.mjs';
 import { benchLongInputs, benchTraining } from './tokenizer_long.mjs';
 import { loadPeers, mismatches, PEER_NAMES } from './tokenizer_peers.mjs';
 import { tokenizerTables } from './tokenizer_tables.mjs';
@@ -73,18 +75,9 @@ function nativeCpuPass(tool, args, input) {
   return median(Array.from({ length: 3 }, () => (cpu(21) - cpu(1)) / 20));
 }
 
-// Each decoded text is read once (charCodeAt), which makes V8 flatten a rope: gpt-tokenizer and others
-// build their string with += per token, and a rope defers about half of its decoding cost to the first
-// read. For flat strings the read is O(1).
-// eslint-disable-next-line no-unused-vars -- a sink, so that V8 cannot drop the reads
-let checksum = 0;
-const readOnce = (text) => {
-  checksum += text.charCodeAt(text.length >> 1) | 0;
-};
-
-/** {peer: texts on which it differs from ours} for encode, count and decode; also warms the peers up. */
+/** {peer: texts on which it differs from ours} for encode and count (decode: tokenizer_decode.mjs); also warms the peers up. */
 function checkPeers(peers, instances, texts, ids) {
-  const result = { encode: {}, count: {}, decode: {} };
+  const result = { encode: {}, count: {} };
   for (const who of Object.keys(instances)) {
     const peer = peers[who];
     const p = instances[who];
@@ -95,7 +88,6 @@ function checkPeers(peers, instances, texts, ids) {
       texts.map((t) => peer.encode(p, t)),
     );
     result.count[who] = texts.filter((t, i) => peer.count(p, t) !== ids[i].length).length;
-    result.decode[who] = texts.filter((t, i) => peer.decode(p, peer.arrays ? Array.from(ids[i]) : ids[i]) !== t).length;
   }
   return result;
 }
@@ -131,7 +123,7 @@ export async function benchInit(name, labs, tool, peers) {
   return { name, init, nativeInit };
 }
 
-/** One row per corpus of encode, count and decode times for `name`, plus the init times. */
+/** One row per corpus of encode and count times for `name`, the decode rows (tokenizer_decode.mjs), the init times. */
 async function benchEncoding(name, labs, tool, corpora) {
   const peers = await loadPeers(name, hfDir);
   const ours = { simd: await labs.simd.getTokenizer(name), fallback: await labs.fallback.getTokenizer(name) };
@@ -178,17 +170,6 @@ async function benchEncoding(name, labs, tool, corpora) {
     const count = await interleaved(runs(true, countOurs, countPeer));
     const encodeWarm = await interleaved(runs(false, encodeOurs, encodePeer));
     const countWarm = await interleaved(runs(false, countOurs, countPeer));
-    const arrays = ids.map((a) => Array.from(a));
-    const decode = await interleaved({
-      simd: () => ids.forEach((x) => readOnce(ours.simd.decode(x))),
-      fallback: () => ids.forEach((x) => readOnce(ours.fallback.decode(x))),
-      ...Object.fromEntries(
-        Object.entries(instances).map(([who, p]) => [
-          who,
-          () => (peers[who].arrays ? arrays : ids).forEach((x) => readOnce(peers[who].decode(p, x))),
-        ]),
-      ),
-    });
     let native = null;
     let nativeWarm = null;
     if (tool) {
@@ -207,7 +188,6 @@ async function benchEncoding(name, labs, tool, corpora) {
       texts: texts.length,
       encode,
       count,
-      decode,
       encodeWarm,
       countWarm,
       native,
@@ -215,12 +195,13 @@ async function benchEncoding(name, labs, tool, corpora) {
       differs,
     });
   }
+  const decodeRows = await benchDecode(name, ours, peers, instances, corpora);
   for (const [who, p] of Object.entries(instances)) {
     peers[who].free(p);
   }
   ours.simd.dispose();
   ours.fallback.dispose();
-  return { rows, init };
+  return { rows, decodeRows, init };
 }
 
 /** Wall ms in a fresh node process from the first import to a first encode, round-robin, per encoding. */
@@ -296,10 +277,12 @@ export async function benchTokenizer() {
   }
 
   const rows = [];
+  const decodeRows = [];
   const initRows = [];
   for (const name of ENCODINGS) {
     const result = await benchEncoding(name, labs, tool, corpora);
     rows.push(...result.rows);
+    decodeRows.push(...result.decodeRows);
     if (result.init) {
       initRows.push(result.init);
     }
@@ -310,6 +293,7 @@ export async function benchTokenizer() {
   const training = speedOnly ? skipped : await benchTraining(labs.simd, tool);
   return tokenizerTables({
     rows,
+    decodeRows,
     initRows,
     coldRows,
     long,

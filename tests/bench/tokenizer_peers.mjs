@@ -1,7 +1,8 @@
 // The npm tokenizers the benchmark measures ours against, each behind one interface, so that every table
 // runs the same peers the same way:
 //   create() -> instance; encode(p, text) -> ids; count(p, text) -> number; decode(p, ids) -> string, where
-//   ids come as the peer takes them (arrays: true for plain arrays); clear(p): empties a merge cache that
+//   ids come as the peer takes them (arrays: true for plain arrays; typedIds: false when it refuses a typed array);
+//   clear(p): empties a merge cache that
 //   outlives a call (run before every timed run, as ours keeps none between calls); free(p);
 //   init(): one construction from data already loaded, for the init table; cold(name): a node script
 //   (ES module text) that imports the peer and encodes once, for the cold-start table.
@@ -103,6 +104,7 @@ export async function loadPeers(name, hfDir) {
       count: (p, text) => p.tokenize(text).length,
       decode: (p, ids) => (ids.length ? p.decode(ids) : ''), // it refuses an empty list
       arrays: true,
+      typedIds: false,
       clear: (p) => p.model.clear_cache(),
       free: noCache,
       init: () => new HfTokenizer(hfJson, hfTokenizerConfig),

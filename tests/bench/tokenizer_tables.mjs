@@ -1,11 +1,12 @@
 // The tokenizer benchmark's Markdown: tables, their captions and the list of rows that miss a goal
 // (encode >= 3× the fastest peer, count >= 3×, decode >= 2×, cold start below every peer).
 import { formatRatio } from './timing.mjs';
+import { decodeTable } from './tokenizer_decode.mjs';
 import { PEER_NAMES } from './tokenizer_peers.mjs';
 import { MIN_RUNS, mbps, ms, ROUNDS } from './tokenizer_timing.mjs';
 
 const PEERS = Object.keys(PEER_NAMES);
-const GOALS = { encode: 3, count: 3, decode: 2 };
+const GOALS = { encode: 3, count: 3 };
 const header = (first, ours, last) => [
   `| ${[...first, ...ours, ...Object.values(PEER_NAMES), last].join(' | ')} |`,
   `|${first.map(() => '---|').join('')}${[...ours, ...PEERS, last].map(() => '---:|').join('')}`,
@@ -14,7 +15,7 @@ const header = (first, ours, last) => [
 const fastest = (times) =>
   PEERS.filter((p) => times[p] !== undefined).reduce((best, p) => (best && times[best] <= times[p] ? best : p), null);
 
-// kind: encode, count or decode, with warm caches when `warm` (encodeWarm, countWarm; nativeWarm).
+// kind: encode or count, with warm caches when `warm` (encodeWarm, countWarm; nativeWarm).
 function speedTable(rows, kind, oursColumns, warm = false) {
   const misses = [];
   const timesKey = warm ? `${kind}Warm` : kind;
@@ -73,11 +74,11 @@ export function initTableLines(initRows) {
   ];
 }
 
-export function tokenizerTables({ rows, initRows, coldRows, long, training, corpora, tool, seconds }) {
+export function tokenizerTables({ rows, decodeRows, initRows, coldRows, long, training, corpora, tool, seconds }) {
   const bytesOf = (label) => rows.find((r) => r.label === label).bytes;
   const encode = speedTable(rows, 'encode', ['simd', 'fallback', 'native']);
   const count = speedTable(rows, 'count', ['simd']);
-  const decode = speedTable(rows, 'decode', ['simd', 'fallback']);
+  const decode = decodeTable(decodeRows);
   const encodeWarm = speedTable(rows, 'encode', ['simd', 'fallback', 'native'], true);
   const countWarm = speedTable(rows, 'count', ['simd'], true);
   const misses = [...encode.misses, ...count.misses, ...decode.misses, ...encodeWarm.misses, ...countWarm.misses];
@@ -123,11 +124,6 @@ export function tokenizerTables({ rows, initRows, coldRows, long, training, corp
     ...header(['vocabulary', 'corpus'], ['ours wasm SIMD128 MB/s'], 'ours SIMD / fastest peer'),
     ...count.lines,
     '',
-    "Decode to a string, MB/s of text, same corpora, CPU time, round-robin (ids from encode; tiktoken's bytes through TextDecoder). " +
-      'Every result is read once (one charCodeAt), so that a string built lazily as a rope (gpt-tokenizer concatenates token strings) ' +
-      'is flattened inside the timing, as any real use of it would; for flat strings that read costs nothing (goal ≥ 2×).',
-    '',
-    ...header(['vocabulary', 'corpus'], ['ours wasm SIMD128', 'ours wasm fallback'], 'ours SIMD / fastest peer'),
     ...decode.lines,
     '',
     'Warm caches: the same encode and count, but no cache is cleared between runs (ours, gpt-tokenizer, ai-tokenizer and ' +

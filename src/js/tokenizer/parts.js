@@ -73,36 +73,31 @@ export const PART_IDS = 1 << 18;
 export const LARGE_IDS = 2 * PART_IDS;
 
 /**
- * The bytes of `ids`, decoded part by part with `decodePart(part)` (which returns a view of the part's bytes valid
- * until the next call) into a new Uint8Array. Errors name the id's index in the whole array.
- * @param {any} ids an array or typed array, checked by the caller
- * @param {(part: ArrayLike<number>) => Uint8Array} decodePart
+ * The bytes of `count` ids, decoded part by part with `decodePart(start, end)` (which decodes ids[start, end) and
+ * returns a view of their bytes valid until the next call), gathered in one Uint8Array: a view of its first bytes
+ * (the buffer is sized from the first part's bytes per id, so it may be longer). One copy per part, and one buffer
+ * that is grown only when the later parts hold longer tokens.
+ * @param {number} count
+ * @param {(start: number, end: number) => Uint8Array} decodePart
  * @returns {Uint8Array}
  */
-export function decodeInParts(ids, decodePart) {
-  const pieces = [];
-  let total = 0;
-  for (let start = 0; start < ids.length; start += PART_IDS) {
-    const part = ArrayBuffer.isView(ids)
-      ? /** @type {Uint32Array} */ (ids).subarray(start, start + PART_IDS)
-      : ids.slice(start, start + PART_IDS);
-    try {
-      pieces.push(decodePart(part).slice());
-    } catch (error) {
-      if (start > 0 && error instanceof Error) {
-        error.message = error.message.replace(/ids\[(\d+)\]/, (_, at) => `ids[${Number(at) + start}]`);
-      }
-      throw error;
+export function decodeInParts(count, decodePart) {
+  let out = new Uint8Array(0);
+  let size = 0;
+  for (let start = 0; start < count; start += PART_IDS) {
+    const end = Math.min(count, start + PART_IDS);
+    const bytes = decodePart(start, end);
+    if (size + bytes.length > out.length) {
+      // The bytes so far per id, for the ids still to come, plus an eighth.
+      const rest = Math.ceil((((size + bytes.length) / end) * (count - end) * 9) / 8);
+      const grown = new Uint8Array(Math.max(size + bytes.length + rest, 2 * out.length));
+      grown.set(out.subarray(0, size));
+      out = grown;
     }
-    total += /** @type {Uint8Array} */ (pieces.at(-1)).length;
+    out.set(bytes, size);
+    size += bytes.length;
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
+  return out.subarray(0, size);
 }
 
 function merge(results) {

@@ -5,14 +5,10 @@ import { WasmHandle } from '../runtime/wasm_handle.js';
 import { decodeInParts, encodeInParts, LARGE_IDS, LARGE_INPUT } from './parts.js';
 import { countStream, decodeStream, encodeStream, isWithinTokenLimit } from './stream.js';
 import { specialList, specialTokenOptions } from './special_tokens.js';
-import { decodeIntoView, requireTokenIds, writeInput } from './wasm_text.js';
+import { textOfBytes } from './text_of_bytes.js';
+import { decodeIntoView, requireIdArray, writeInput } from './wasm_text.js';
 /** @import { WasmInstance } from '../runtime/wasm_instance.js' */
 /** @import { IdsSource, SpecialTokenOptions, StreamingDecoder, StreamOptions, TextSource, TokenSpan } from './types.js' */
-
-const textDecoder = new TextDecoder('utf-8'); // without {stream}, decode() keeps no state between calls
-// Node's Buffer turns ASCII bytes into a string about 3x faster than TextDecoder (a plain copy); for bytes
-// below 0x80, Latin-1 and UTF-8 give the same string.
-const NodeBuffer = typeof process === 'object' && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
 
 /**
  * The tokens of an encodeText result with spans: [{id, start, end, bytes, text}].
@@ -220,8 +216,10 @@ export class Tokenizer extends WasmHandle {
    * @returns {Uint8Array}
    */
   decodeBytes(ids) {
-    if (requireTokenIds(ids).length > LARGE_IDS) {
-      return decodeInParts(ids, (part) => this.decodeView(part, []));
+    const count = requireIdArray(ids).length;
+    if (count > LARGE_IDS) {
+      const bytes = decodeInParts(count, (start, end) => this.decodeView(ids, [], start, end));
+      return bytes.length === bytes.buffer.byteLength ? bytes : bytes.slice();
     }
     return this.decodeView(ids, []).slice();
   }
@@ -371,25 +369,30 @@ export class Tokenizer extends WasmHandle {
    * @returns {string}
    */
   decodeText(ids, rawArguments) {
-    if (requireTokenIds(ids).length > LARGE_IDS && this.cutsSafely) {
-      // The bytes in parts (bounded wasm memory, tokenizer/parts.js), then one decode: what decoding at once gives.
-      return textDecoder.decode(decodeInParts(ids, (part) => this.decodeView(part, rawArguments)));
+    const count = requireIdArray(ids).length;
+    if (count > LARGE_IDS && this.cutsSafely) {
+      // The bytes in parts (bounded wasm memory, tokenizer/parts.js), then one string: what decoding at once gives.
+      let ascii = true;
+      const bytes = decodeInParts(count, (start, end) => {
+        const view = this.decodeView(ids, rawArguments, start, end);
+        ascii &&= this.raw().decodedAscii();
+        return view;
+      });
+      return textOfBytes(bytes, ascii);
     }
-    const bytes = this.decodeView(ids, rawArguments);
-    if (NodeBuffer !== null && this.raw().decodedAscii()) {
-      return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-    }
-    return textDecoder.decode(bytes);
+    return textOfBytes(this.decodeView(ids, rawArguments), this.raw().decodedAscii());
   }
 
   /**
-   * A view of the decoded bytes in the wasm heap, valid until the next call.
+   * A view of the bytes of ids[start, end) in the wasm heap, valid until the next call.
    * @internal
    * @param {ArrayLike<number>} ids
    * @param {any[]} rawArguments
+   * @param {number} [start]
+   * @param {number} [end]
    * @returns {Uint8Array}
    */
-  decodeView(ids, rawArguments) {
-    return decodeIntoView(this.lab, this.raw(), this.#module, requireTokenIds(ids), rawArguments);
+  decodeView(ids, rawArguments, start = 0, end = requireIdArray(ids).length) {
+    return decodeIntoView(this.lab, this.raw(), this.#module, ids, start, end, rawArguments);
   }
 }
