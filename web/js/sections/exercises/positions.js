@@ -1,6 +1,7 @@
 // Section 9, the exercises on positions (sections 3 to 7). Each check returns {ok, message}: the message says what
 // the library found for the learner's input, never the answer; `explain` is shown only after a success.
 import { scientific } from '../../ui/format.js';
+import { APART_EXERCISE } from './apart.js';
 
 const withEncoding = (lab, options, fn) => {
   const pe = lab.positionalEncoding('sinusoidal', options);
@@ -16,10 +17,6 @@ const spreadText = (s) => (s === 0 ? '0' : scientific(s));
 /** A number with a true minus sign, as the page's readouts write it. */
 const minus = (x) => String(x).replace('-', '−');
 
-/** Seeds of the random attention heads the "apart" exercise averages over: no answer rests on one head. */
-export const APART_SEEDS = [1, 2, 3, 4, 5];
-/** The pooled cosine, averaged over APART_SEEDS, must fall below this: sinusoidal positions reach it only at some d. */
-export const APART_TARGET = 0.95;
 /** The learned-position model of the "limit" exercise: its table's size is given, its context length is not. */
 const LIMIT_MODEL = { vocabSize: 8, contextLength: 24, channels: 8, layers: 1, heads: 1, positions: 'learned' };
 const LIMIT_TABLE = LIMIT_MODEL.contextLength * LIMIT_MODEL.channels;
@@ -33,7 +30,7 @@ export const POSITION_EXERCISES = [
   {
     id: 'closest',
     title: 'The two closest positions',
-    text: 'With d = 16 and base 10 000, which two different positions in 0…63 have the most similar sinusoidal vectors (largest cosine)?',
+    text: 'With d = 16 and base 10 000, name two different positions p and q in 0…63 whose sinusoidal vectors are as similar (cosine) as those of any two different positions there.',
     inputs: [
       { name: 'p', label: 'p', value: '', type: 'number' },
       { name: 'q', label: 'q', value: '', type: 'number' },
@@ -67,13 +64,13 @@ export const POSITION_EXERCISES = [
   {
     id: 'rotation',
     title: 'PE(p)·PE(p + k) depends on k alone',
-    text: 'With d = 16 and base 10 000, PE(p)·PE(p + k) is the same number for every p. Choose k and predict that number to two decimals, without choosing p (each (sin, cos) pair gives cos(k·ωᵢ), ωᵢ = 10000^(−2i/16); section 4’s sliders can help). The page compares it with the library at every p from 0 to 127 − k.',
+    text: 'With d = 16 and base 10 000, PE(p)·PE(p + k) is the same number for every p. Choose k and predict that number to two decimals, without choosing p (each (sin, cos) pair i gives cos(k·θᵢ), θᵢ = 10000^(−2i/16); section 4’s sliders can help). The page compares it with the library at every p from 0 to 127 − k.',
     inputs: [
       { name: 'k', label: 'k', value: '3', type: 'number' },
       { name: 'dot', label: 'Your value', value: '', type: 'text', size: 8 },
     ],
     explain:
-      'sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels in every pair. That is why R_k, a rotation by k·ωᵢ in each pair, takes PE(p) to PE(p + k) for every p (section 4).',
+      'sin(pθᵢ)·sin((p+k)θᵢ) + cos(pθᵢ)·cos((p+k)θᵢ) = cos(kθᵢ): p cancels in every pair. That is why R_k, a rotation by k·θᵢ in each pair, takes PE(p) to PE(p + k) for every p (section 4).',
     async check(ctx, values) {
       const k = Number(values.k);
       const guess = Number(String(values.dot).replace('−', '-'));
@@ -116,7 +113,7 @@ export const POSITION_EXERCISES = [
       },
     ],
     explain:
-      'ω₀ = base⁰ = 1 for every base, so the first pair always turns by exactly 1 radian; every other pair turns by ωᵢ = base^(−2i/d) ≤ 1 radian, and cos(ωᵢ) ≥ cos(1). The cosine of PE(0) and PE(1) is the mean of these d/2 cosines, so it is at least cos(1) ≈ 0.540, reached only as the base goes down to 1. With the usual base of 10 000 most pairs barely turn from one position to the next, which is why neighbours look alike.',
+      'θ₀ = base⁰ = 1 for every base, so the first pair always turns by exactly 1 radian; every other pair turns by θᵢ = base^(−2i/d) ≤ 1 radian, and cos(θᵢ) ≥ cos(1). The cosine of PE(0) and PE(1) is the mean of these d/2 cosines, so it is at least cos(1) ≈ 0.540, reached only as the base goes down to 1. With the usual base of 10 000 most pairs barely turn from one position to the next, which is why neighbours look alike.',
     async check(ctx, values) {
       const base = Number(values.base);
       if (!(base >= 10 && base <= 100000)) {
@@ -146,75 +143,11 @@ export const POSITION_EXERCISES = [
       };
     },
   },
-  {
-    id: 'apart',
-    title: 'Make attention tell them apart',
-    text: `With sinusoidal positions (base 10 000), choose d so that after one attention layer the pooled cosine of “␣dog␣bites␣man” and “␣man␣bites␣dog” (r50k_base) falls below ${APART_TARGET}, averaged over ${APART_SEEDS.length} random heads (seeds ${APART_SEEDS[0]}–${APART_SEEDS.at(-1)}; token and learned position rows N(0, 1)). Compare learned and no positions, then say why only some d work.`,
-    inputs: [
-      { name: 'positions', label: 'Encoding', options: ['none', 'sinusoidal', 'learned'], value: 'sinusoidal' },
-      { name: 'dim', label: 'd', options: ['8', '16', '32', '64', '128'], value: '64' },
-      {
-        name: 'reason',
-        label: 'Why',
-        value: '',
-        options: [
-          CHOOSE,
-          { value: 'length', label: 'sinusoidal vectors are longer than the token rows at small d' },
-          {
-            value: 'fast',
-            label: 'neighbours differ in a few fast pairs at any d, while the token rows grow with d',
-          },
-          { value: 'heads', label: 'small heads are more random, so any encoding works at small d' },
-        ],
-      },
-    ],
-    explain:
-      'Without positions every head gives exactly 1 (section 3): attention only permutes the rows, and the mean forgets the order. With positions added, each token’s output changes with where it stands. Sinusoidal positions 0, 1, 2 differ only in the pairs that turn fast (ωᵢ = 10000^(−2i/d) near 1 radian): a handful at any d, so the difference between them stays about the same size while a token row’s length grows as √d. At d = 8 that difference is a large share of each row, at larger d a small one. Learned rows are N(0, 1) like the token rows: their differences grow with d as well, so they reach the target at every d here.',
-    async check(ctx, { positions, dim, reason }) {
-      const tok = await ctx.loadTokenizer('r50k_base');
-      const d = Number(dim);
-      const a = tok.encode(' dog bites man');
-      const b = tok.encode(' man bites dog');
-      const positional = { kind: positions, options: { dim: d, maxLength: 64, seed: 2, stddev: 1 } };
-      // The r50k_base table (50 257 × d) is drawn in the embedding worker, not on the page.
-      const results = await ctx.embeddingRun(
-        d,
-        1,
-        APART_SEEDS.map((seed) => ({ op: 'compare', idsA: a, idsB: b, positional, attention: { dim: d, seed } })),
-        tok.vocabSize,
-      );
-      const cosines = results.map((r) => r.attention.pooledCosine);
-      const mean = cosines.reduce((x, y) => x + y, 0) / cosines.length;
-      const found = `With ${positions}, d = ${d}: pooled cosines ${cosines.map((c) => c.toFixed(4)).join(', ')}; mean ${mean.toFixed(4)}`;
-      const reached = mean < APART_TARGET;
-      if (positions !== 'sinusoidal') {
-        return {
-          ok: false,
-          message: `${found}${reached ? ', below' : ', not below'} ${APART_TARGET}. The exercise asks for sinusoidal positions.`,
-        };
-      }
-      if (!reached) {
-        return { ok: false, message: `${found}, not below ${APART_TARGET}.` };
-      }
-      if (reason === 'fast') {
-        return { ok: true, message: `${found}, below ${APART_TARGET}, for the reason you gave.` };
-      }
-      const rebuttals = {
-        length: `|PE(p)|² = d/2 at every d, and a token row’s |x|² ≈ d: the ratio does not change with d`,
-        heads: 'no positions give exactly 1 at every d, however small the head',
-      };
-      return {
-        ok: false,
-        message: rebuttals[reason]
-          ? `${found}, below ${APART_TARGET}. But that reason does not hold: ${rebuttals[reason]}.`
-          : `${found}, below ${APART_TARGET}. Now choose why.`,
-      };
-    },
-  },
+  APART_EXERCISE,
   {
     id: 'alibi',
     title: 'The most local ALiBi head',
-    text: `With H = ${ALIBI_HEADS} heads (not a power of two: see section 7), which head h penalises distance most, and what bias does it add to the score of a key 3 tokens back?`,
+    text: `With H = ${ALIBI_HEADS} heads (not a power of two: see section 7; heads numbered 1…${ALIBI_HEADS}, as there), which head h penalises distance most, and what bias does it add to the score of a key 3 tokens back?`,
     inputs: [
       { name: 'head', label: 'Head h', value: '', type: 'number' },
       { name: 'bias', label: 'Bias', value: '', type: 'text', size: 8 },

@@ -4,18 +4,25 @@
 /** The token the 'id' exercise asks for: one r50k_base token whose id none of the page's default texts prints. */
 export const LOOKED_UP = ' rotation';
 const visible = (text) => text.replace(/ /g, '␣');
+/** How r50k_base cuts a text, in words: “another token” or its pieces with their ids. */
+const withoutSpace = (tok, text) => {
+  const pieces = tok.tokens(text);
+  return pieces.length === 1
+    ? `“${text}” is another token, ${pieces[0].id}`
+    : `“${text}” is not even one token but ${pieces.length}: ${pieces.map((t) => `“${t.text}” (${t.id})`).join(' + ')}`;
+};
 
 export const TOKEN_EXERCISES = [
   {
     id: 'split',
     title: 'A word in pieces',
-    text: 'Find an English word that r50k_base (GPT-2) cuts into at least three tokens. Type it with its leading space, as it would appear mid-sentence.',
+    text: 'Find an English word that r50k_base (GPT-2) cuts into at least three tokens, and type it with one leading space, as it would appear mid-sentence. (The check counts the tokens of any letters after a space: it cannot tell a word from a made-up string, so the word is up to you.)',
     inputs: [{ name: 'word', label: 'Word', value: ' cat' }],
     explain:
       'BPE keeps a word whole only if its merges were frequent in the training text; a rare word is spelled out in the frequent pieces it is made of.',
     async check(ctx, { word }) {
-      if (!/^ ?[A-Za-z]+$/.test(word)) {
-        return { ok: false, message: 'Use letters only, with an optional leading space.' };
+      if (!/^ [A-Za-z]+$/.test(word)) {
+        return { ok: false, message: 'Type one space, then letters only (A–Z, a–z).' };
       }
       const tok = await ctx.loadTokenizer('r50k_base');
       const pieces = tok.tokens(word).map((t) => `“${t.text}”`);
@@ -47,9 +54,10 @@ export const TOKEN_EXERCISES = [
     title: 'Look up an id',
     text: `What is the id of the token “${visible(LOOKED_UP)}” (with its space) in r50k_base? Look it up with section 1’s tokenizer.`,
     inputs: [{ name: 'id', label: 'Token id', value: '', type: 'number' }],
-    explain: `An id is only a row number: section 2’s table gives “${visible(LOOKED_UP)}” that row. “${LOOKED_UP.trim()}” without the space is another token with another row.`,
+    explain: `An id is only a row number: section 2’s table gives “${visible(LOOKED_UP)}” that row. Ids depend on the leading space: the line above shows what “${LOOKED_UP.trim()}” without it becomes in r50k_base.`,
     async check(ctx, { id }) {
-      const ids = (await ctx.loadTokenizer('r50k_base')).encode(LOOKED_UP);
+      const tok = await ctx.loadTokenizer('r50k_base');
+      const ids = tok.encode(LOOKED_UP);
       if (ids.length !== 1) {
         throw new Error(`“${LOOKED_UP}” is ${ids.length} tokens in r50k_base, not one`);
       }
@@ -57,7 +65,7 @@ export const TOKEN_EXERCISES = [
       return {
         ok,
         message: ok
-          ? `“${visible(LOOKED_UP)}” → ${ids[0]}.`
+          ? `“${visible(LOOKED_UP)}” → ${ids[0]}. Without its space, ${withoutSpace(tok, LOOKED_UP.trim())}.`
           : `No, ${id} is not it. Type “${LOOKED_UP}” in section 1 with r50k_base.`,
       };
     },
