@@ -141,6 +141,23 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
     wide.dispose();
     pe64.dispose();
     await check(0, 1);
+    // A sentence of one token: an error, and no rows, scores or token choices of the last sentence left beside it.
+    await page.getByTestId('order-text').fill(' dog');
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-error"]').textContent !== '');
+    assert.match(await text(page, 'order-error'), /^Sentence: 1 token; type at least 2 to swap\.$/);
+    assert.equal(await page.locator('#order-rows tr').count(), 0);
+    assert.equal(await text(page, 'order-pooled'), '—');
+    assert.equal(await text(page, 'order-pooled-pe'), '—');
+    assert.equal(await data(page, 'order-pooled', 'swapped'), undefined);
+    assert.ok(await page.getByTestId('order-i').isDisabled());
+    await page.getByTestId('order-text').fill(' dog bites man');
+    await page.waitForFunction(
+      (s) => document.querySelector('[data-testid="order-pooled"]').dataset.swapped === s,
+      [ids[2], ids[1], ids[0]].join(' '), // the first token with the last, the default of a new sentence
+    );
+    assert.equal(await text(page, 'order-pooled'), '1.000');
+    assert.equal(await text(page, 'order-error'), '');
+    assert.equal(await page.locator('#order-rows tr').count(), 3);
     embedding.dispose();
     pe.dispose();
   });
