@@ -141,6 +141,23 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
     wide.dispose();
     pe64.dispose();
     await check(0, 1);
+    // A sentence of one token: an error, and no rows, scores or token choices of the last sentence left beside it.
+    await page.getByTestId('order-text').fill(' dog');
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-error"]').textContent !== '');
+    assert.match(await text(page, 'order-error'), /^Sentence: 1 token; type at least 2 to swap\.$/);
+    assert.equal(await page.locator('#order-rows tr').count(), 0);
+    assert.equal(await text(page, 'order-pooled'), '—');
+    assert.equal(await text(page, 'order-pooled-pe'), '—');
+    assert.equal(await data(page, 'order-pooled', 'swapped'), undefined);
+    assert.ok(await page.getByTestId('order-i').isDisabled());
+    await page.getByTestId('order-text').fill(' dog bites man');
+    await page.waitForFunction(
+      (s) => document.querySelector('[data-testid="order-pooled"]').dataset.swapped === s,
+      [ids[2], ids[1], ids[0]].join(' '), // the first token with the last, the default of a new sentence
+    );
+    assert.equal(await text(page, 'order-pooled'), '1.000');
+    assert.equal(await text(page, 'order-error'), '');
+    assert.equal(await page.locator('#order-rows tr').count(), 3);
     embedding.dispose();
     pe.dispose();
   });
@@ -175,6 +192,22 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
     assert.equal(await data(page, 'sinusoidal-derive-bits', 'flips'), '4'); // 01010000 against 10001000
     assert.equal(Number(await data(page, 'sinusoidal-derive-values', 'first')), pe.row(10)[0]);
     assert.ok(Math.abs(pe.row(10)[0] - Math.sin(10)) < 1e-6);
+    // T stays above p: at p = 63 the slider's low end is 64, and a T asked below it is raised to it (p / T < 1).
+    await setRange(page, 'sinusoidal-pos', 63);
+    await setRange(page, 'sinusoidal-length', 8);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sinusoidal-derive-frac"]').textContent === '0.984',
+    );
+    assert.equal(await page.getByTestId('sinusoidal-length').getAttribute('min'), '64');
+    assert.equal(await page.getByTestId('sinusoidal-length').inputValue(), '64');
+    await setRange(page, 'sinusoidal-pos', 10);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sinusoidal-residual"]').dataset.state === '16/1000/10/7',
+    );
+    assert.match(
+      await text(page, 'sinusoidal-waves-note'),
+      /^Dimensions 0, 2, 8, 14 .*\(d = 16, base 1000\)\. The vertical dotted line marks p = 10\.$/,
+    );
     // Every pair's θ_i = base^(−2i/d) and wavelength 2π/θ_i, for the sliders' d = 16 and base 1000.
     const table = await page
       .getByTestId('sinusoidal-wavelengths')

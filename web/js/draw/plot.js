@@ -28,8 +28,10 @@ function fmt(v) {
 }
 
 /**
- * Line chart. series: [{values: number[] (y at x = x0 + i·dx), colour, dash, label, width}].
- * options: {x0, dx, yMin, yMax, xLabel, markX}
+ * Line chart. series: [{values: number[] (y at x = x0 + i·dx), colour, dash, label, width, x0, dx, line, dots}]; a
+ * series' own x0 and dx (default: the options') let a finely sampled curve share the axis with coarser ones; dots: a
+ * dot of that radius at each value; line: false draws the dots alone.
+ * options: {x0, dx, yMin, yMax, xLabel, markX (an index i, at x0 + i·dx)}
  */
 export function drawLines(canvas, series, options = {}) {
   const fit = fitCanvas(canvas);
@@ -39,11 +41,16 @@ export function drawLines(canvas, series, options = {}) {
   const { ctx, width, height } = fit;
   const colours = theme();
   const { x0 = 0, dx = 1, xLabel = '' } = options;
+  const xOf = (s, i) => (s.x0 ?? x0) + i * (s.dx ?? dx);
   let lo = Infinity;
   let hi = -Infinity;
-  let n = 1;
+  let xMin = x0;
+  let xMax = x0;
   for (const s of series) {
-    n = Math.max(n, s.values.length);
+    if (s.values.length) {
+      xMin = Math.min(xMin, xOf(s, 0));
+      xMax = Math.max(xMax, xOf(s, s.values.length - 1));
+    }
     for (const v of s.values) {
       if (Number.isFinite(v)) {
         ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
@@ -63,7 +70,7 @@ export function drawLines(canvas, series, options = {}) {
   const bottom = xLabel ? 34 : 20;
   const w = width - left - right;
   const h = height - top - bottom;
-  const X = (i) => left + (n <= 1 ? 0 : (i / (n - 1)) * w);
+  const X = (x) => left + (xMax === xMin ? 0 : ((x - xMin) / (xMax - xMin)) * w);
   const Y = (v) => top + (1 - (v - yMin) / (yMax - yMin)) * h;
   ctx.font = FONT;
   drawPlotFrame(
@@ -72,12 +79,11 @@ export function drawLines(canvas, series, options = {}) {
     { left, top, w, h },
     [yMin, (yMin + yMax) / 2, yMax].map((v) => ({ y: Y(v), label: fmt(v) })),
   );
-  ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   for (const f of [0, 0.5, 1]) {
-    const i = Math.round(f * (n - 1));
+    const x = x0 + Math.round((xMin + f * (xMax - xMin) - x0) / dx) * dx; // on the options' grid of x0 + i·dx
     ctx.textAlign = f === 0 ? 'left' : f === 1 ? 'right' : 'center';
-    ctx.fillText(String(Math.round(x0 + i * dx)), X(i), top + h + 4);
+    ctx.fillText(String(Math.round(x)), X(x), top + h + 4);
   }
   ctx.textAlign = 'center';
   if (xLabel) {
@@ -94,30 +100,35 @@ export function drawLines(canvas, series, options = {}) {
     ctx.strokeStyle = colours.muted;
     ctx.setLineDash([3, 3]);
     ctx.beginPath();
-    ctx.moveTo(X(options.markX), top);
-    ctx.lineTo(X(options.markX), top + h);
+    ctx.moveTo(X(x0 + options.markX * dx), top);
+    ctx.lineTo(X(x0 + options.markX * dx), top + h);
     ctx.stroke();
     ctx.setLineDash([]);
   }
   for (const s of series) {
-    ctx.strokeStyle = s.colour;
-    ctx.lineWidth = s.width ?? 2;
-    ctx.setLineDash(s.dash ?? []);
-    ctx.beginPath();
-    let started = false;
+    const points = [];
     s.values.forEach((v, i) => {
-      if (!Number.isFinite(v)) {
-        return;
-      }
-      const y = Math.max(top, Math.min(top + h, Y(v)));
-      if (started) {
-        ctx.lineTo(X(i), y);
-      } else {
-        (ctx.moveTo(X(i), y), (started = true));
+      if (Number.isFinite(v)) {
+        points.push([X(xOf(s, i)), Math.max(top, Math.min(top + h, Y(v)))]);
       }
     });
-    ctx.stroke();
-    ctx.setLineDash([]);
+    if (s.line !== false) {
+      ctx.strokeStyle = s.colour;
+      ctx.lineWidth = s.width ?? 2;
+      ctx.setLineDash(s.dash ?? []);
+      ctx.beginPath();
+      points.forEach(([x, y], n) => (n ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    if (s.dots) {
+      ctx.fillStyle = s.colour;
+      for (const [x, y] of points) {
+        ctx.beginPath();
+        ctx.arc(x, y, s.dots, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
   }
 }
 

@@ -17,10 +17,34 @@ const show = (t) => visibleWhitespace(t.text);
 function fillSelect(select, tokens, wanted) {
   const options = tokens.map((t, i) => new Option(`${i}: ${show(t)}`, String(i)));
   select.replaceChildren(...options);
+  select.disabled = false;
   select.value = String(Math.min(wanted, tokens.length - 1));
 }
 
 let lastText = null;
+
+/** Takes the last sentence's rows and scores off the page, so that none stays beside an error about another input. */
+function clearResults() {
+  $('order-rows').replaceChildren();
+  for (const id of ['order-i', 'order-j']) {
+    $(id).replaceChildren(); // no tokens of the old sentence to pick
+    $(id).disabled = true;
+  }
+  lastText = null;
+  for (const id of ['order-pooled', 'order-pooled-pe']) {
+    $(id).textContent = '—';
+    $(id).removeAttribute('aria-busy');
+    delete $(id).dataset.value;
+  }
+  for (const id of ['order-gap', 'order-gap-pe']) {
+    $(id).textContent = '\u00a0'; // keeps the line's height
+  }
+  for (const key of ['ids', 'swapped', 'worst']) {
+    delete $('order-pooled').dataset[key];
+  }
+  $('order-settings').textContent = 'No scores for this sentence (it needs 2 to 64 tokens).';
+  delete $('order-settings').dataset.wider;
+}
 
 async function update() {
   const error = $('order-error');
@@ -29,10 +53,10 @@ async function update() {
     const text = $('order-text').value;
     const tokens = ctx.tokenizer.tokens(text);
     if (tokens.length < 2) {
-      throw new Error('Type at least two tokens to swap.');
+      throw new Error(`Sentence: ${tokens.length} token${tokens.length ? '' : 's'}; type at least 2 to swap.`);
     }
     if (tokens.length > 64) {
-      throw new Error(`At most 64 tokens here; this sentence has ${tokens.length}.`);
+      throw new Error(`Sentence: at most 64 tokens here; this one has ${tokens.length}.`);
     }
     if (text !== lastText || $('order-i').options.length !== tokens.length) {
       const i = Number($('order-i').value || 0);
@@ -95,7 +119,7 @@ async function update() {
     error.textContent = '';
   } catch (e) {
     if (request === latest) {
-      $('order-pooled').removeAttribute('aria-busy');
+      clearResults();
       error.textContent = e.message;
     }
   }

@@ -1,6 +1,6 @@
-// Section 4's opening figure: position p handed to a model five ways, after Fleetwood (2024), "You could have
-// designed state of the art positional encoding": the integer, p / T, the bits of p, the library's sinusoids, and
-// the rotation that takes PE(p) to PE(p + k). The bits are plain integer arithmetic; the sinusoids are the
+// Section 4's opening figure: position p handed to a model four ways, after Fleetwood (2024), "You could have
+// designed state of the art positional encoding": the integer, p / T, the bits of p, the library's sinusoids; then
+// the property that makes the sinusoids work, the rotation that takes PE(p) to PE(p + k). The bits are plain integer arithmetic; the sinusoids are the
 // library's row p (lab.positionalEncoding).
 import { $ } from '../../ui/dom.js';
 import { divergingScale } from '../../draw/colour.js';
@@ -8,9 +8,9 @@ import { fixed3 } from '../../ui/format.js';
 
 const BITS = 8; // positions up to 255: p + k stays below 96 on the sliders
 
-/** The bits of n, lowest first: bit k is 1 on runs of 2^k positions, i.e. a square wave of period 2^(k+1). */
+/** The bits of n, lowest first: bit j is 1 on runs of 2^j positions, i.e. a square wave of period 2^(j+1). */
 export function bitsOf(n, count = BITS) {
-  return Array.from({ length: count }, (_, k) => Math.floor(n / 2 ** k) % 2);
+  return Array.from({ length: count }, (_, j) => Math.floor(n / 2 ** j) % 2);
 }
 
 /** A row of cells, one per value, after its label: coloured by css(v) or classOf(v), with text(v) inside. */
@@ -41,7 +41,7 @@ function cellRow(values, { label, css, classOf, text, changed }) {
 const minus = (s) => s.replace('-', '−');
 
 /**
- * Fills the five steps for {dim, base, p, k} and the text length T; `encoding` is the library's sinusoidal encoding
+ * Fills the four tries and the rotation for {dim, base, p, k} and the text length T (> p); `encoding` is the library's sinusoidal encoding
  * (at least p + k + 1 rows).
  */
 export function updateDerivation(encoding, { dim, base, p, k }, length) {

@@ -12,6 +12,7 @@ import { positionsText, updateWavelengths } from './wavelengths.js';
 
 const ROWS = 64;
 const DOTS = 32;
+const CURVE_STEPS = 8; // samples per position of the waves' curves: about 50 a turn for the fastest pair
 let ctx;
 let last = null;
 let encoding = null;
@@ -26,7 +27,7 @@ function readState() {
   };
 }
 
-/** R_k · v for a sinusoidal vector v: each (sin, cos) pair turned by k·ω_i, from the formula alone. */
+/** R_k · v for a sinusoidal vector v: each (sin, cos) pair turned by k·θ_i, from the formula alone. */
 export function rotate(v, k, dim, base) {
   const out = new Float64Array(dim);
   for (let i = 0; i < dim / 2; i++) {
@@ -87,7 +88,7 @@ function update() {
   out.dataset.residual = String(residual);
   out.dataset.state = `${dim}/${base}/${p}/${k}`;
   updateTerms(ctx.lab, encoding, rotate, state);
-  updateDerivation(encoding, state, Number($('sinusoidal-length').value));
+  updateDerivation(encoding, state, textLength(p));
   updateWavelengths(encoding, state);
   $('sinusoidal-dots').setAttribute(
     'aria-label',
@@ -97,6 +98,20 @@ function update() {
     'aria-label',
     `Heatmap of the sinusoidal encoding: ${ROWS} positions by ${dim} dimensions, base ${base}`,
   );
+}
+
+/**
+ * The text length T of the share p / T, at least p + 1 (position p lies in a text of T tokens): the slider's low end
+ * moves up with p, in its steps of 8, and a T below it is raised to it.
+ */
+function textLength(p) {
+  const slider = $('sinusoidal-length');
+  const lowest = 8 * Math.ceil((p + 1) / 8);
+  slider.min = String(lowest);
+  if (Number(slider.value) < lowest) {
+    slider.value = String(lowest);
+  }
+  return Number(slider.value);
 }
 
 /** Sines of a fast pair, two in between and the slowest pair (every pair's wavelength: the table beside). */
@@ -121,19 +136,22 @@ function draw() {
     legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
   });
   const cols = waveDims(dim);
+  const fine = Array.from({ length: (ROWS - 1) * CURVE_STEPS + 1 }, (_, n) => n / CURVE_STEPS);
   drawLines(
     $('sinusoidal-waves'),
-    cols.map((c, n) => ({
-      values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]),
-      colour: PALETTE[n],
-      dash: n % 2 ? [6, 3] : [],
-    })),
+    cols.flatMap((c, n) => [
+      // Between the integers, the formula (a position is an integer; the curve shows the wave it samples) ...
+      { values: fine.map((x) => Math.sin(x / state.base ** (c / dim))), dx: 1 / CURVE_STEPS, colour: PALETTE[n] },
+      // ... and at each integer position the library's value.
+      { values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]), colour: PALETTE[n], line: false, dots: 2 },
+    ]),
     { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
   );
   $('sinusoidal-waves-note').textContent =
     `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
       .map((c) => positionsText(2 * Math.PI * state.base ** (c / dim)))
-      .join(', ')} positions, the last the slowest pair’s. The dashed line marks p = ${p}.`;
+      .join(', ')} positions, the last the slowest pair’s. Dots: the library’s PE at each position; curves: the ` +
+    `formula between them (d = ${dim}, base ${state.base}). The vertical dotted line marks p = ${p}.`;
   const labels = Array.from({ length: DOTS }, (_, i) => String(i));
   drawMatrix($('sinusoidal-dots'), {
     values: dots,
