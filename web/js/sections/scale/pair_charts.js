@@ -18,7 +18,7 @@ const pairTicks = (half) =>
   half <= 16 ? Array.from({ length: half }, (_, i) => i) : [...new Set([0, Math.floor(half / 2), half - 1])];
 
 /** Width of YaRN's line, drawn first and wider: a method drawn over it at the same ratios leaves its edges showing. */
-const UNDER_WIDTH = 6;
+const UNDER_WIDTH = 8;
 
 export function drawWavelengths(s, unscaled) {
   const wavelengths = Array.from(unscaled.inverseFrequencies, (theta) => TWO_PI / theta);
