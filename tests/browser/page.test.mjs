@@ -310,14 +310,29 @@ describe('tutorial page, sections 1–5', { timeout: 150_000 }, () => {
     const file = join(mkdtempSync(join(tmpdir(), 'embedlab-')), 'tiny.safetensors');
     writeFileSync(file, bytes);
     const st = await lab.readSafetensors(bytes);
-    const first = (await st.get('wpe.weight'))[0];
+    const table = await st.get('wpe.weight');
+    const first = table[0];
     st.dispose();
+    // The PCA share against every component's variance (40 rows, 24 channels: all of them plotted).
+    const { variances } = lab.principalComponents(table, 40, 24, { count: 24 });
+    const share = (variances[0] + variances[1]) / variances.reduce((x, y) => x + y, 0);
     await page.getByTestId('learned-gpt2-file').setInputFiles(file);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="learned-gpt2-status"]').dataset.state === 'done',
     );
     assert.equal(await data(page, 'learned-gpt2-status', 'shape'), '40x24');
     assert.equal(Number(await data(page, 'learned-gpt2-status', 'first')), first);
+    assert.ok(Math.abs(Number(await data(page, 'learned-gpt2-status', 'share')) - share) < 1e-6, 'PCA share');
+    const neighbours = Array.from({ length: 39 }, (_, i) =>
+      lab.kernels.cosine(table.subarray(i * 24, (i + 1) * 24), table.subarray((i + 1) * 24, (i + 2) * 24)),
+    ).reduce((x, y) => x + y / 39, 0);
+    const cosines = (await data(page, 'learned-gpt2-status', 'cosines')).split(' ').map(Number);
+    assert.ok(Math.abs(cosines[0] - neighbours) < 1e-6, 'mean neighbour cosine of the file');
+    // The tensor and its file at one precision: the tensor is never shown larger than the file.
+    const sizes = [...(await text(page, 'learned-gpt2-status')).matchAll(/([\d.]+) MB/g)].map((m) => m[1]);
+    assert.equal(sizes.length, 2);
+    assert.ok(sizes.every((x) => /^\d+\.\d\d$/.test(x)) && Number(sizes[0]) <= Number(sizes[1]), sizes.join(' vs '));
+    assert.match(await text(page, 'learned-settings'), /weight decay 0\.1 on wte, wpe and the weight matrices/);
   });
 
   test('contents bar: the chapter in view is marked, its title lands below the bar', async () => {

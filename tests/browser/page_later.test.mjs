@@ -56,6 +56,11 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
       sin.dispose();
       table.dispose();
       assert.equal(await text(page, 'compare-pooled-cosine-attention'), fixed3(att.pooledCosine), scale);
+      // N(0, σ): the settings name σ, the standard deviation the rows were drawn with (not a variance).
+      assert.match(
+        await text(page, 'compare-settings'),
+        scale === 'gpt2' ? /token rows N\(0, σ = 0\.02\)/ : /token rows N\(0, σ = 1\/√d\) × √d = N\(0, σ = 1\)/,
+      );
       // At 0.02 the sinusoid swamps the token: the verdict says why the cosine shows 1.000.
       assert.equal(/35 times shorter/.test(await text(page, 'compare-verdict')), scale === 'gpt2', scale);
       assert.equal(fixed3(att.pooledCosine) === '1.000', scale === 'gpt2', scale);
@@ -67,7 +72,7 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
     // sinusoids) this pair gives section 3's number.
     assert.match(
       await text(page, 'compare-settings'),
-      /d = 64: token rows N\(0, 1\/√d\) × √d = N\(0, 1\), seed 1; sinusoids/,
+      /d = 64: token rows N\(0, σ = 1\/√d\) × √d = N\(0, σ = 1\), seed 1; sinusoids/,
     );
     await page.getByTestId('compare-dim').selectOption('32');
     await page.waitForFunction(() => document.querySelector('[data-testid="compare-results"]').dataset.dim === '32');

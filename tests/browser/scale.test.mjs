@@ -194,12 +194,39 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
       .getByTestId('scale-scores-table')
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((r) => ({ method: r.dataset.method, scores: JSON.parse(r.dataset.scores) })));
-    assert.equal(table.length, 6);
+    // Six methods, and YaRN once more divided by a² when its a is not 1 (s > 1): its frequencies alone.
+    assert.equal(table.length, factor > 1 ? 7 : 6);
     for (const { method, scores } of table) {
-      const f = lab.ropeFrequencies({ headDim: d, base, scaling: scaling(method, factor, T), length: factor * T });
-      assert.ok(Math.abs(scores[0] - score(f, T - 1)) < 2e-4, method);
-      assert.ok(Math.abs(scores[1] - score(f, factor * T - 1)) < 2e-4, method);
+      const type = method.replace(/-frequencies$/, '');
+      const f = lab.ropeFrequencies({ headDim: d, base, scaling: scaling(type, factor, T), length: factor * T });
+      const a2 = type === method ? 1 : f.attentionFactor ** 2;
+      assert.ok(Math.abs(scores[0] - score(f, T - 1) / a2) < 2e-4, method);
+      assert.ok(Math.abs(scores[1] - score(f, factor * T - 1) / a2) < 2e-4, method);
     }
+    const note = await page.getByTestId('scale-scores-factor').textContent();
+    if (factor > 1) {
+      assert.equal(table.find((r) => r.method === 'yarn-frequencies') !== undefined, true);
+      const a = 0.1 * Math.log(factor) + 1;
+      assert.match(note, new RegExp(`YaRN’s scores include its attention factor, a² = ${(a * a).toFixed(3)}`));
+    } else {
+      assert.equal(note, '');
+    }
+
+    // Lines of the ratio chart that coincide at every pair are named in its key (one would hide the other).
+    const ratiosOf = (type) => {
+      const f = lab.ropeFrequencies({ headDim: d, base, scaling: scaling(type, factor, T), length: factor * T });
+      return Array.from(f.inverseFrequencies, (x, i) => x / unscaled[i]);
+    };
+    const yarn = ratiosOf('yarn');
+    const llama = ratiosOf('llama3');
+    const twins = JSON.parse(await page.getByTestId('scale-ratios').evaluate((el) => el.dataset.twins));
+    const coincide = yarn.every((r, i) => Math.abs(r - llama[i]) <= 1e-9);
+    assert.equal(
+      twins.some(([x, y]) => x === 'yarn' && y === 'llama3'),
+      coincide,
+    );
+    const key = await page.locator('figure:has([data-testid="scale-ratios"])').innerText();
+    assert.equal(key.includes('YaRN (wide, under the others; the same as Llama 3.1 here)'), coincide && factor > 1);
   }
 
   test('the figures show the library’s frequencies and scores (Llama 3 8B, factor 8)', async () => {
@@ -250,6 +277,34 @@ describe('section 8: at scale', { timeout: 120_000 }, () => {
       await page.getByTestId('scale-preset-note').textContent(),
       /^head dimension d = 8, base 10\u202f000, T = 32$/,
     );
+    // At d = 8, T = 32 and s = 8 too, Llama 3.1 keeps pair 0 (λ₀ = 2π < T/4) and divides 1–3 (λ > T): YaRN's line.
+    await page.getByTestId('scale-factor').fill('8');
+    await checkFigures({ headDim: d, base: lab.modelDefaults.ropeBase, window: T, factor: 8 });
+    assert.match(await page.locator('figure:has([data-testid="scale-ratios"])').innerText(), /same as Llama 3\.1 here/);
+  });
+
+  test('the titles of the tables wrap on a phone; a fold’s title is one line box, not one per element', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const id of ['scale-bands-caption', 'scale-scores-caption']) {
+      const { right, inside } = await page.locator(`#${id}`).evaluate((el) => ({
+        right: el.getBoundingClientRect().right,
+        inside: document.documentElement.clientWidth,
+      }));
+      assert.ok(right <= inside, `${id} ends at ${right}, inside ${inside}`);
+    }
+    const summaries = await page.locator('#scale details.more > summary').evaluateAll((list) =>
+      list.map((el) => ({
+        text: el.textContent,
+        // A summary is a flex box: each element child is its own item, so its text must sit in one element or none.
+        oneItem:
+          el.childElementCount === 0 ||
+          (el.childElementCount === 1 && el.children[0].textContent.trim() === el.textContent.trim()),
+      })),
+    );
+    for (const { text, oneItem } of summaries) {
+      assert.ok(oneItem, `the summary “${text}” wraps as one piece of text`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   test('the cost table: published totals, the o200k row from the library, tied and untied', async () => {

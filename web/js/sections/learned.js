@@ -7,27 +7,13 @@ import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { fixed3 } from '../ui/format.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
+import { maxAbs, meanCosineAt, meanCosineByOffset, megabytes, rampColour, totalVariance } from './learned_tables.js';
 
 const WPE_LEGEND = 'The same scale for every snapshot: ± the largest |value| in any of them.';
 let ctx;
 let row; // the training row: progress, status and error
 let snapshots = [];
 let losses = [];
-
-function maxAbs(values) {
-  let m = 0;
-  for (const v of values) {
-    m = Math.max(m, Math.abs(v));
-  }
-  return m || 1;
-}
-
-/** Blue (position 0) to orange (last) through grey: order readable without hue alone (labels too). */
-function rampColour(t) {
-  const a = [0, 114, 178];
-  const b = [213, 94, 0];
-  return `rgb(${a.map((x, i) => Math.round(x + (b[i] - x) * t)).join(' ')})`;
-}
 
 function drawSnapshot() {
   const index = Number($('learned-snap').value);
@@ -59,30 +45,36 @@ function drawSnapshot() {
     })),
     { path: true },
   );
-  const row = (i) => snap.wpe.subarray(i * C, (i + 1) * C);
-  let near = 0;
-  let far = 0;
-  for (let i = 0; i + 1 < T; i++) {
-    near += ctx.lab.kernels.cosine(row(i), row(i + 1)) / (T - 1);
-  }
-  for (let i = 0; i + 8 < T; i++) {
-    far += ctx.lab.kernels.cosine(row(i), row(i + 8)) / (T - 8);
-  }
+  const byOffset = meanCosineByOffset(ctx.lab, snap.wpe, T, C);
+  drawLines($('learned-offsets'), [{ values: byOffset, colour: PALETTE[0] }], {
+    x0: 1,
+    yMin: -1,
+    yMax: 1,
+    xLabel: 'offset |i − j|',
+  });
+  const [near] = byOffset;
+  const far = byOffset[7];
+  const highest = byOffset.indexOf(Math.max(...byOffset)) + 1;
   $('learned-snap-out').textContent = `step ${snap.step}`;
   const note = $('learned-pca-note');
-  note.textContent = `Mean cosine of neighbouring positions: ${near.toFixed(3)}; of positions 8 apart: ${far.toFixed(3)}. Colour and labels run from 0 (blue) to 15 (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}, fixed across snapshots.`;
+  note.textContent =
+    `Mean cosine of rows |i − j| apart, for |i − j| = 1…${T - 1}: ${byOffset.map((c) => c.toFixed(2).replace('-', '−')).join(', ')} ` +
+    `(highest at ${highest === 1 ? 'neighbours, 1 apart' : `${highest} apart, not at neighbours`}). ` +
+    `Colour and labels run from 0 (blue) to ${T - 1} (orange); the grey line joins them in order. Heatmap colour range ±${range.toFixed(3)}, fixed across snapshots.`;
   note.dataset.near = String(near);
   note.dataset.far = String(far);
+  note.dataset.offsets = byOffset.join(' ');
   note.dataset.step = String(snap.step);
   showNorms(snap.wpe, T, C, snap.step);
 }
 
-/** Row groups the prose talks about (for T = 16): the first rows, the middle, 12–13 and the last two. */
+/** Row groups the prose talks about (for T = 16): the first rows, the middle, 12–13, and rows 14 and 15 apart. */
 export const ROW_GROUPS = [
   [0, 3],
   [3, 12],
   [12, 14],
-  [14, 16],
+  [14, 15],
+  [15, 16],
 ];
 
 /** Length of each wpe row, the mean per group, and the share of the spread the two PCA axes keep. */
@@ -92,7 +84,9 @@ function showNorms(wpe, T, C, step) {
   const { variances } = ctx.lab.principalComponents(wpe, T, C, { count: Math.min(T, C) });
   const total = variances.reduce((x, y) => x + y, 0);
   const share = total > 0 ? (variances[0] + variances[1]) / total : 0;
-  const groups = ROW_GROUPS.map(([a, b]) => `${a}–${b - 1}: ${fixed3(mean([a, b]))}`).join(' · ');
+  const groups = ROW_GROUPS.map(([a, b]) => `${b - a === 1 ? a : `${a}–${b - 1}`}: ${fixed3(mean([a, b]))}`).join(
+    ' · ',
+  );
   const out = $('learned-norms');
   out.textContent = `Row lengths ‖wpe[p]‖ at step ${step}, p = 0…${T - 1}: ${norms.map(fixed3).join(', ')}. Mean by rows: ${groups}. The two PCA axes keep ${(100 * share).toFixed(0)}% of the spread.`;
   out.dataset.norms = norms.join(' ');
@@ -133,7 +127,8 @@ async function train() {
     `This run: the tiny GPT with ${cfg.layers} layers, ${cfg.heads} heads, ${cfg.channels} channels and ${cfg.contextLength} ` +
     `positions (causal), trained on windows of ${cfg.contextLength} tokens, ${cfg.batch} per step, from ` +
     `${CORPUS.train.count.toLocaleString('en-US').replace(/,/g, '\u202f')} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
-    `${learningRate}, seed ${seed}, ${steps} steps.`;
+    `${learningRate}, weight decay ${ctx.lab.modelDefaults.optimizer.weightDecay} on wte, wpe and the weight matrices ` +
+    `(not on biases or LayerNorms), seed ${seed}, ${steps} steps.`;
   const kept = { snapshots, losses };
   snapshots = [];
   losses = [];
@@ -248,10 +243,20 @@ async function readGpt2(file) {
       })),
       { radius: 2.5 },
     );
+    const { variances } = ctx.lab.principalComponents(sub, picked.length, cols, { count: Math.min(2, cols) });
+    const share = (variances[0] + (variances[1] ?? 0)) / totalVariance(sub, picked.length, cols);
+    const offsets = [...new Set([1, 8, 64, Math.floor(rows / 2)])].filter((k) => k < rows).sort((a, b) => a - b);
+    const cosines = offsets.map((k) => meanCosineAt(ctx.lab, wpe, rows, cols, k));
     status.dataset.state = 'done';
     status.dataset.shape = `${rows}x${cols}`;
     status.dataset.first = String(wpe[0]);
-    status.textContent = `Read ${info.name}: ${rows} positions × ${cols} channels, ${info.dtype}, ${(info.byteLength / 1e6).toFixed(2)} MB of a ${(file.size / 1e6).toFixed(1)} MB file; wpe[0][0] = ${wpe[0].toFixed(4)}.`;
+    status.dataset.share = String(share);
+    status.dataset.cosines = cosines.join(' ');
+    const plotted = step > 1 ? `the ${picked.length} positions plotted (every ${step}th)` : `the ${rows} positions`;
+    status.textContent =
+      `Read ${info.name}: ${rows} positions × ${cols} channels, ${info.dtype}, ${megabytes(info.byteLength)} of a ${megabytes(file.size)} file; wpe[0][0] = ${wpe[0].toFixed(4)}. ` +
+      `Mean cosine of positions ${offsets.map((k, i) => `${k} apart: ${cosines[i].toFixed(3)}`).join('; ')}. ` +
+      `The two PCA axes keep ${(100 * share).toFixed(0)}% of the spread of ${plotted}.`;
   } catch (error) {
     status.dataset.state = 'error';
     status.textContent = `Could not read the position table of ${file.name}: ${error.message}.${$('learned-gpt2-figures').hidden ? '' : ' The figures below are still those of the last file read.'}`;

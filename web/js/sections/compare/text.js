@@ -109,8 +109,8 @@ export function verdictText(r) {
 export function settingsText(state, seeds) {
   const tokens =
     state.scale === 'gpt2'
-      ? `token rows N(0, 0.02), seed ${seeds.embedding}`
-      : `token rows N(0, 1/√d) × √d = N(0, 1), seed ${seeds.embedding}`;
+      ? `token rows N(0, σ = 0.02), seed ${seeds.embedding}`
+      : `token rows N(0, σ = 1/√d) × √d = N(0, σ = 1), seed ${seeds.embedding}`;
   const positions = {
     none: 'no positions',
     sinusoidal: 'sinusoids of base 10\u00a0000',
@@ -132,10 +132,10 @@ export function scaleNoteText(state, { token, position }) {
   const learned = state.positions === 'learned';
   if (state.scale === 'gpt2') {
     return learned
-      ? `Token rows N(0, 0.02), as GPT-2 starts; its learned positions start as small (this page draws them N(0, 0.02) too), so neither part swamps the other. ${lengths}`
-      : `Token rows N(0, 0.02) with no factor, next to sinusoids of norm √(d/2): the input is nearly pure position and the strips of the tokens are almost white. ${lengths}`;
+      ? `Token rows N(0, σ = 0.02), as GPT-2 starts; its learned positions start as small (this page draws them N(0, 0.02) too), so neither part swamps the other. ${lengths}`
+      : `Token rows N(0, σ = 0.02) with no factor, next to sinusoids of norm √(d/2): the input is nearly pure position and the strips of the tokens are almost white. ${lengths}`;
   }
   return learned
-    ? `Token rows N(0, 1/√d) times √d (entries of stddev 1); the learned positions are drawn at the same stddev here, so both parts have about the same length. ${lengths}`
-    : `Token rows N(0, 1/√d) times √d, as in the 2017 Transformer (the paper’s × √d on its reference code’s init): token norm about √d next to the sinusoids’ √(d/2), so the input keeps both the word and its place. ${lengths}`;
+    ? `Token rows N(0, σ = 1/√d) times √d (entries of stddev 1); the learned positions are drawn at the same stddev here, so both parts have about the same length. ${lengths}`
+    : `Token rows N(0, σ = 1/√d) times √d, as in the 2017 Transformer (the paper’s × √d on its reference code’s init): token norm about √d next to the sinusoids’ √(d/2), so the input keeps both the word and its place. ${lengths}`;
 }

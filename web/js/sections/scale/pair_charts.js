@@ -13,8 +13,12 @@ const TWO_PI = 2 * Math.PI;
 /** Ratios this close to 1 or to 1/s count as kept or divided (float64 rounding of base^(−2i/d) / s). */
 const SAME = 1e-9;
 
-/** Pair indices to label on a chart of `half` pairs: the first, the middle and the last. */
-const pairTicks = (half) => [...new Set([0, Math.floor(half / 2), half - 1])];
+/** Pair indices to label on a chart of `half` pairs: every one when they fit, else the first, middle and last. */
+const pairTicks = (half) =>
+  half <= 16 ? Array.from({ length: half }, (_, i) => i) : [...new Set([0, Math.floor(half / 2), half - 1])];
+
+/** Width of YaRN's line, drawn first and wider: a method drawn over it at the same ratios leaves its edges showing. */
+const UNDER_WIDTH = 8;
 
 export function drawWavelengths(s, unscaled) {
   const wavelengths = Array.from(unscaled.inverseFrequencies, (theta) => TWO_PI / theta);
@@ -113,11 +117,13 @@ export function drawRatios(s, unscaled, scaled, paper) {
       ...m,
       xs: pairs,
       ys: ratiosOf(scaled.get(m.type).inverseFrequencies),
-      width: m.type === 'dynamic' ? 2 : 2.5,
+      width: m.type === 'yarn' ? UNDER_WIDTH : m.type === 'dynamic' ? 2 : 2.5,
     })),
     { ...YARN_PAPER, xs: pairs, ys: ratiosOf(paper), width: 2 },
   ];
-  drawLogChart($('scale-ratios'), series, {
+  // YaRN first: it shares its ratios with PI, Llama 3.1 or the paper's ramp over many pairs, sometimes all of them.
+  const drawn = [...series.filter((m) => m.type === 'yarn'), ...series.filter((m) => m.type !== 'yarn')];
+  drawLogChart($('scale-ratios'), drawn, {
     xMin: -0.5,
     xMax: pairs.length - 0.5,
     xTicks: pairTicks(pairs.length),
@@ -128,12 +134,32 @@ export function drawRatios(s, unscaled, scaled, paper) {
     yLabel: 'θ′ᵢ / θᵢ',
     levels: [{ y: 1, label: 'kept' }, ...(s.factor > 1 ? [{ y: 1 / s.factor, label: '÷ s' }] : [])],
   });
+  const same = (a, b) => a.ys.every((y, i) => Math.abs(y - b.ys[i]) <= SAME);
   showKey(
     $('scale-ratios'),
-    [...METHODS, YARN_PAPER].map((m) => ({
-      label: m.dash ? `${m.label} (dashed${m.type === 'dynamic' ? '; one pass over L' : ''})` : m.label,
-      colour: m.colour,
-    })),
+    series.map((m) => {
+      const notes = [];
+      if (m.dash) {
+        notes.push(`dashed${m.type === 'dynamic' ? '; one pass over L' : ''}`);
+      }
+      if (m.width === UNDER_WIDTH) {
+        notes.push('wide, under the others');
+      }
+      // At s = 1 every method keeps every pair (the YaRN result says so): no pair of lines is singled out.
+      const twins = s.factor > 1 ? series.filter((o) => o !== m && !o.dash && !m.dash && same(m, o)) : [];
+      if (twins.length > 0) {
+        notes.push(`the same as ${twins.map((o) => o.label).join(' and ')} here`);
+      }
+      return { label: notes.length > 0 ? `${m.label} (${notes.join('; ')})` : m.label, colour: m.colour };
+    }),
+  );
+  $('scale-ratios').dataset.twins = JSON.stringify(
+    series.flatMap((m, i) =>
+      series
+        .slice(i + 1)
+        .filter((o) => same(m, o))
+        .map((o) => [m.type, o.type]),
+    ),
   );
   const yarnA = scaled.get('yarn').attentionFactor;
   $('scale-bands-body').replaceChildren(

@@ -86,16 +86,40 @@ export function drawScores(lab, s, unscaled, scaled) {
   const columns = [s.window - 1, far];
   $('scale-scores-near').textContent = `Δ = T − 1 = ${number(columns[0])}`;
   $('scale-scores-far').textContent = `Δ = s·T − 1 = ${number(columns[1])}`;
-  const rows = [UNSCALED, ...METHODS].map((m) => {
-    const values = scores(lab, m.type === 'none' ? unscaled : scaled.get(m.type), s.headDim, columns);
-    const tr = document.createElement('tr');
-    tr.dataset.method = m.type;
-    tr.dataset.scores = JSON.stringify(values);
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = m.label;
-    tr.append(th, ...values.map((v) => Object.assign(document.createElement('td'), { textContent: readoutNumber(v) })));
-    return tr;
+  // A method whose attention factor a is not 1 (YaRN) gets a second row divided by a²: its frequencies alone.
+  const rows = [UNSCALED, ...METHODS].flatMap((m) => {
+    const f = m.type === 'none' ? unscaled : scaled.get(m.type);
+    const values = scores(lab, f, s.headDim, columns);
+    const a2 = f.attentionFactor * f.attentionFactor;
+    const row = scoreRow(m.type, m.label, values);
+    return a2 === 1
+      ? [row]
+      : [
+          row,
+          scoreRow(
+            `${m.type}-frequencies`,
+            `${m.label} ÷ a²`,
+            values.map((v) => v / a2),
+          ),
+        ];
   });
   $('scale-scores-body').replaceChildren(...rows);
+  const factored = METHODS.filter((m) => scaled.get(m.type).attentionFactor !== 1);
+  $('scale-scores-factor').textContent = factored
+    .map((m) => {
+      const a = scaled.get(m.type).attentionFactor;
+      return `${m.label}’s scores include its attention factor, a² = ${(a * a).toFixed(3)}; the row “${m.label} ÷ a²” is its frequencies alone.`;
+    })
+    .join(' ');
+}
+
+function scoreRow(type, label, values) {
+  const tr = document.createElement('tr');
+  tr.dataset.method = type;
+  tr.dataset.scores = JSON.stringify(values);
+  const th = document.createElement('th');
+  th.scope = 'row';
+  th.textContent = label;
+  tr.append(th, ...values.map((v) => Object.assign(document.createElement('td'), { textContent: readoutNumber(v) })));
+  return tr;
 }
