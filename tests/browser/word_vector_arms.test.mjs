@@ -51,6 +51,22 @@ describe('section 2: GloVe frozen, GloVe fine-tuned, joint, random frozen', { ti
     );
   });
 
+  test('while the first run goes, the table beside the curves already keys each arm’s line', async () => {
+    const rows = await page
+      .getByTestId('embeddings-arms-table')
+      .locator('tbody tr')
+      .evaluateAll((list) =>
+        list.map((tr) => ({
+          arm: tr.dataset.arm,
+          key: tr.querySelector('th .line-key')?.classList.contains(tr.dataset.arm),
+        })),
+      );
+    assert.deepEqual(
+      rows,
+      ARMS.map((arm) => ({ arm, key: true })),
+    );
+  });
+
   test('bad steps or seeds start nothing and say which control and range', async () => {
     await page.getByTestId('embeddings-frozen-seeds').fill('9');
     const before = await state();

@@ -8,8 +8,9 @@ let labPromise = null;
 const decoder = new TextDecoder('utf-8'); // U+FFFD for a token that ends inside a character
 const vocabularies = new Map(); // key → {tokenizer, options, decodeOptions: what encode and decode take besides it}
 
-// A Hugging Face tokenizer may put a start-of-text token first (Gemma 3's <bos>; its post-processor's template):
-// left out, so that every count is the text's alone, as OpenAI's tokenizers give it. A token is shown as its
+// A Hugging Face tokenizer may put a start-of-text token first (its tokenizer.json's post-processor template, as
+// Gemma 3's <bos>): left out, so that every count is the text's alone, as OpenAI's tokenizers give it; `load` says
+// which tokens the tokenizer puts first by default (its encoding of ''), for the row to name. A token is shown as its
 // bytes, without transformers' clean-up of spaces (Llama 3's config asks for it: " ," would show as ",").
 const HF_OPTIONS = { addSpecialTokens: false };
 const HF_DECODE_OPTIONS = { cleanUpTokenizationSpaces: false };
@@ -32,7 +33,12 @@ serveRequests({
       options: huggingFace ? HF_OPTIONS : undefined,
       decodeOptions: huggingFace ? HF_DECODE_OPTIONS : undefined,
     });
-    return { key, vocabSize: tokenizer.vocabSize };
+    // What encode puts around a text by default, seen on the empty text: the start tokens the counts leave out.
+    const start = Array.from(tokenizer.encode(''), (id) => ({
+      id,
+      text: decoder.decode(tokenizer.decodeBytes([id], huggingFace ? HF_DECODE_OPTIONS : undefined)),
+    }));
+    return { key, vocabSize: tokenizer.vocabSize, start };
   },
 
   /**

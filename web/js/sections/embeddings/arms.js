@@ -105,27 +105,34 @@ const queueDraw = () => {
   }
 };
 
-function showResults(summary, runs, settings) {
-  const rows = ARMS.map((arm) => {
-    const tr = document.createElement('tr');
-    const { valid } = summary.arms[arm];
-    const gap = summary.gaps[arm];
-    tr.dataset.arm = arm;
-    tr.dataset.valid = valid.values.map(String).join(' ');
-    tr.dataset.gap = gap.values.map(String).join(' ');
-    const name = document.createElement('th');
-    name.scope = 'row';
-    const key = document.createElement('span');
-    key.className = `line-key ${arm}`;
-    key.setAttribute('aria-hidden', 'true');
-    name.append(key, ` ${ARM_SHORT_NAMES[arm]}`);
-    name.title = ARM_NAMES[arm];
-    tr.append(name);
-    tr.insertCell().textContent = rangeText(valid, (v) => v.toFixed(3));
-    tr.insertCell().textContent = arm === 'joint' ? '—' : rangeText(gap, signed);
+/** One arm's row: its line's key and name, then its loss and gap from `summary`, or '…' before the first run ends. */
+function armRow(arm, summary) {
+  const tr = document.createElement('tr');
+  tr.dataset.arm = arm;
+  const name = document.createElement('th');
+  name.scope = 'row';
+  const key = document.createElement('span');
+  key.className = `line-key ${arm}`;
+  key.setAttribute('aria-hidden', 'true');
+  name.append(key, ` ${ARM_SHORT_NAMES[arm]}`);
+  name.title = ARM_NAMES[arm];
+  tr.append(name);
+  if (!summary) {
+    tr.insertCell().textContent = '…';
+    tr.insertCell().textContent = '…';
     return tr;
-  });
-  $('embeddings-arms-rows').replaceChildren(...rows);
+  }
+  const { valid } = summary.arms[arm];
+  const gap = summary.gaps[arm];
+  tr.dataset.valid = valid.values.map(String).join(' ');
+  tr.dataset.gap = gap.values.map(String).join(' ');
+  tr.insertCell().textContent = rangeText(valid, (v) => v.toFixed(3));
+  tr.insertCell().textContent = arm === 'joint' ? '—' : rangeText(gap, signed);
+  return tr;
+}
+
+function showResults(summary, runs, settings) {
+  $('embeddings-arms-rows').replaceChildren(...ARMS.map((arm) => armRow(arm, summary)));
   $('embeddings-arms-verdict').textContent = armsVerdict(summary, settings);
   showNeighbours(runs[0], settings);
 }
@@ -252,7 +259,8 @@ export async function runArms() {
 /** Wires the controls; the experiment starts when its figure comes near the screen, or when `later` resolves. */
 export function initArms(context, later) {
   ctx = context;
-  // Rows of '…' until the first run ends, so that its numbers move nothing.
+  // Rows of '…' until the first run ends, so that its numbers move nothing; the arms' keys show from the start, for
+  // the curves drawn while it runs.
   const placeholders = (count, cells) =>
     Array.from({ length: count }, () => {
       const tr = document.createElement('tr');
@@ -261,7 +269,7 @@ export function initArms(context, later) {
       }
       return tr;
     });
-  $('embeddings-arms-rows').replaceChildren(...placeholders(ARMS.length, 3));
+  $('embeddings-arms-rows').replaceChildren(...ARMS.map((arm) => armRow(arm)));
   $('embeddings-arms-neighbours').replaceChildren(...placeholders(6, 5));
   $('embeddings-frozen-train').addEventListener('click', runArms);
   redrawOnResize('embeddings', drawCurves);

@@ -10,10 +10,11 @@ import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import { initArms } from './arms.js';
 import { drawGlove, freezeEarlySnapshot, initGlove } from './glove.js';
 import { initTorchPanel, offerDownloads } from './torch.js';
+import { KINDS, tokenRoles } from './token_roles.js';
+import { MODEL_DEFAULTS } from '../../training/training.js';
 
 const DIM = 16;
 const MAX_ROWS = 16;
-const PCA_KEY = ['nouns', 'verbs', 'other tokens'].map((label, k) => ({ label, colour: PALETTE[k] }));
 let ctx;
 let row; // the training row: progress, status and error
 let snapshot = null;
@@ -23,9 +24,14 @@ let saved = null; // model + optimizer state after the last job, for "Keep train
 const CONTINUE_STEPS = 300;
 let sectionTokens = { ids: new Uint32Array(0), vocab: null }; // section 1's ids and their vocabulary
 
-const NOUNS = /^ ?(dog|man|cat|bird|child|horse|teacher|farmer)$/;
-const VERBS = /^ ?(bites|sees|ch|ases|helps|feeds|follows)$/;
-const kindOf = (label) => (NOUNS.test(label) ? 0 : VERBS.test(label) ? 1 : 2);
+const COLOUR_NAMES = ['blue', 'orange', 'green', 'pink']; // PALETTE's first four, by kind
+let roles = tokenRoles([]); // each label's role: a whole noun or verb, a piece of a word, or another token
+const kindOf = (label) => roles.kindOf(label);
+
+/** The scatter's key: nouns, verbs, the pieces of a split word (named with their word) when there are any, others. */
+function pcaKey() {
+  return roles.kinds.map((k) => ({ label: KINDS[k].many(roles), colour: PALETTE[k] }));
+}
 
 /** The first `n` distinct ids, in order of appearance (stops as soon as it has them). */
 function firstDistinct(ids, n) {
@@ -92,16 +98,16 @@ function drawSnapshot() {
       x: projections[2 * i],
       y: projections[2 * i + 1],
       label: visibleWhitespace(label),
-      name: `${visibleWhitespace(label)} (${['noun', 'verb', 'other token'][kindOf(label)]})`,
+      name: `${visibleWhitespace(label)} (${KINDS[kindOf(label)].one})`,
       colour: PALETTE[kindOf(label)],
     })),
-    { key: PCA_KEY },
+    { key: pcaKey() },
   );
   $('embeddings-step').textContent = `step ${step}`;
-  // Nearest neighbour of each noun and verb.
+  // Nearest neighbour of each whole noun and verb (a piece of a word is no noun or verb on its own).
   const rows = [];
   labels.forEach((label, i) => {
-    if (kindOf(label) === 2) {
+    if (!roles.isWord(label)) {
       return;
     }
     const [{ row: best, cosine: bestCos }] = ctx.lab.nearestRows(wte, C, i, { k: 1 });
@@ -116,7 +122,9 @@ function drawSnapshot() {
   const same = rows.filter((r) => r.dataset.same === 'true').length;
   $('embeddings-pca').setAttribute(
     'aria-label',
-    `PCA of ${V} token vectors at step ${step}; nouns blue, verbs orange, other tokens green. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`,
+    `PCA of ${V} token vectors at step ${step}; ${roles.kinds
+      .map((k) => `${KINDS[k].many(roles)} ${COLOUR_NAMES[k]}`)
+      .join(', ')}. ${same} of ${rows.length} nouns and verbs have a nearest neighbour of their own kind.`,
   );
   $('embeddings-neighbours').closest('table').dataset.sameKind = `${same}/${rows.length}`;
   drawGlove();
@@ -147,6 +155,7 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
     (m) => {
       if (m.kind === 'data') {
         labels = m.labels;
+        roles = tokenRoles(labels);
       } else if (m.kind === 'progress') {
         row.progress.value = (m.step - first) / steps;
         row.status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
@@ -185,7 +194,7 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
   rmsNote.dataset.rms = String(rms);
   rmsNote.dataset.step = String(snapshot.step);
   row.done(
-    `Trained ${snapshot.step} steps; final loss ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`,
+    `Trained ${snapshot.step} steps; training loss on the last step’s batch (${MODEL_DEFAULTS.batch} windows of ${MODEL_DEFAULTS.contextLength} tokens) ${snapshot.loss.toFixed(3)} (r50k tokens, ${labels.length}-token vocabulary).`,
     { steps: String(snapshot.step) },
   );
   return done;
@@ -241,7 +250,7 @@ export function init(context) {
     requestAnimationFrame(showTable);
   });
   sectionTokens = $('tokenize-output').tokens ?? sectionTokens;
-  reserveScatter($('embeddings-pca'), { key: PCA_KEY }); // before the first snapshot: no shift when it comes
+  reserveScatter($('embeddings-pca'), { key: pcaKey() }); // before the first snapshot: no shift when it comes
   $('embeddings-train').addEventListener('click', train);
   checkOnChange('embeddings-steps', 'Steps');
   checkOnChange('embeddings-rate', 'Learning rate');
@@ -252,7 +261,7 @@ export function init(context) {
     continueFrom: (bytes, step, rate) =>
       run('resume', CONTINUE_STEPS, { resume: bytes, options: { learningRate: rate } }, step),
   });
-  initGlove(ctx, () => ({ labels, snapshot, initial, isWord: (label) => kindOf(label) !== 2 }));
+  initGlove(ctx, () => ({ labels, snapshot, initial, roles }));
   redrawOnResize('embeddings', () => {
     showTable();
     drawSnapshot();

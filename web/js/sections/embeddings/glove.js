@@ -6,20 +6,24 @@ import { $ } from '../../ui/dom.js';
 import { fixed3 } from '../../ui/format.js';
 import { gloveText, liveNearest, neighboursText, wordsOf } from './glove_text.js';
 import { WorkerClient } from '../../workers/client.js';
+import { PIECE } from './token_roles.js';
 
 const worker = new WorkerClient(new URL('../../workers/glove.js', import.meta.url), 'the GloVe worker');
 let ctx;
-let model; // () => {labels, snapshot, initial, isWord(label)}: the section's model
+let model; // () => {labels, snapshot, initial, roles (token_roles.js)}: the section's model
 let frozen = null; // {summary: {count, dim, rows: Map word → {neighbours, vector}}, source, words: the words asked for}
 let freezing = 0; // latest freeze request (an older one that finishes later is dropped)
 let autoFreeze = true; // the first run freezes an early step unless the learner loaded a file first
 let exported = null; // {text, step, url}
 
-/** The model's nouns and verbs that have a GloVe word: [{i: row, word}]. */
+/** The model's nouns and verbs, and the pieces of a split one, that have a GloVe word: [{i: row, word, piece}]. */
 function modelWords() {
-  const { labels, isWord } = model();
+  const { labels, roles } = model();
   const words = wordsOf(labels);
-  return labels.flatMap((label, i) => (isWord(label) && words[i] !== null ? [{ i, word: words[i] }] : []));
+  return labels.flatMap((label, i) => {
+    const piece = roles.kindOf(label) === PIECE;
+    return (roles.isWord(label) || piece) && words[i] !== null ? [{ i, word: words[i], piece }] : [];
+  });
 }
 
 /** Word, frozen neighbours, live neighbours at step 0 and now, cos(frozen, live): one row per noun and verb. */
@@ -42,8 +46,11 @@ export function drawGlove() {
   }
   const rows = [];
   const cosines = [];
-  let known = 0;
-  for (const { i, word } of modelWords()) {
+  const known = { words: 0, pieces: 0 };
+  const listed = { words: 0, pieces: 0 };
+  for (const { i, word, piece } of modelWords()) {
+    const kind = piece ? 'pieces' : 'words';
+    listed[kind]++;
     const tr = document.createElement('tr');
     tr.dataset.word = word;
     tr.insertCell().textContent = word;
@@ -55,7 +62,7 @@ export function drawGlove() {
     } else if (!entry) {
       ((frozenCell.textContent = 'not in the file'), frozenCell.classList.add('muted'));
     } else {
-      known++;
+      known[kind]++;
       frozenCell.textContent = entry.neighbours ? neighboursText(entry.neighbours) : '—';
     }
     const early = tr.insertCell();
@@ -86,14 +93,19 @@ export function drawGlove() {
     return;
   }
   const status = $('embeddings-glove-status');
-  let text = `Frozen file: ${frozen.source}, ${file.count} words × ${file.dim}. ${known} of the model’s ${rows.length} nouns and verbs are in it.`;
+  const { splits } = model().roles;
+  const pieces =
+    listed.pieces > 0
+      ? ` and ${known.pieces} of the ${listed.pieces} pieces of ${splits.map(({ word }) => `“${word}”`).join(', ')}`
+      : '';
+  let text = `Frozen file: ${frozen.source}, ${file.count} words × ${file.dim}. ${known.words} of the model’s ${listed.words} nouns and verbs${pieces} are in it.`;
   if (cosines.length > 0) {
     const mean = cosines.reduce((a, b) => a + b, 0) / cosines.length;
     text += ` Mean cos(frozen, live) at step ${snapshot.step}: ${fixed3(mean)}.`;
     status.dataset.mean = fixed3(mean);
   } else {
     delete status.dataset.mean;
-    if (known > 0) {
+    if (known.words + known.pieces > 0) {
       text += ` Its ${file.dim} dimensions are not the model’s ${C}, so only neighbours compare.`;
     }
   }
@@ -203,7 +215,7 @@ function exportVectors() {
   $('embeddings-glove-freeze').dataset.step = String(snapshot.step);
 }
 
-/** Wires the panel; `sectionModel()` returns {labels, snapshot, initial, isWord(label)} of the section's model. */
+/** Wires the panel; `sectionModel()` returns {labels, snapshot, initial, roles} of the section's model. */
 export function initGlove(context, sectionModel) {
   ctx = context;
   model = sectionModel;

@@ -7,7 +7,7 @@ import { visibleWhitespace } from '../../ui/format.js';
 import { WorkerClient } from '../../workers/client.js';
 import { fetchVocabulary, huggingFaceVocabularies } from '../../workers/hf_vocabularies.js';
 import { SAMPLES } from './sample_texts.js';
-import { buildPerWordTable, fillPerWordTable } from './tokens_per_word.js';
+import { buildPerWordTable, fillPerWordTable, hintWhenWider } from './tokens_per_word.js';
 
 const SHOWN = 40; // tokens of each row shown
 const COMPARED_CHARS = 20000; // the text compared: the box's first this many characters
@@ -48,13 +48,16 @@ function setState(key, state, note = '') {
   showLoadAll();
 }
 
-/** "Load all": the open models not loaded (nor loading), with their bytes; hidden when there are none. */
+/**
+ * "Load all": the open models not loaded (nor loading), with their sizes as their own buttons give them (a total
+ * rounded on its own could differ from the sum of the rounded sizes beside it); hidden when there are none.
+ */
 function showLoadAll() {
   const waiting = [...rows.values()].filter((r) => r.spec.licence && ['idle', 'error'].includes(r.state));
   const button = $('tokenize-compare-load-all');
   button.hidden = waiting.length === 0;
-  const bytes = waiting.reduce((sum, r) => sum + r.spec.bytes, 0);
-  button.textContent = `Load ${waiting.length === 1 ? 'the open model' : `all ${waiting.length} open models`} (${megabytes(bytes)})`;
+  const sizes = waiting.map((r) => (r.spec.bytes / 1e6).toFixed(1)).join(' + ');
+  button.textContent = `Load ${waiting.length === 1 ? 'the open model' : `all ${waiting.length} open models`} (${sizes} MB)`;
 }
 
 /** One row: name, vocabulary, licence and count on a line, the bar, the tokens; an open model's load control. */
@@ -116,7 +119,9 @@ async function pick(key) {
       row.li.dataset.progress = `${done}/${total}`;
     });
     row.note.textContent = 'Reading the vocabulary…';
-    await worker.request({ op: 'load', key, bytes, huggingFace: true }, { transfer: [bytes.buffer] });
+    const { start } = await worker.request({ op: 'load', key, bytes, huggingFace: true }, { transfer: [bytes.buffer] });
+    row.start = start;
+    row.li.dataset.start = start.map((t) => t.id).join(' ');
     setState(key, 'ready');
     row.count.replaceChildren('…');
     refresh();
@@ -154,7 +159,18 @@ function showRow(row, result, longest) {
       return li;
     }),
   );
-  row.note.textContent = count > SHOWN ? `The first ${SHOWN} of ${grouped(count)} tokens.` : '';
+  row.note.textContent = [count > SHOWN ? `The first ${SHOWN} of ${grouped(count)} tokens.` : '', startNote(row)]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** What the row's tokenizer puts before every text by default (its encoding of ''), which the count leaves out. */
+function startNote({ start }) {
+  if (!start?.length) {
+    return '';
+  }
+  const named = start.map(({ id, text: piece }) => `${piece} (id ${id})`).join(' ');
+  return `Its tokenizer.json puts ${named} first by default: not counted.`;
 }
 
 /** Counts the text and the samples under every vocabulary the worker holds; only the latest text waits. */
@@ -276,6 +292,7 @@ export async function init(initialText, useSample) {
     [...rows.values()].map((r) => ({ key: r.spec.key, label: r.spec.label })),
     useSample,
   );
+  hintWhenWider($('tokenize-per-word').parentElement, $('tokenize-per-word-hint'));
   $('tokenize-compare-load-all').addEventListener('click', async () => {
     for (const row of [...rows.values()].filter((r) => r.spec.licence && ['idle', 'error'].includes(r.state))) {
       await pick(row.spec.key);

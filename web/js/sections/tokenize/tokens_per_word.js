@@ -5,13 +5,17 @@ import { SAMPLES, unitsOf } from './sample_texts.js';
 
 const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 
-/** The table's head and rows: one column per tokenizer (columns: [{key, label}]), each cell "—" until filled. */
+/**
+ * The table's head and rows: one column per tokenizer (columns: [{key, label}]). A column stays hidden until it is
+ * filled: an open model's only once the reader loads it, so that the counted columns fit without scrolling.
+ */
 export function buildPerWordTable(table, columns, useSample) {
   const head = document.createElement('tr');
   head.append(headerCell('Text', 'col'), headerCell('Words', 'col'));
   for (const { key, label } of columns) {
     const th = headerCell(label, 'col');
     th.dataset.key = key;
+    th.hidden = true;
     head.append(th);
   }
   table.tHead.replaceChildren(head);
@@ -36,6 +40,7 @@ export function buildPerWordTable(table, columns, useSample) {
         const td = document.createElement('td');
         td.dataset.key = key;
         td.textContent = '—';
+        td.hidden = true;
         return td;
       });
       tr.append(th, words, ...cells);
@@ -49,6 +54,9 @@ export function buildPerWordTable(table, columns, useSample) {
  * the fewest tokens per word are marked.
  */
 export function fillPerWordTable(table, results) {
+  for (const th of table.tHead.querySelectorAll('th[data-key]')) {
+    th.hidden &&= results[th.dataset.key]?.counts === undefined;
+  }
   SAMPLES.forEach((sample, i) => {
     const row = table.tBodies[0].rows[i];
     const units = unitsOf(sample);
@@ -58,10 +66,22 @@ export function fillPerWordTable(table, results) {
         td.textContent = (count / units).toFixed(2);
         td.dataset.count = String(count);
         td.title = `${count} tokens for ${units} ${sample.perCharacter ? 'characters' : 'words'}`;
+        td.hidden = false;
       }
     }
     const filled = [...row.querySelectorAll('td[data-count]')];
     const fewest = Math.min(...filled.map((td) => Number(td.dataset.count)));
     filled.forEach((td) => td.classList.toggle('fewest', Number(td.dataset.count) === fewest));
   });
+}
+
+/** Shows `hint` ("scroll sideways") while the table is wider than its scrolling box `box`, on any change of size. */
+export function hintWhenWider(box, hint) {
+  const update = () => {
+    hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(box);
+  observer.observe(box.firstElementChild);
+  update();
 }
