@@ -175,10 +175,11 @@ export function drawMatrix(canvas, options) {
   const labelWidth = colLines.map((lines) => Math.max(...lines.map((s) => ctx.measureText(s).width), 20));
   let top = 22 + LABEL_LINE * (lineCount - 1);
   let size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
-  // Side by side while every two neighbouring labels shown (every `step` columns) keep a gap of 4 px.
+  // Side by side while each label shown (every `step` columns) fits its span and keeps 4 px from the next one.
   const step = tickStep(size, 14);
   const rotateColumns = labelWidth.some(
-    (w, c) => c % step === 0 && c + step < cols && (w + labelWidth[c + step]) / 2 + 4 > step * size,
+    (w, c) =>
+      c % step === 0 && (w > step * size || (c + step < cols && (w + labelWidth[c + step]) / 2 + 4 > step * size)),
   );
   if (rotateColumns) {
     top = Math.min(Math.ceil(Math.max(...colLabels.map((s) => ctx.measureText(s).width), 20)) + 10, height * 0.3);
