@@ -203,6 +203,54 @@ describe('figures: keyboard readouts, legends, labels', { timeout: 180_000 }, ()
       assert.deepEqual([masked.row, masked.col], [0, 1]);
       assert.match(masked.text, /query 0, key 1: masked/);
     }
+    // Short sequences have cells wide enough for numbers: the weights are written, the masked cells left blank.
+    for (const [H, L] of [
+      [16, 2],
+      [6, 2],
+    ]) {
+      await setRange(page, 'beyond-alibi-heads', H);
+      await setRange(page, 'beyond-alibi-len', L);
+      await page.waitForFunction((s) => document.querySelector('#beyond-alibi-grid').dataset.state === s, `${H}/${L}`);
+      const slopes = lab.alibiSlopes(H);
+      for (const h of [1, H]) {
+        const { cells } = JSON.parse(await page.getByTestId(`beyond-alibi-head-${h}`).getAttribute('data-drawn-text'));
+        assert.equal(cells.length, L * L, `head ${h} of ${H}, length ${L}: every cell has its number or none`);
+        const digits = cells[0].split('.')[1].length;
+        const m = slopes[h - 1];
+        const expected = [];
+        for (let i = 0; i < L; i++) {
+          const sum = Array.from({ length: i + 1 }, (_, d) => Math.exp(-m * d)).reduce((x, y) => x + y);
+          for (let j = 0; j < L; j++) {
+            expected.push(j > i ? '' : (Math.exp(-m * (i - j)) / sum).toFixed(digits));
+          }
+        }
+        assert.deepEqual(cells, expected, `head ${h} of ${H}, length ${L}: no "NaN" in a masked cell`);
+      }
+    }
+  });
+
+  test('7 RoPE: a key names both lines; PE(m)·PE(n) alone is flat over the positions, as the text says', async () => {
+    const key = await page
+      .getByTestId('beyond-rope-plot-key')
+      .evaluate((el) => Array.from(el.querySelectorAll('li'), (li) => li.textContent));
+    assert.equal(key.length, 2);
+    assert.match(key[0], /^RoPE/);
+    assert.match(key[1], /dashed.*PE\(m\)/);
+    const out = page.getByTestId('beyond-rope-result');
+    const offset = Number(await out.getAttribute('data-offset'));
+    // Independent reference: the sinusoid table's rows m and m − offset, dotted here in node.
+    const dim = 16;
+    const pe = lab.positionalEncoding('sinusoidal', { dim, maxLength: 64 });
+    const dots = [];
+    for (let m = offset; m < 48; m++) {
+      const [a, b] = [pe.row(m), pe.row(m - offset)];
+      dots.push(a.reduce((sum, v, i) => sum + v * b[i], 0));
+    }
+    pe.dispose();
+    const spread = Math.max(...dots) - Math.min(...dots);
+    assert.ok(spread < 1e-4, `PE(m)·PE(n) spread ${spread}`);
+    close(Number(await out.getAttribute('data-pe-spread')), spread, 1e-4, 'the page’s PE·PE spread');
+    assert.match(await out.textContent(), /PE\(m\)·PE\(n\) alone, which depends only on m − n/);
   });
 
   test('6 similarity: the matrix after attention has its own range, the cells read as the library computes', async () => {

@@ -95,18 +95,41 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
       [SMALL.steps, SMALL.fineTuneSteps, SMALL.seeds],
     );
     assert.match(await page.getByTestId('beyond-race-setup').textContent(), /small race.*not the full race’s/);
-    assert.match(
-      await page.getByTestId('beyond-race-settings').textContent(),
-      /d_head = 8.*RoPE base 10000.*T = 32.*seed 0/,
-    );
+    const settings = await page.getByTestId('beyond-race-settings').textContent();
+    assert.match(settings, /d_head = 8.*RoPE base 10000.*T = 32.*seed 0/);
+    // And what reading the numbers needs: batch, both learning rates, the weight decay the runs take from the
+    // library, the key's digits with the chance of guessing them, the depths.
+    for (const part of [
+      `batch ${OPTIONS.batch}`,
+      `learning rate ${OPTIONS.learningRate}`,
+      `weight decay ${lab.longContextDefaults.weightDecay}`,
+      `(learning rate ${OPTIONS.fineTuneLearningRate})`,
+      `passkeys of ${OPTIONS.digits} digits (chance ${100 / 10 ** OPTIONS.digits} %)`,
+      `depths ${OPTIONS.depths.join(', ')}`,
+    ]) {
+      assert.ok(settings.includes(part), `settings state “${part}”: ${settings}`);
+    }
     for (const scheme of [...SCHEMES, 'rope_ntk_wide']) {
       const series = await page.getByTestId(`beyond-race-loss-${scheme}`).evaluate((el) => el.dataset.series);
       assert.ok(series, `${scheme}: loss panel drawn`);
     }
     for (const scheme of SCHEMES) {
-      const values = await page.getByTestId(`beyond-race-passkey-${scheme}`).evaluate((el) => el.dataset.values);
-      assert.ok(values, `${scheme}: heatmap drawn`);
+      const heatmap = await page.getByTestId(`beyond-race-passkey-${scheme}`).evaluate((el) => ({ ...el.dataset }));
+      assert.ok(heatmap.values, `${scheme}: heatmap drawn`);
+      // Every depth and every column labelled, the columns side by side ("64 ft" as "64" over "ft"), not cut.
+      const drawn = JSON.parse(heatmap.drawnText);
+      assert.deepEqual(drawn.rows, OPTIONS.depths.map(String), `${scheme}: depth labels`);
+      assert.deepEqual(
+        drawn.cols.map((label) => label.replace('\n', ' ')),
+        JSON.parse(heatmap.columns),
+        `${scheme}: column labels`,
+      );
+      assert.equal(drawn.rotated, false, `${scheme}: column labels side by side`);
     }
+    const legend = await page
+      .getByTestId('beyond-race-passkey-legend')
+      .evaluate((el) => [el.dataset.min, el.dataset.max, el.querySelector('canvas').width > 0]);
+    assert.deepEqual(legend, ['0', '1', true], 'the heatmaps have their 0–1 colour bar');
     // One panel against the library: ALiBi's passkey, seed 0, the small race's options.
     const alibi = await lab.longContextRun({
       ...OPTIONS,

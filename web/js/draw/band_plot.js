@@ -6,7 +6,7 @@ const fmt = (v) => v.toFixed(Math.abs(v) >= 10 ? 1 : 2);
 
 /**
  * series: [{mean, min, max (arrays of equal length, y at x = index), raw (optional: a thin, faint line under mean,
- * e.g. the unsmoothed values), colour, dash}]; options: {yMin, yMax, length
+ * e.g. the unsmoothed values, in rawColour if given), colour, dash}]; options: {yMin, yMax, length
  * (of the x axis, 0..length−1), marks: [{x, label}], xLabel, title}. A missing series (null) is skipped; positions
  * past a series' length stay empty.
  */
@@ -70,6 +70,7 @@ export function drawBandLines(canvas, series, { yMin, yMax, length, marks = [], 
     ctx.fill();
     ctx.strokeStyle = s.colour;
     if (s.raw) {
+      ctx.strokeStyle = s.rawColour ?? s.colour;
       ctx.globalAlpha = 0.45;
       ctx.lineWidth = 0.75;
       ctx.setLineDash(s.dash ?? []);
@@ -78,6 +79,7 @@ export function drawBandLines(canvas, series, { yMin, yMax, length, marks = [], 
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
+    ctx.strokeStyle = s.colour;
     ctx.lineWidth = 2;
     ctx.setLineDash(s.dash ?? []);
     ctx.beginPath();

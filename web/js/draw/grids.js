@@ -13,6 +13,9 @@ function scaleOf(values, range, scale) {
   return divergingScale(range, { nonPositive: finiteExtent(values)[1] <= 0 });
 }
 
+/** Line height of a column label of several lines, in CSS pixels (FONT is 12 px). */
+const LABEL_LINE = 13;
+
 /** A tick every `step` cells, step a power of two, so labels stay at least minGap pixels apart. */
 function tickStep(cellSize, minGap) {
   let step = 1;
@@ -148,9 +151,11 @@ export function drawHeatmap(canvas, options) {
 }
 
 /**
- * Similarity matrix with row labels (sentence A) and column labels (sentence B) and values in cells. range: ±range
- * diverging scale, or scale (colour.js); rowTitle/colTitle name rows and columns in the readout; legend: a note
- * under the colour bar, or false for none.
+ * Similarity matrix with row labels (sentence A) and column labels (sentence B) and values in cells (none in a
+ * non-finite cell: masked). A column label may hold '\n' (lines stacked above the column when the cells are wide
+ * enough, else one rotated line). range: ±range diverging scale, or scale (colour.js); rowTitle/colTitle name rows
+ * and columns in the readout; legend: a note under the colour bar, or false for none. Writes what it labelled to
+ * canvas.dataset.drawnText ({rows, cols, rotated, cells}).
  */
 export function drawMatrix(canvas, options) {
   const { values, rows, cols, rowLabels, colLabels, range = 1, rowTitle = 'row', colTitle = 'column' } = options;
@@ -164,14 +169,24 @@ export function drawMatrix(canvas, options) {
   ctx.font = FONT;
   const longest = Math.max(...rowLabels.map((s) => ctx.measureText(s).width), 20);
   const left = Math.min(Math.ceil(longest) + 10, width * 0.3);
-  const widest = Math.max(...colLabels.map((s) => ctx.measureText(s).width), 20);
-  let top = 22;
+  // A column label may have several lines ("64\nft"): side by side they need only their widest line's width.
+  const colLines = colLabels.map((s) => s.split('\n'));
+  const lineCount = Math.max(1, ...colLines.map((l) => l.length));
+  const labelWidth = colLines.map((lines) => Math.max(...lines.map((s) => ctx.measureText(s).width), 20));
+  let top = 22 + LABEL_LINE * (lineCount - 1);
   let size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
-  const rotateColumns = size < widest + 6;
+  // Side by side while each label shown (every `step` columns) fits its span and keeps 4 px from the next one.
+  const step = tickStep(size, 14);
+  const rotateColumns = labelWidth.some(
+    (w, c) =>
+      c % step === 0 && (w > step * size || (c + step < cols && (w + labelWidth[c + step]) / 2 + 4 > step * size)),
+  );
   if (rotateColumns) {
-    top = Math.min(Math.ceil(widest) + 10, height * 0.3);
+    top = Math.min(Math.ceil(Math.max(...colLabels.map((s) => ctx.measureText(s).width), 20)) + 10, height * 0.3);
     size = Math.min((width - left - 2) / cols, (height - top - 2) / rows);
   }
+  // What was written, for tests and for a reader of the DOM: the labels shown and each cell's number ('' if none).
+  const drawnText = { rows: [], cols: [], rotated: rotateColumns, cells: [] };
 
   ctx.fillStyle = colours.fg;
   ctx.textBaseline = 'middle';
@@ -179,7 +194,9 @@ export function drawMatrix(canvas, options) {
   const every = tickStep(size, 14);
   rowLabels.forEach((label, r) => {
     if (r % every === 0) {
-      ctx.fillText(ellipsize(ctx, label, left - 8), left - 6, top + (r + 0.5) * size);
+      const shown = ellipsize(ctx, label, left - 8);
+      ctx.fillText(shown, left - 6, top + (r + 0.5) * size);
+      drawnText.rows.push(shown);
     }
   });
   colLabels.forEach((label, c) => {
@@ -189,14 +206,18 @@ export function drawMatrix(canvas, options) {
     const x = left + (c + 0.5) * size;
     ctx.save();
     if (rotateColumns) {
+      const shown = ellipsize(ctx, label.replace(/\n/g, ' '), top - 10);
       ctx.translate(x, top - 6);
       ctx.rotate(-Math.PI / 2);
       ctx.textAlign = 'left';
-      ctx.fillText(ellipsize(ctx, label, top - 10), 0, 0);
+      ctx.fillText(shown, 0, 0);
+      drawnText.cols.push(shown);
     } else {
       ctx.textAlign = 'center';
       ctx.textBaseline = 'alphabetic';
-      ctx.fillText(label, x, top - 6);
+      const lines = colLines[c];
+      lines.forEach((line, k) => ctx.fillText(line, x, top - 6 - LABEL_LINE * (lines.length - 1 - k)));
+      drawnText.cols.push(label);
     }
     ctx.restore();
   });
@@ -212,13 +233,19 @@ export function drawMatrix(canvas, options) {
       const y = top + r * size;
       ctx.fillStyle = scale.css(v);
       ctx.fillRect(x, y, size, size);
-      if (showNumbers) {
+      // A masked or undefined cell (NaN) stays a plain grey square: the readout names it.
+      if (showNumbers && Number.isFinite(v)) {
         ctx.fillStyle = scale.text(v);
         const s = v.toFixed(size >= 56 ? 3 : 2);
-        ctx.fillText(s === '-0.000' || s === '-0.00' ? s.slice(1) : s, x + size / 2, y + size / 2);
+        const shown = s === '-0.000' || s === '-0.00' ? s.slice(1) : s;
+        ctx.fillText(shown, x + size / 2, y + size / 2);
+        drawnText.cells.push(shown);
+      } else if (showNumbers) {
+        drawnText.cells.push('');
       }
     }
   }
+  canvas.dataset.drawnText = JSON.stringify(drawnText);
   ctx.strokeStyle = colours.border;
   ctx.lineWidth = 1;
   ctx.strokeRect(left + 0.5, top + 0.5, cols * size - 1, rows * size - 1);
@@ -228,7 +255,7 @@ export function drawMatrix(canvas, options) {
     rows,
     cols,
     value: (r, c) => values[r * cols + c],
-    name: (r, c) => `${rowTitle} ${rowLabels[r]}, ${colTitle} ${colLabels[c]}`,
+    name: (r, c) => `${rowTitle} ${rowLabels[r]}, ${colTitle} ${colLabels[c].replace(/\n/g, ' ')}`,
     cellAt: cellFinder(g, rows, cols),
     repaint: () => drawMatrix(canvas, options),
     idle: options.compact ? '' : undefined, // small multiples: the instruction once is enough (the section says it)
@@ -238,5 +265,18 @@ export function drawMatrix(canvas, options) {
   }
   if (options.legend !== false) {
     showLegend(canvas, scale, { note: options.legend ?? '', compact: options.compact });
+  }
+}
+
+/** A horizontal bar of scale from its min (left) to its max, for a legend written in a section's HTML. */
+export function paintScaleBar(canvas, scale) {
+  const fit = fitCanvas(canvas);
+  if (!fit) {
+    return;
+  }
+  const { ctx, width, height } = fit;
+  for (let x = 0; x < width; x++) {
+    ctx.fillStyle = scale.css(scale.min + ((scale.max - scale.min) * x) / Math.max(1, width - 1));
+    ctx.fillRect(x, 0, 1, height);
   }
 }

@@ -3,6 +3,7 @@
 import { drawBandLines } from '../draw/band_plot.js';
 import { drawMatrix } from '../draw/grids.js';
 import { sequentialScale } from '../draw/colour.js';
+import { theme } from '../draw/canvas.js';
 import { $, headerCell } from '../ui/dom.js';
 import { PALETTE } from '../draw/plot.js';
 import { raceClaims } from './claims.js';
@@ -69,8 +70,17 @@ function withSmoothed(curve, T, factors) {
 }
 
 // The band is the seeds' raw spread at each position, the thin line their raw mean, the thick line the smoothed mean.
+// Raw lines are grey in every panel, whether it has one series (learned, NTK at 2L/T) or two.
 const drawn = (curve, colour, dash) =>
-  curve && { mean: curve.smoothed, min: curve.min, max: curve.max, raw: curve.mean, colour, dash };
+  curve && {
+    mean: curve.smoothed,
+    min: curve.min,
+    max: curve.max,
+    raw: curve.mean,
+    rawColour: theme().muted,
+    colour,
+    dash,
+  };
 
 function drawLoss(panels, language, T, factors) {
   const L = T * factors.at(-1);
@@ -144,6 +154,8 @@ function drawPasskey(panels, passkey, T, factors, depths) {
     ...factors.map((f) => ({ length: f * T, fineTuned: false, label: String(f * T) })),
     ...factors.filter((f) => f > 1).map((f) => ({ length: f * T, fineTuned: true, label: `${f * T} ft` })),
   ];
+  // In the heatmaps "ft" goes under the length, so every column's label fits above its cells.
+  const heatmapLabel = (c) => c.label.replace(' ', '\n');
   const head = document.createElement('tr');
   for (const text of ['scheme', ...columns.map((c) => c.label)]) {
     head.append(headerCell(text, 'col'));
@@ -166,7 +178,7 @@ function drawPasskey(panels, passkey, T, factors, depths) {
       rows: depths.length,
       cols: shown.length,
       rowLabels: depths.map(String),
-      colLabels: shown.map((c) => c.label),
+      colLabels: shown.map(heatmapLabel),
       scale: sequentialScale(0, 1),
       rowTitle: 'depth',
       colTitle: 'length',

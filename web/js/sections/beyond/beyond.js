@@ -1,13 +1,13 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (race.js: the long-context experiment in parallel workers).
-import { drawMatrix } from '../../draw/grids.js';
-import { fitCanvas } from '../../draw/canvas.js';
+import { drawMatrix, paintScaleBar } from '../../draw/grids.js';
 import { sequentialScale } from '../../draw/colour.js';
 import { RACE_OPTIONS, RACE_ROPE_BASE } from '../../race/plan.js';
 import { showScalings } from './rope_scalings.js';
 import { $, headerCell, redrawOnResize } from '../../ui/dom.js';
 import { fixed3, scientific, subscript } from '../../ui/format.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
+import { showKey } from '../../draw/legend.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import * as race from './race.js';
 
@@ -18,6 +18,7 @@ const ROPE_DIM = 16;
 const ROPE_POSITIONS = 48;
 let qk = null;
 let sinusoid = null;
+const ADDED_COLOUR = '#999999'; // the sinusoids-added score, grey beside RoPE's blue
 
 function updateRope() {
   const lab = ctx.lab;
@@ -27,6 +28,7 @@ function updateRope() {
   const k = qk.subarray(ROPE_DIM, 2 * ROPE_DIM);
   const ropeScores = [];
   const addScores = [];
+  const peScores = []; // PE(m)·PE(n) alone: the part of the grey score that involves no content
   for (let m = 0; m < ROPE_POSITIONS; m++) {
     const n = m - offset;
     if (n < 0) {
@@ -36,26 +38,38 @@ function updateRope() {
     }
     ropeScores.push(lab.kernels.dot(lab.ropeRotate(q, m), lab.ropeRotate(k, n))); // the model's RoPE
     addScores.push(lab.kernels.dot(lab.kernels.add(q, sinusoid.row(m)), lab.kernels.add(k, sinusoid.row(n))));
+    peScores.push(lab.kernels.dot(sinusoid.row(m), sinusoid.row(n)));
   }
+  const spreadOf = (values) => {
+    const valid = values.filter(Number.isFinite);
+    return Math.max(...valid) - Math.min(...valid);
+  };
   const valid = ropeScores.filter(Number.isFinite);
-  const spread = Math.max(...valid) - Math.min(...valid);
-  const addValid = addScores.filter(Number.isFinite);
-  const addSpread = Math.max(...addValid) - Math.min(...addValid);
+  const spread = spreadOf(ropeScores);
+  const addSpread = spreadOf(addScores);
+  const peSpread = spreadOf(peScores);
+  const canvas = $('beyond-rope-plot');
   drawLines(
-    $('beyond-rope-plot'),
+    canvas,
     [
-      { values: addScores, colour: '#999999', dash: [5, 3] },
+      { values: addScores, colour: ADDED_COLOUR, dash: [5, 3] },
       { values: ropeScores, colour: PALETTE[0], width: 3 },
     ],
     { xLabel: 'query position m (key at m − offset)' },
   );
+  showKey(canvas, [
+    { label: 'RoPE: (Rₘq)·(Rₙk)', colour: PALETTE[0] },
+    { label: 'sinusoids added (dashed): (q + PE(m))·(k + PE(n))', colour: ADDED_COLOUR },
+  ]);
   // (R_m q)·(R_n k) = q·R_{n−m} k = (R_{m−n} q)·k: one rotation by the offset, at no position in particular.
   const relative = lab.kernels.dot(lab.ropeRotate(q, offset), k);
   const out = $('beyond-rope-result');
-  out.textContent = `RoPE: (Rₘq)·(Rₙk) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${spread === 0 ? '0' : scientific(spread)}), and (R${subscript(offset)}q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}.`;
+  const small = (x) => (x === 0 ? '0' : scientific(x));
+  out.textContent = `RoPE: (Rₘq)·(Rₙk) = ${fixed3(valid[0])} at every query position ${offset}…${ROPE_POSITIONS - 1} (max − min = ${small(spread)}), and (R${subscript(offset)}q)·k = ${fixed3(relative)}: only the offset matters. Added sinusoids instead: the score ranges over ${addSpread.toFixed(2)}. Not because of PE(m)·PE(n) alone, which depends only on m − n (max − min = ${small(peSpread)} here), but because of the cross terms q·PE(n) + PE(m)·k, which depend on each position.`;
   out.dataset.score = String(valid[0]);
   out.dataset.relative = String(relative);
   out.dataset.spread = String(spread);
+  out.dataset.peSpread = String(peSpread);
   out.dataset.offset = String(offset);
 }
 
@@ -97,16 +111,10 @@ function alibiWeights(m, L) {
   return values;
 }
 
-function drawWeightScale() {
-  const fit = fitCanvas($('beyond-alibi-scale'));
-  if (!fit) {
-    return;
-  }
-  const { ctx, width, height } = fit;
-  for (let x = 0; x < width; x++) {
-    ctx.fillStyle = WEIGHT_SCALE.css(x / Math.max(1, width - 1));
-    ctx.fillRect(x, 0, 1, height);
-  }
+/** The colour bars of the ALiBi weights and of the race's passkey shares: both 0 to 1 on WEIGHT_SCALE. */
+function drawWeightScales() {
+  paintScaleBar($('beyond-alibi-scale'), WEIGHT_SCALE);
+  paintScaleBar($('beyond-race-passkey-scale'), WEIGHT_SCALE);
 }
 
 function updateAlibi() {
@@ -163,7 +171,7 @@ function updateAlibi() {
       compact: true,
     });
   }
-  drawWeightScale();
+  drawWeightScales();
   $('beyond-alibi-thead').replaceChildren(head);
   $('beyond-alibi-tbody').replaceChildren(...body);
   $('beyond-alibi-rule').textContent = alibiRuleText(H);
@@ -239,6 +247,7 @@ export function init(context) {
   ctx.onTokenizer(updateNope);
   redrawOnResize('beyond', () => {
     updateRope();
+    drawWeightScales();
   });
   updateRope();
   updateAlibi();
@@ -249,6 +258,6 @@ export function init(context) {
     T: RACE_OPTIONS.trainLength,
     L: RACE_OPTIONS.trainLength * RACE_OPTIONS.factors.at(-1),
   });
-  race.init();
+  race.init(ctx.lab);
   return first;
 }

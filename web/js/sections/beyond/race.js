@@ -26,6 +26,7 @@ const PAINT_INTERVAL = 500; // ms between progress paints
 let pool = null;
 let panels = null;
 let shown = null; // {runs, options} of the latest race, redrawn on resize
+let libraryDefaults = null; // lab.longContextDefaults: what the runs take from the library (weight decay)
 
 /** Workers for the race: ?raceWorkers=N (1–16, the benchmark's 1-worker run), else every core up to 8. */
 function workerCount() {
@@ -36,11 +37,15 @@ function workerCount() {
 const seedsText = (seeds) =>
   seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds[0]}–${seeds.at(-1)} (${seeds.length})`;
 
-/** The settings every figure of the race was computed with, in one line. */
-export function settingsText(options, seeds) {
+/**
+ * The settings every figure of the race was computed with, in one line: options (plan.js's, with steps and
+ * fineTuneSteps), seeds, and the library's defaults for what the race leaves to them (lab.longContextDefaults).
+ */
+export function settingsText(options, seeds, defaults) {
   const T = options.trainLength;
   const longer = options.factors.slice(1).map((f) => f * T);
-  return `d = ${options.channels} (${options.heads} heads of d_head = ${options.channels / options.heads}), ${options.layers} layers, RoPE base ${RACE_ROPE_BASE}; trained at T = ${T} for ${options.steps} steps, read at ${longer.join(' and ')} (L = ${longer.at(-1)}), fine-tuned ${options.fineTuneSteps} steps at each; ${seedsText(seeds)}; ${RACE_EVAL_ROWS.passkey} passkeys per depth × length cell, ${RACE_EVAL_ROWS.language} held-out windows per reading.`;
+  const chance = 100 / 10 ** options.digits; // every digit guessed uniformly among the ten
+  return `d = ${options.channels} (${options.heads} heads of d_head = ${options.channels / options.heads}), ${options.layers} layers, RoPE base ${RACE_ROPE_BASE}; trained at T = ${T} for ${options.steps} steps of batch ${options.batch} (AdamW, learning rate ${options.learningRate}, weight decay ${defaults.weightDecay}), read at ${longer.join(' and ')} (L = ${longer.at(-1)}), fine-tuned ${options.fineTuneSteps} steps at each (learning rate ${options.fineTuneLearningRate}); ${seedsText(seeds)}; passkeys of ${options.digits} digits (chance ${chance} %), ${RACE_EVAL_ROWS.passkey} per depth × length cell, depths ${options.depths.join(', ')}; ${RACE_EVAL_ROWS.language} held-out windows per reading.`;
 }
 
 function setupText(workers, small) {
@@ -65,7 +70,7 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
   status.dataset.options = JSON.stringify({ ...base, evalRows: RACE_EVAL_ROWS, seeds, corpus: RACE_CORPUS });
   error.textContent = '';
   $('beyond-race-which').textContent = setupText(workers, small);
-  $('beyond-race-settings').textContent = settingsText(base, seeds);
+  $('beyond-race-settings').textContent = settingsText(base, seeds, libraryDefaults);
   $('beyond-race').dataset.race = small ? 'small' : 'full';
   $('beyond-race-stop').disabled = false;
   if (!small) {
@@ -246,7 +251,9 @@ function stopRace() {
   pool?.stop();
 }
 
-export function init() {
+/** Starts the race's controls and its small race; lab: the page's library (its defaults are stated). */
+export function init(lab) {
+  libraryDefaults = lab.longContextDefaults;
   panels = {
     loss: makePanels($('beyond-race-loss'), 'loss'),
     passkey: makePanels($('beyond-race-heatmaps'), 'passkey'),
@@ -269,7 +276,7 @@ export function init() {
   // What the small race will say when it starts, said now: its start then moves nothing on the page.
   const { steps, fineTuneSteps, firstSeed, seedCount } = SMALL_RACE;
   const seeds = raceSeeds(firstSeed, seedCount);
-  const settings = settingsText({ ...RACE_OPTIONS, steps, fineTuneSteps }, seeds);
+  const settings = settingsText({ ...RACE_OPTIONS, steps, fineTuneSteps }, seeds, libraryDefaults);
   $('beyond-race-which').textContent = setupText(workerCount(), true);
   $('beyond-race-settings').textContent = settings;
   if (new URLSearchParams(self.location.search).get('smallRace') !== 'off') {
