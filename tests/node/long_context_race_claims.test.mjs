@@ -305,3 +305,19 @@ test('the sinusoidal run is shown as behind inside T, with its start norms, and 
   const ranked = claimOf(claims, 'passkey-at-L');
   assert.match(ranked.seen, /best first: ALiBi 80 %, RoPE \(extrapolated\) 20 %; no seed learned it: sinusoidal\.$/);
 });
+
+test('a sinusoidal run that is not behind inside T is said to test the prediction', () => {
+  const seeds = [0, 1, 2];
+  const language = {
+    sinusoidal: seeds.map((s) => languageRun('sinusoidal', s, 4.26, 4.9)),
+    rope: seeds.map((s) => languageRun('rope', s, 4.23, 4.5)),
+    alibi: seeds.map((s) => languageRun('alibi', s, 4.34, 4.3)),
+  };
+  const passkey = {
+    sinusoidal: seeds.map((s) => passkeyRun('sinusoidal', s, 0.95, 0.04)),
+    rope: seeds.map((s) => passkeyRun('rope', s, 0.99, 0.2)),
+  };
+  const sine = claimOf(raceClaims(raceOf(passkey, language), T, L), 'sinusoidal');
+  assert.doesNotMatch(sine.seen, /Not a fair test/);
+  assert.match(sine.seen, /not behind inside T in this run \(within the margins\), so its numbers past T do test/);
+});
