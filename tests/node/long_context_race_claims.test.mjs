@@ -96,8 +96,8 @@ test('numbers that tie at two decimals are printed with three; a change inside t
   assert.deepEqual(numbers(-0.001, 0.3), ['0.00', '0.30']);
   assert.equal(change(0.6, LOSS_MARGIN), 'a rise of 0.60');
   assert.equal(change(-0.07, LOSS_MARGIN), 'a fall of 0.07');
-  assert.equal(change(-0.01, LOSS_MARGIN), 'a change of −0.01 (within noise)');
-  assert.equal(change(0.004, LOSS_MARGIN), 'a change of 0.004 (within noise)');
+  assert.equal(change(-0.01, LOSS_MARGIN), 'a change of −0.01, within noise');
+  assert.equal(change(0.004, LOSS_MARGIN), 'a change of 0.004, within noise');
   // Two standard errors of a difference of two shares of 250 passkeys, at shares of ½: 2·√(2·¼/250).
   assert.ok(Math.abs(passkeyMargin(250) - 2 * Math.sqrt((2 * 0.25) / 250)) < 1e-12);
 });
@@ -169,7 +169,7 @@ test('NoPE and T5 are checked against RoPE and ALiBi on the seeds where both lea
   assert.match(t5.seen, /T5 above RoPE in the passkey: holds for 2 of 3 seeds \(1 the other way\)/);
   const alibi = claimOf(claims, 'alibi');
   assert.equal(alibi.prediction, 'ALiBi holds its loss far past T (Press et al. 2022).');
-  assert.match(alibi.seen, /\(a change of −0\.01 \(within noise\), against a rise of 0\.60 for RoPE\)/);
+  assert.match(alibi.seen, /\(a change of −0\.01, within noise, against a rise of 0\.60 for RoPE\)/);
   assert.match(alibi.seen, /no prediction/);
   assert.match(alibi.seen, /\(the 2 of 3 seeds that learned it at 4\)/);
 });
@@ -300,7 +300,7 @@ test('the sinusoidal run is shown as behind inside T, with its start norms, and 
   assert.match(sine.seen, /a norm of about 0\.02·C = 0\.64 against the sinusoids’ √\(C\/2\) = 4\.0 \(C = 32/);
   assert.match(
     sine.seen,
-    /loss is 4\.55 at 0–3 against 4\.23–4\.34 for the other schemes, and its passkey at 4 51 % against 97 %–99 %/,
+    /loss is 4\.55 at 0–3 against 4\.23–4\.34 for the other schemes, and its passkey accuracy at 4 is 51 % against 97 %–99 %/,
   );
   const ranked = claimOf(claims, 'passkey-at-L');
   assert.match(ranked.seen, /best first: ALiBi 80 %, RoPE \(extrapolated\) 20 %; no seed learned it: sinusoidal\.$/);

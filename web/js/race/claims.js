@@ -239,7 +239,7 @@ function contextClaims({ language, passkey, curve, range, learned, meanAt, keyMa
     const [own, low, high] = numbers(ownLoss, Math.min(...inside), Math.max(...inside));
     const behind = ownLoss > Math.max(...inside) + LOSS_MARGIN || ownKeys < Math.min(...keysAtT) - keyMargin;
     const start = `Its token rows start at N(0, σ = ${INIT_STDDEV})·√C, a norm of about ${INIT_STDDEV}·C = ${tokenNorm.toFixed(2)} against the sinusoids’ √(C/2) = ${sineNorm.toFixed(1)} (C = ${C}; section 6), so at the start position outweighs content ${(sineNorm / tokenNorm).toFixed(0)}×.`;
-    const numbersInside = `Inside T its zero-shot loss is ${own} at 0–${T - 1} against ${low}–${high} for the other schemes, and its passkey at ${T} ${pct(ownKeys)} against ${pct(Math.min(...keysAtT))}–${pct(Math.max(...keysAtT))}`;
+    const numbersInside = `Inside T its zero-shot loss is ${own} at 0–${T - 1} against ${low}–${high} for the other schemes, and its passkey accuracy at ${T} is ${pct(ownKeys)} against ${pct(Math.min(...keysAtT))}–${pct(Math.max(...keysAtT))}`;
     out.push({
       id: 'sinusoidal',
       prediction:

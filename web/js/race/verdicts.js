@@ -19,10 +19,10 @@ export function numbers(...values) {
 
 export const pct = (x) => `${Math.round(100 * x)} %`;
 
-/** A change in words past a margin: "a rise of 0.21", "a fall of 0.07", "a change of 0.012 (within noise)". */
+/** A change in words past a margin: "a rise of 0.21", "a fall of 0.07", "a change of 0.012, within noise". */
 export function change(x, margin) {
   if (Math.abs(x) <= margin) {
-    return `a change of ${signed(x, Math.abs(x) < 0.005 ? 3 : 2)} (within noise)`;
+    return `a change of ${signed(x, Math.abs(x) < 0.005 ? 3 : 2)}, within noise`;
   }
   return `a ${x > 0 ? 'rise' : 'fall'} of ${signed(Math.abs(x))}`;
 }
