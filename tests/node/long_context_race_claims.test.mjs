@@ -169,7 +169,7 @@ test('NoPE and T5 are checked against RoPE and ALiBi on the seeds where both lea
   assert.match(t5.seen, /T5 above RoPE in the passkey: holds for 2 of 3 seeds \(1 the other way\)/);
   const alibi = claimOf(claims, 'alibi');
   assert.equal(alibi.prediction, 'ALiBi holds its loss far past T (Press et al. 2022).');
-  assert.match(alibi.seen, /\(a change of −0\.01, within noise, against a rise of 0\.60 for RoPE\)/);
+  assert.match(alibi.seen, /\(a change of −0\.01, within noise; RoPE: a rise of 0\.60\)/);
   assert.match(alibi.seen, /no prediction/);
   assert.match(alibi.seen, /\(the 2 of 3 seeds that learned it at 4\)/);
 });

@@ -103,12 +103,12 @@ export function raceClaims({ language, passkey }, T, L) {
     const [zero, tuned, control] = [range(pi, T, L), range(piTuned, T, L), range(ropeTuned, T, L)];
     const beats = loss(tuned.perSeed, control.perSeed, BELOW);
     const [a, b] = numbers(piInside.mean, ropeInside.mean);
-    const [c, e] = numbers(tuned.mean, control.mean);
+    const [c, e, cz, ez] = numbers(tuned.mean, control.mean, zero.mean, range(rope, T, L).mean);
     claims.push(
       claim(
         'pi',
         'Position Interpolation degrades zero-shot, and after a short fine-tune at the longer length it does better there than the unscaled model fine-tuned the same way (Chen et al. 2023, against direct fine-tuning).',
-        `Read at ${L} zero-shot, PI squeezes every position ${L / T}×: loss ${a} at 0–${T - 1} against ${b} for the same model unscaled. Past T, after the same fine-tuning steps at ${L}: PI ${c} (${numbers(zero.mean)[0]} zero-shot), the unscaled model ${e} (${numbers(range(rope, T, L).mean)[0]} zero-shot; every scheme is still learning, so a fine-tune lowers them all).`,
+        `Read at ${L} zero-shot, PI squeezes every position ${L / T}×: loss ${a} at 0–${T - 1} against ${b} for the same model unscaled. Past T, after the same fine-tuning steps at ${L}: PI ${c} (${cz} zero-shot), the unscaled model ${e} (${ez} zero-shot; every scheme is still learning, so a fine-tune lowers them all).`,
         `PI higher inside T: ${degrades.text}. PI fine-tuned below the unscaled model fine-tuned: ${beats.text}.`,
         { k: Math.min(degrades.k, beats.k), n: degrades.n },
       ),
@@ -160,7 +160,7 @@ export function raceClaims({ language, passkey }, T, L) {
       claim(
         'alibi',
         'ALiBi holds its loss far past T (Press et al. 2022).',
-        `Zero-shot loss ${a} at 0–${T - 1}, ${b} at ${2 * T}–${L - 1} (${change(far.mean - inside.mean, LOSS_MARGIN)}, against ${change(ropeRise, LOSS_MARGIN)} for RoPE).${depths}`,
+        `Zero-shot loss ${a} at 0–${T - 1}, ${b} at ${2 * T}–${L - 1} (${change(far.mean - inside.mean, LOSS_MARGIN)}; RoPE: ${change(ropeRise, LOSS_MARGIN)}).${depths}`,
         `A smaller rise than RoPE’s: ${holds.text}.`,
         holds,
       ),

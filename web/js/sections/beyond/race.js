@@ -61,13 +61,18 @@ export function verdictRule(seedCount) {
     : `A comparison holds for a seed only past a margin: ${LOSS_MARGIN} nats of loss (the text of one position range is harder than another’s, for every scheme alike), or ${Math.round(100 * passkeyMargin(passkeys))} points of passkey accuracy (two standard errors of a difference of two shares of ${passkeys} passkeys). A smaller difference is “within noise”.`;
 }
 
-/** The full race's expected wall time, scaled from the small race's: {seconds} → text, or '' for no estimate. */
+/**
+ * The full race's wall time, bounded from the small race's: its runs are `seeds` times as many, each training
+ * `steps / SMALL_RACE.steps` times as long, so it takes between runsFactor× (if training took none of the small
+ * race's time) and runsFactor·stepsFactor× (if it took all of it).
+ */
 function fullRaceEstimate(smallSeconds, workers) {
   const steps = Number($('beyond-race-steps').defaultValue);
   const seeds = Number($('beyond-race-seeds').defaultValue);
-  const factor = (steps * seeds) / (SMALL_RACE.steps * SMALL_RACE.seedCount);
-  const minutes = Math.max(1, Math.round((factor * smallSeconds) / 60));
-  return `The full race (${seeds} seeds, ${steps} steps) runs on a click. The small race took ${smallSeconds.toFixed(0)} s on ${workers} worker${workers === 1 ? '' : 's'}; the full one trains ${factor} times as many steps, so expect up to about ${minutes} min here (its BPE and readings do not grow with the steps).`;
+  const runsFactor = seeds / SMALL_RACE.seedCount;
+  const stepsFactor = steps / SMALL_RACE.steps;
+  const minutes = (factor) => Math.max(1, Math.round((factor * smallSeconds) / 60));
+  return `The full race (${seeds} seeds, ${steps} steps) runs on a click. The small race took ${smallSeconds.toFixed(0)} s on ${workers} worker${workers === 1 ? '' : 's'}; the full one has ${runsFactor}× its runs, each training ${stepsFactor}× the steps, so expect between about ${minutes(runsFactor)} and ${minutes(runsFactor * stepsFactor)} min here (${runsFactor}× to ${runsFactor * stepsFactor}× the small race’s time, by the share of it spent training).`;
 }
 
 /** Runs a race: {steps, fineTuneSteps, seeds, small}; the small one reports in its own status. */
