@@ -319,5 +319,8 @@ test('a sinusoidal run that is not behind inside T is said to test the predictio
   };
   const sine = claimOf(raceClaims(raceOf(passkey, language), T, L), 'sinusoidal');
   assert.doesNotMatch(sine.seen, /Not a fair test/);
-  assert.match(sine.seen, /not behind inside T in this run \(within the margins\), so its numbers past T do test/);
+  assert.match(
+    sine.seen,
+    /against 4\.23–4\.34 for the other schemes, and its passkey accuracy at 4 is 95 % against 99 %: not behind the others inside T in this run \(within the margins\)\.$/,
+  );
 });

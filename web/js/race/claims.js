@@ -237,16 +237,17 @@ function contextClaims({ language, passkey, curve, range, learned, meanAt, keyMa
     const ownLoss = range(sinusoidal, 0, T).mean;
     const ownKeys = meanAt('sinusoidal', T);
     const [own, low, high] = numbers(ownLoss, Math.min(...inside), Math.max(...inside));
+    const lossSpan = spanText([low, high]);
     const behind = ownLoss > Math.max(...inside) + LOSS_MARGIN || ownKeys < Math.min(...keysAtT) - keyMargin;
     const start = `Its token rows start at N(0, σ = ${INIT_STDDEV})·√C, a norm of about ${INIT_STDDEV}·C = ${tokenNorm.toFixed(2)} against the sinusoids’ √(C/2) = ${sineNorm.toFixed(1)} (C = ${C}; section 6), so at the start position outweighs content ${(sineNorm / tokenNorm).toFixed(0)}×.`;
-    const numbersInside = `Inside T its zero-shot loss is ${own} at 0–${T - 1} against ${low}–${high} for the other schemes, and its passkey accuracy at ${T} is ${pct(ownKeys)} against ${pct(Math.min(...keysAtT))}–${pct(Math.max(...keysAtT))}`;
+    const numbersInside = `Inside T its zero-shot loss is ${own} at 0–${T - 1} against ${lossSpan} for the other schemes, and its passkey accuracy at ${T} is ${pct(ownKeys)} against ${spanText(keysAtT.map(pct))}`;
     out.push({
       id: 'sinusoidal',
       prediction:
         'Sinusoidal positions may let a model read longer inputs than it was trained on (Vaswani et al. 2017, who chose them for that).',
       seen: behind
         ? `Not a fair test here: this run is behind before any extrapolation. ${start} ${numbersInside}: its numbers past T mix that handicap with extrapolation.`
-        : `${start} ${numbersInside}: not behind inside T in this run (within the margins), so its numbers past T do test the prediction.`,
+        : `${start} ${numbersInside}: not behind the others inside T in this run (within the margins).`,
       verdict: null,
     });
   }
@@ -272,6 +273,12 @@ function contextClaims({ language, passkey, curve, range, learned, meanAt, keyMa
     });
   }
   return out;
+}
+
+/** "a–b" from the lowest and highest of printed values, or "a" when they read alike. */
+function spanText(printed) {
+  const sorted = [...printed].sort((x, y) => Number.parseFloat(x) - Number.parseFloat(y));
+  return sorted[0] === sorted.at(-1) ? sorted[0] : `${sorted[0]}–${sorted.at(-1)}`;
 }
 
 function mean(values) {
