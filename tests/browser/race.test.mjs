@@ -94,7 +94,7 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
       [stated.steps, stated.fineTuneSteps, stated.seeds],
       [SMALL.steps, SMALL.fineTuneSteps, SMALL.seeds],
     );
-    assert.match(await page.getByTestId('beyond-race-setup').textContent(), /small race.*not the full race’s/);
+    assert.match(await page.getByTestId('beyond-race-setup').textContent(), /small race.*numbers and no verdicts/);
     const settings = await page.getByTestId('beyond-race-settings').textContent();
     assert.match(settings, /d_head = 8.*RoPE base 10000.*T = 32.*seed 0/);
     // And what reading the numbers needs: batch, both learning rates, the weight decay the runs take from the
@@ -162,6 +162,19 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
     assert.ok(
       (await page.locator('#beyond-race-claims > li[data-claim]').count()) >= 5,
       'the claims are set against the small race',
+    );
+    // One seed of 100 steps: numbers, no verdicts, and the page says why.
+    assert.equal(await page.locator('#beyond-race-claims > li[data-seeds]').count(), 0, 'no verdicts');
+    const claimsText = await page.getByTestId('beyond-race-claims').textContent();
+    assert.doesNotMatch(claimsText, /holds for|does not hold|within noise for/);
+    assert.match(
+      await page.getByTestId('beyond-race-verdict-rule').textContent(),
+      /^No verdicts: one seed .*too undertrained/,
+    );
+    // Once the small race is done, the full race's status estimates its time from the small race's.
+    assert.match(
+      await page.getByTestId('beyond-race-status').textContent(),
+      /The small race took \d+ s on \d+ workers?; the full one has 3× its runs, each training 5× the steps, so expect between about \d+ and \d+ min here/,
     );
   });
 
@@ -308,10 +321,24 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
     const claims = await page
       .locator('#beyond-race-claims > li')
       .evaluateAll((list) => list.map((li) => li.dataset.claim));
-    assert.deepEqual(claims, ['rope', 'pi', 'ntk-yarn', 'alibi', 't5', 'nope', 'learned']);
-    // Passkey runs that never learned the task at T are named and counted (20 steps: most of them).
+    assert.deepEqual(claims, [
+      'rope',
+      'pi',
+      'ntk-yarn',
+      'alibi',
+      't5',
+      'nope',
+      'sinusoidal',
+      'passkey-at-L',
+      'learned',
+    ]);
+    // Three seeds: the predictions have verdicts, each past a stated margin.
+    assert.equal(await page.locator('#beyond-race-claims > li[data-seeds]').count(), 6);
+    assert.match(await page.getByTestId('beyond-race-verdict-rule').textContent(), /past a margin: 0\.05 nats of loss/);
+    // Passkey models that never learned the task at T are named and counted (20 steps: most of them); the RoPE
+    // family is one trained model per seed.
     const unlearned = page.getByTestId('beyond-race-unlearned');
-    assert.equal(await unlearned.evaluate((el) => el.dataset.counted), String(SCHEMES.length * SEEDS.length));
+    assert.equal(await unlearned.evaluate((el) => el.dataset.counted), String((SCHEMES.length - 3) * SEEDS.length));
     assert.deepEqual(problems, []);
   });
 });

@@ -7,8 +7,8 @@ import { theme } from '../draw/canvas.js';
 import { $, headerCell } from '../ui/dom.js';
 import { PALETTE } from '../draw/plot.js';
 import { raceClaims } from './claims.js';
-import { unlearnedRuns } from './passkey_learning.js';
-import { LEARNED_AT_T, NTK_WIDE, RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
+import { unlearnedNote } from './passkey_learning.js';
+import { NTK_WIDE, RACE_SCHEMES, SCHEME_NAMES } from './plan.js';
 import { accuracyCell, lossCurve, positionRanges, smoothWithinRanges } from './stats.js';
 
 /** Positions either side that the drawn loss line averages (inside each range [0, T), [T, 2T), ...). */
@@ -199,26 +199,13 @@ function drawPasskey(panels, passkey, T, factors, depths) {
   $('beyond-race-passkey-body').replaceChildren(...rows);
 }
 
-/** Names the passkey runs that never learned the task at T, which the verdicts leave out, by scheme. */
+/** Names the passkey models that never learned the task at T, which the verdicts leave out (passkey_learning.js). */
 function showUnlearned(passkey, T) {
-  const never = unlearnedRuns(passkey, T);
-  const counted = [...passkey.values()].reduce((sum, runs) => sum + runs.length, 0);
-  const groups = [...new Set(never.map((r) => r.scheme))].map((scheme) => {
-    const missed = never.filter((r) => r.scheme === scheme);
-    const seeds = missed.map((r) => r.seed).join(', ');
-    const shares = missed.map((r) => Math.round(100 * r.accuracy)).join(', ');
-    return `${SCHEME_NAMES[scheme]} seed${missed.length > 1 ? 's' : ''} ${seeds} (${shares} %)`;
-  });
+  const { never, counted, text } = unlearnedNote(passkey, T);
   const out = $('beyond-race-unlearned');
-  out.dataset.never = String(never.length);
+  out.dataset.never = String(never);
   out.dataset.counted = String(counted);
-  const rule = `at least ${100 * LEARNED_AT_T} % of its passkeys answered at T = ${T}`;
-  out.textContent =
-    counted === 0
-      ? ''
-      : never.length === 0
-        ? `Every passkey run learned the task (${rule}).`
-        : `${never.length} of ${counted} passkey runs never learned the task (${rule}): left out of the passkey verdicts, still in the heatmaps’ means. ${groups.join('; ')}.`;
+  out.textContent = text;
 }
 
 function showClaims(runs, T, L) {

@@ -25,6 +25,21 @@ export const RACE_ROPE_BASE = 10000;
 export const LEARNED_AT_T = 0.9;
 
 /**
+ * The race's verdicts (verdicts.js): a loss comparison holds for a seed only past LOSS_MARGIN nats, since every
+ * scheme's loss, NoPE's too, moves by a few hundredths from one position range of the same windows to the next
+ * (the text, not the positions); a passkey comparison only past two standard errors of a difference of two shares
+ * of its passkeys (see passkeyMargin). Fewer than VERDICT_SEEDS seeds (the small race) show numbers, no verdicts.
+ */
+export const LOSS_MARGIN = 0.05;
+export const VERDICT_SEEDS = 3;
+
+/** Two standard errors of the difference of two shares of `count` passkeys each, at its widest (shares of ½). */
+export const passkeyMargin = (count) => 2 * Math.sqrt(0.5 / count);
+
+/** The library's init of every weight matrix, token rows included: N(0, σ = 0.02), GPT-2's (parameter_layout.cc). */
+export const INIT_STDDEV = 0.02;
+
+/**
  * The race that runs by itself once the page is ready: one seed, fewer steps, the same schemes and readings, so
  * every panel fills in seconds. Its verdicts are its own, not the full race's.
  */
@@ -54,7 +69,7 @@ export const SCHEME_NAMES = {
   rope_pi: 'RoPE + PI',
   rope_ntk: 'RoPE + NTK',
   rope_yarn: 'RoPE + YaRN',
-  [NTK_WIDE]: 'RoPE + NTK, s = 2L/T',
+  [NTK_WIDE]: 'RoPE + NTK, s = 2L/T (other windows)',
   alibi: 'ALiBi',
   t5: 'T5 bias',
   none: 'NoPE',

@@ -7,6 +7,8 @@ import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { drawRace, makePanels } from '../../race/figures.js';
 import { raceWorkerCount, WorkerPool } from '../../race/pool.js';
 import {
+  LOSS_MARGIN,
+  passkeyMargin,
   RACE_CORPUS,
   RACE_EVAL_ROWS,
   RACE_OPTIONS,
@@ -17,6 +19,7 @@ import {
   SCHEME_NAMES,
   SMALL_RACE,
   taskOptions,
+  VERDICT_SEEDS,
   wideRun,
 } from '../../race/plan.js';
 import { paintRows, runItem, showProgress } from './race_progress.js';
@@ -51,8 +54,30 @@ export function settingsText(options, seeds, defaults) {
 function setupText(workers, small) {
   const where = `${workers} worker${workers === 1 ? '' : 's'} (navigator.hardwareConcurrency = ${navigator.hardwareConcurrency ?? 'unknown'})`;
   return small
-    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, and its verdicts are not the full race’s (“Run the full race”, with the steps and seeds set above). Its settings:`
+    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, so it shows numbers and no verdicts (“Run the full race”, with the steps and seeds set above, for those). Its settings:`
     : `The full race, ${where}; docs/long-contexts.md has a larger native run (T = 64, read up to 8T, 64 channels, 1500 steps). Its settings:`;
+}
+
+/** How a comparison becomes a verdict (claims.js), or why a race of `seedCount` seeds has none. */
+export function verdictRule(seedCount) {
+  const passkeys = RACE_EVAL_ROWS.passkey * RACE_OPTIONS.depths.length;
+  return seedCount < VERDICT_SEEDS
+    ? `No verdicts: ${seedCount === 1 ? 'one seed' : `${seedCount} seeds`} of a small race, too undertrained for verdicts (and a verdict needs at least ${VERDICT_SEEDS} seeds). Run the full race for them.`
+    : `A comparison holds for a seed only past a margin: ${LOSS_MARGIN} nats of loss (the text of one position range is harder than another’s, for every scheme alike), or ${Math.round(100 * passkeyMargin(passkeys))} points of passkey accuracy (two standard errors of a difference of two shares of ${passkeys} passkeys). A smaller difference is “within noise”.`;
+}
+
+/**
+ * The full race's wall time, bounded from the small race's: its runs are `seeds` times as many, each training
+ * `steps / SMALL_RACE.steps` times as long, so it takes between runsFactor× (if training took none of the small
+ * race's time) and runsFactor·stepsFactor× (if it took all of it).
+ */
+function fullRaceEstimate(smallSeconds, workers) {
+  const steps = Number($('beyond-race-steps').defaultValue);
+  const seeds = Number($('beyond-race-seeds').defaultValue);
+  const runsFactor = seeds / SMALL_RACE.seedCount;
+  const stepsFactor = steps / SMALL_RACE.steps;
+  const minutes = (factor) => Math.max(1, Math.round((factor * smallSeconds) / 60));
+  return `The full race (${seeds} seeds, ${steps} steps) runs on a click. The small race took ${smallSeconds.toFixed(0)} s on ${workers} worker${workers === 1 ? '' : 's'}; the full one has ${runsFactor}× its runs, each training ${stepsFactor}× the steps, so expect between about ${minutes(runsFactor)} and ${minutes(runsFactor * stepsFactor)} min here (${runsFactor}× to ${runsFactor * stepsFactor}× the small race’s time, by the share of it spent training).`;
 }
 
 /** Runs a race: {steps, fineTuneSteps, seeds, small}; the small one reports in its own status. */
@@ -71,6 +96,7 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
   error.textContent = '';
   $('beyond-race-which').textContent = setupText(workers, small);
   $('beyond-race-settings').textContent = settingsText(base, seeds, libraryDefaults);
+  $('beyond-race-verdict-rule').textContent = verdictRule(seeds.length);
   $('beyond-race').dataset.race = small ? 'small' : 'full';
   $('beyond-race-stop').disabled = false;
   if (!small) {
@@ -198,6 +224,10 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
     const schemes = RACE_SCHEMES.length;
     status.textContent = `${small ? 'Small race done' : 'Done'}: ${jobs.length} jobs (${schemes} schemes × ${seeds.length} seed${seeds.length === 1 ? '' : 's'}, both tasks; NTK at 2L/T for language only) in ${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}.`;
     status.dataset.state = 'done';
+    const full = $('beyond-race-status');
+    if (small && full.dataset.state === 'idle') {
+      full.textContent = fullRaceEstimate(seconds, workers);
+    }
   }
 }
 
@@ -279,6 +309,7 @@ export function init(lab) {
   const settings = settingsText({ ...RACE_OPTIONS, steps, fineTuneSteps }, seeds, libraryDefaults);
   $('beyond-race-which').textContent = setupText(workerCount(), true);
   $('beyond-race-settings').textContent = settings;
+  $('beyond-race-verdict-rule').textContent = verdictRule(seeds.length);
   if (new URLSearchParams(self.location.search).get('smallRace') !== 'off') {
     afterPageIsIdle(startSmallRace);
   }

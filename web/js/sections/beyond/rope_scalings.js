@@ -58,7 +58,7 @@ export function showScalings(lab, { headDim, base, T, L }) {
   $('beyond-race-angles-head').replaceChildren(head);
   $('beyond-race-angles-body').replaceChildren(...body);
   $('beyond-race-angles-caption').textContent =
-    `Each pair of the race’s heads (d_head = ${headDim}, base ${base}, T = ${T}, L = ${L}): its frequency over the trained one (θ′/θ), and its reach, the largest angle it turns at position ${L - 1} over the largest it turned in training (position ${T - 1}; above 1: angles it never saw). Pair 0 turned ${turns[0].toFixed(1)} times in training.`;
+    `Each pair of the race’s heads (d_head = ${headDim}, base ${base}, T = ${T}, L = ${L}): its frequency over the trained one (θ′/θ), and its reach, the largest angle it turns at position ${L - 1} over the largest it turned in training (position ${T - 1}; above 1: angles it never saw). Pair 0 turned ${turns[0].toFixed(1)} times by position ${T - 1} (r = T/λ = ${((turns[0] * T) / (T - 1)).toFixed(2)}).`;
   const [, ntk, ntkWide, yarn] = rows;
   const beyond = (row) => row.reach.map((r, i) => (turns[i] < 1 && r > 1.05 ? i : -1)).filter((i) => i >= 0);
   const list = (pairsOut) =>
