@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { exportTorch } from './export_torch.js';
 import { longContext } from './long_context.js';
 import { openTokenizer } from './open_tokenizer.js';
+import { variedText } from './varied_text.js';
 import { parseCommandLine } from './options.js';
 import {
   chunkSizeOption,
@@ -51,27 +52,6 @@ function idsOfText(bytes) {
     ids.push(Number(word));
   }
   return ids;
-}
-
-// About `bytes` of seeded words of random letters, lengths and case, with digits and punctuation: a text that
-// repeats nothing, so no cache of pieces makes the figures look better than on real text.
-function variedText(lab, bytes) {
-  const uniforms = lab.randomUniform(bytes, { seed: 7 });
-  const letters = 'etaoinshrdlucmfwypvbgkjqxz';
-  const words = [];
-  let length = 0;
-  for (let i = 0; length < bytes;) {
-    const size = 1 + Math.floor(uniforms[i++ % bytes] * 9);
-    let word = '';
-    for (let k = 0; k < size; k++) {
-      word += letters[Math.floor(uniforms[i++ % bytes] ** 2 * letters.length)];
-    }
-    const r = uniforms[i++ % bytes];
-    word = r < 0.1 ? word[0].toUpperCase() + word.slice(1) : r < 0.15 ? String(Math.floor(r * 1e5)) : word;
-    words.push(word + (r > 0.93 ? '. ' : r > 0.88 ? ', ' : ' '));
-    length += word.length + 1;
-  }
-  return words.join('');
 }
 
 // --threads of `command` (default: the machine's cores for `count` and `tokenize --format bin`, which alone use
