@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { tokenizeBin } from '../../dist/cli/tokenize_bin.js';
 import { SafeCuts } from '../../dist/tokenizer/safe_cut.js';
 import createEmbedLab from '../../dist/index.js';
-import { DELICATE_PIECES } from './delicate_pieces.mjs';
+import { trickyText } from './delicate_pieces.mjs';
 import { runWithPeakMemory } from './peak_memory.mjs';
 
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -28,16 +28,6 @@ const littleEndianIds = (bytes) => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   return Array.from({ length: bytes.length / 4 }, (_, i) => view.getUint32(4 * i, true));
 };
-
-function trickyText(count, seed) {
-  let state = seed;
-  let text = '';
-  for (let i = 0; i < count; ++i) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0; // Numerical Recipes' LCG; its high bits pick
-    text += DELICATE_PIECES[(state >>> 16) % DELICATE_PIECES.length];
-  }
-  return text;
-}
 
 const ENCODINGS = ['gpt2', 'p50k_base', 'cl100k_base', 'o200k_base'];
 

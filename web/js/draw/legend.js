@@ -77,10 +77,11 @@ export function showLegend(canvas, scale, { note = '', compact = false } = {}) {
   text.hidden = !full;
   legend.dataset.min = String(scale.min);
   legend.dataset.max = String(scale.max);
-  drawBar(bar, scale);
+  paintScaleBar(bar, scale);
 }
 
-function drawBar(canvas, scale) {
+/** A horizontal bar of scale from its min (left) to its max (also for a legend written in a section's HTML). */
+export function paintScaleBar(canvas, scale) {
   const fit = fitCanvas(canvas);
   if (!fit) {
     return;

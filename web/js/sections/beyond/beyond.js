@@ -1,6 +1,7 @@
 // Section 7: RoPE (scores depend only on the offset), ALiBi biases per head, NoPE with a causal mask,
 // and the extrapolation race (race.js: the long-context experiment in parallel workers).
-import { drawMatrix, paintScaleBar } from '../../draw/grids.js';
+import { drawMatrix } from '../../draw/grids.js';
+import { paintScaleBar } from '../../draw/legend.js';
 import { sequentialScale } from '../../draw/colour.js';
 import { RACE_OPTIONS, RACE_ROPE_BASE } from '../../race/plan.js';
 import { showScalings } from './rope_scalings.js';
