@@ -210,22 +210,33 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
 
   test('9 exercises: twelve exercises, each checked live (the full walk: tests/browser/exercises.test.mjs)', async () => {
     assert.equal(await page.locator('#exercises-list > li').count(), 12);
+    // 'limit' states the position table's size and its width: the longest sequence is their quotient, which a model
+    // made here with that table accepts and one more token it refuses.
+    const question = await text(page, 'exercises-limit');
+    const [, numbers, width] = question.match(/\(wpe\) of (\d+) numbers, (\d+) for each position/).map(Number);
+    const length = numbers / width;
     const model = lab.createModel({
       vocabSize: 8,
-      contextLength: 16,
-      channels: 8,
+      contextLength: length,
+      channels: width,
       layers: 1,
       heads: 1,
       positions: 'learned',
     });
-    assert.throws(() => model.evaluate({ ids: [new Array(17).fill(0)], targets: [new Array(17).fill(0)] }));
+    assert.equal(model.tensor('wpe.weight').length, numbers);
+    assert.throws(() =>
+      model.evaluate({ ids: [new Array(length + 1).fill(0)], targets: [new Array(length + 1).fill(0)] }),
+    );
     model.dispose();
-    await page.getByTestId('exercises-limit-length').fill('16');
+    await page.getByTestId('exercises-limit-length').fill(String(length));
     await page.getByTestId('exercises-limit-check').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="exercises-limit-result"]').dataset.ok === 'true',
     );
-    assert.match(await text(page, 'exercises-limit-result'), /16 tokens: accepted; 17 tokens: refused/);
+    assert.match(
+      await text(page, 'exercises-limit-result'),
+      new RegExp(`${length} tokens: accepted; ${length + 1} tokens: refused`),
+    );
   });
 
   test('no console errors and no non-local requests on the walked page', () => {

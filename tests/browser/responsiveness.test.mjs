@@ -222,7 +222,7 @@ describe('the page under heavy input', { timeout: 400_000 }, () => {
     });
     assert.match(
       await page.getByTestId('embeddings-glove-status').textContent(),
-      /^Frozen file: big\.txt, 20003 words × 32\. 3 of the model’s \d+ nouns and verbs are in it\./,
+      /^Frozen file: big\.txt, 20003 words × 32\. 3 of the model’s \d+ nouns and verbs and \d+ of the \d+ pieces of “chases” are in it\./,
     );
   });
 
