@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { neighboursText } from '../../web/js/sections/embeddings/glove_text.js';
 import { launch, openPage } from './browser.mjs';
+import { NOUNS, VERBS } from '../../web/js/training/training.js';
 
 const SMALL = [
   'dog 0.9 0.1 0.0 0.2',
@@ -118,14 +119,7 @@ describe('section 2: frozen GloVe vectors vs the jointly trained table', { timeo
     // The corpus's words (training.js) under r50k_base: whole ones count as nouns and verbs, a split one's pieces
     // apart ("ch" and "ases" are no verbs); none of the pieces is in the file.
     const r50k = await lab.getTokenizer('r50k_base');
-    const corpusWords = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer'].concat([
-      'bites',
-      'sees',
-      'chases',
-      'helps',
-      'feeds',
-      'follows',
-    ]);
+    const corpusWords = [...NOUNS, ...VERBS];
     const split = corpusWords.filter((w) => r50k.encode(` ${w}`).length > 1);
     const pieces = split.reduce((sum, w) => sum + r50k.encode(` ${w}`).length, 0);
     r50k.dispose();

@@ -2,8 +2,9 @@
 // The corpus is a seeded stream of "who did what to whom" sentences, tokenized with a real BPE vocabulary;
 // the model's vocabulary is the set of distinct token ids of that corpus (a handful of rows instead of 50k).
 
-const NOUNS = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer'];
-const VERBS = ['bites', 'sees', 'chases', 'helps', 'feeds', 'follows'];
+/** The corpus generator's nouns and verbs (section 2's roles and the tests read them too). */
+export const NOUNS = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer'];
+export const VERBS = ['bites', 'sees', 'chases', 'helps', 'feeds', 'follows'];
 const DETS = ['the', 'a'];
 
 /** `count` sentences such as "the dog bites a man." joined by spaces, drawn with the library's PRNG. */

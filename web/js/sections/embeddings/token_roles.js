@@ -1,11 +1,8 @@
 // Section 2: the role of each token of the tiny GPT's vocabulary in its "who did what to whom" corpus: a whole noun,
 // a whole verb, a piece of a word the tokenizer splits (r50k_base cuts " chases" into " ch" + "ases"), or another
 // token (determiners, the full stop). No DOM here (the browser tests import it in node).
+import { NOUNS, VERBS } from '../../training/training.js';
 import { visibleWhitespace } from '../../ui/format.js';
-
-// The generator's words (web/js/training/training.js draws its sentences from these), each after a space.
-const NOUNS = ['dog', 'man', 'cat', 'bird', 'child', 'horse', 'teacher', 'farmer'];
-const VERBS = ['bites', 'sees', 'chases', 'helps', 'feeds', 'follows'];
 
 export const NOUN = 0;
 export const VERB = 1;
