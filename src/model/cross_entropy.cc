@@ -1,5 +1,6 @@
 #include "model/cross_entropy.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "random/prng.h"
@@ -32,13 +33,15 @@ float CrossEntropyForward(const float* logits, const int32_t* targets, float* pr
 
 void CrossEntropyBackward(const float* probs, const int32_t* targets, float* dlogits, size_t rows, size_t vocab,
                           size_t counted) {
-  if (counted == 0) return;
-  const float inv_count = 1.0f / static_cast<float>(counted);
+  const float inv_count = counted > 0 ? 1.0f / static_cast<float>(counted) : 0.0f;
   for (size_t n = 0; n < rows; ++n) {
-    if (targets[n] < 0) continue;
-    const float* p = probs + n * vocab;
     float* d = dlogits + n * vocab;
-    for (size_t v = 0; v < vocab; ++v) d[v] += p[v] * inv_count;
+    if (counted == 0 || targets[n] < 0) {
+      std::fill(d, d + vocab, 0.0f);
+      continue;
+    }
+    const float* p = probs + n * vocab;
+    for (size_t v = 0; v < vocab; ++v) d[v] = p[v] * inv_count;
     d[targets[n]] -= inv_count;
   }
 }

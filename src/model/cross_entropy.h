@@ -12,7 +12,8 @@ namespace embedlab {
 // *counted. 0 when no row counts.
 float CrossEntropyForward(const float* logits, const int32_t* targets, float* probs, size_t rows, size_t vocab,
                           size_t* counted);
-// dlogits (N, V) += (probs - onehot(target)) / counted for rows with a target.
+// dlogits (N, V) = (probs - onehot(target)) / counted for rows with a target, 0 for the others: written, not
+// added, so the caller need not clear it first.
 void CrossEntropyBackward(const float* probs, const int32_t* targets, float* dlogits, size_t rows, size_t vocab,
                           size_t counted);
 

@@ -18,7 +18,7 @@
 namespace embedlab {
 namespace {
 
-void Zero(std::vector<float>& v) { std::fill(v.begin(), v.end(), 0.0f); }
+void Zero(std::vector<float>& v) { simd::Fill(0.0f, v.data(), v.size()); }
 
 }  // namespace
 
@@ -184,7 +184,7 @@ void Gpt::BlockForward(size_t layer, const float* residual) {
   simd::LayerNormForward(a.residual_2.data(), p + w.ln_2_weight, p + w.ln_2_bias, a.ln_2.data(), a.ln_2_mean.data(),
                          a.ln_2_rstd.data(), bt, c);
   simd::MatmulForward(a.ln_2.data(), p + w.c_fc_weight, p + w.c_fc_bias, a.fch.data(), bt, c, 4 * c);
-  simd::GeluForward(a.fch.data(), a.fch_gelu.data(), bt * 4 * c);
+  simd::GeluForwardKeep(a.fch.data(), a.fch_gelu.data(), a.fch_tanh.data(), bt * 4 * c);
   simd::MatmulForward(a.fch_gelu.data(), p + w.mlp_c_proj_weight, p + w.mlp_c_proj_bias, a.residual_3.data(), bt, 4 * c,
                       c);
   simd::Add(a.residual_3.data(), a.residual_2.data(), a.residual_3.data(), bt * c);
@@ -206,7 +206,7 @@ void Gpt::BlockBackward(size_t layer, const float* residual, float* dresidual) {
   Zero(d.ln);
   simd::MatmulBackward(dresidual, a.fch_gelu.data(), p + w.mlp_c_proj_weight, d.fch_gelu.data(),
                        g + w.mlp_c_proj_weight, g + w.mlp_c_proj_bias, bt, 4 * c, c);
-  simd::GeluBackward(a.fch.data(), d.fch_gelu.data(), d.fch.data(), bt * 4 * c);
+  simd::GeluBackwardKept(a.fch.data(), a.fch_tanh.data(), d.fch_gelu.data(), d.fch.data(), bt * 4 * c);
   simd::MatmulBackward(d.fch.data(), a.ln_2.data(), p + w.c_fc_weight, d.ln.data(), g + w.c_fc_weight, g + w.c_fc_bias,
                        bt, c, 4 * c);
   simd::LayerNormBackward(d.ln.data(), a.residual_2.data(), p + w.ln_2_weight, a.ln_2_mean.data(), a.ln_2_rstd.data(),
@@ -271,7 +271,6 @@ void Gpt::Backward() {
   float* g = gradients_.data();
   GptActivationGradients& d = activation_gradients_;
   d.Resize(config_, batch_, length_);
-  Zero(d.logits);
   Zero(d.ln);
   Zero(d.residual);
   CrossEntropyBackward(activations_.probs.data(), targets_.data(), d.logits.data(), bt, v, counted_targets_);

@@ -21,6 +21,7 @@ void GptActivations::Resize(const GptConfig& config, size_t batch, size_t length
     layer.ln_2_rstd.resize(bt);
     layer.fch.resize(bt * 4 * c);
     layer.fch_gelu.resize(bt * 4 * c);
+    layer.fch_tanh.resize(bt * 4 * c);
     layer.residual_3.resize(bt * c);
   }
   ln_f.resize(bt * c);

@@ -20,6 +20,7 @@ struct GptLayerActivations {
   std::vector<float> residual_2;                  // (B,T,C) residual + attn.c_proj
   std::vector<float> ln_2, ln_2_mean, ln_2_rstd;  // (B,T,C), (B,T), (B,T)
   std::vector<float> fch, fch_gelu;               // (B,T,4C)
+  std::vector<float> fch_tanh;                    // (B,T,4C) the tanh inside each GELU, for the backward
   std::vector<float> residual_3;                  // (B,T,C) residual_2 + mlp.c_proj
 };
 

@@ -14,6 +14,10 @@ namespace simd {
 void GeluForward(const float* in, float* out, size_t n);
 // dinp[i] += gelu'(in[i]) * dout[i].
 void GeluBackward(const float* in, const float* dout, float* dinp, size_t n);
+// Training's pair, the same numbers as the two above: the forward also keeps tanh_inner[i], the tanh of in[i]'s
+// GELU, and the backward reads it instead of computing it again (no aliasing between the arrays).
+void GeluForwardKeep(const float* in, float* out, float* tanh_inner, size_t n);
+void GeluBackwardKept(const float* in, const float* tanh_inner, const float* dout, float* dinp, size_t n);
 
 }  // namespace simd
 }  // namespace embedlab

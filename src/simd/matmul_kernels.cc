@@ -131,6 +131,7 @@ BlockExtent TriangleExtent(Triangle triangle, size_t first, size_t count, size_t
 // panel sequentially (whole cache lines, no stride), and the panel stays in L1 while every block of
 // rows passes over it. B's element (k, j) is src[k * row_stride + j * col_stride], so packing also
 // transposes (the forward's weight^T) for free.
+// One buffer per kernel and thread (thread_local), kept between calls.
 struct PackedPanels {
   std::vector<float> data;
   size_t depth = 0, cols = 0, panel_width = 0;  // panel_width: two vectors
@@ -146,7 +147,10 @@ void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t d
   b.depth = depth;
   b.cols = cols;
   b.panel_width = 2 * lanes;
-  b.data.assign(depth * ((cols + b.panel_width - 1) / b.panel_width) * b.panel_width, 0.0f);
+  // Only grows: the buffer is reused call after call (resize does not zero what it keeps; the padding is
+  // written below), so small products, such as attention's per head, allocate nothing.
+  const size_t size = depth * ((cols + b.panel_width - 1) / b.panel_width) * b.panel_width;
+  if (b.data.size() < size) b.data.resize(size);
   float* dst = b.data.data();
   for (size_t col = 0; col < cols; col += b.panel_width) {
     const size_t width = PanelWidthAt(b, col), used = std::min(width, cols - col);
@@ -157,6 +161,7 @@ void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t d
         for (; j + lanes <= used; j += lanes) hn::StoreU(hn::LoadU(d, row + j), d, dst + j);
       }
       for (; j < used; ++j) dst[j] = row[j * col_stride];
+      for (; j < width; ++j) dst[j] = 0.0f;  // the zero padding every full-vector load of the panel reads
     }
   }
 }
@@ -197,7 +202,7 @@ void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, const PackedP
 void MatmulForwardImpl(const float* in, const float* weight, const float* bias, float* out, size_t rows,
                        size_t in_channels, size_t out_channels) {
   // weight^T (C x OC) puts the output channels along the vector lanes: no horizontal sums.
-  PackedPanels weight_t;
+  thread_local PackedPanels weight_t;
   PackPanels(weight, 1, in_channels, in_channels, out_channels, weight_t);
   Gemm(in, in_channels, 1, rows, weight_t, false, out, out_channels, Triangle::kNone);
   if (bias == nullptr) return;
@@ -215,7 +220,7 @@ void MatmulForwardImpl(const float* in, const float* weight, const float* bias, 
 
 void MatmulBackwardImpl(const float* dout, const float* in, const float* weight, float* dinp, float* dweight,
                         float* dbias, size_t rows, size_t in_channels, size_t out_channels) {
-  PackedPanels b;
+  thread_local PackedPanels b;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
     PackPanels(weight, in_channels, 1, out_channels, in_channels, b);
     Gemm(dout, out_channels, 1, rows, b, true, dinp, in_channels, Triangle::kNone);
@@ -240,7 +245,7 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
 
 void MatmulStridedImpl(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
                        size_t out_stride, size_t m, size_t k, size_t n, bool accumulate, Triangle triangle) {
-  PackedPanels panels;
+  thread_local PackedPanels panels;
   PackPanels(b, n, 1, k, n, panels);
   Gemm(a, a_row_stride, a_col_stride, m, panels, accumulate, out, out_stride, triangle);
 }

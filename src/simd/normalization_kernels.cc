@@ -48,11 +48,13 @@ void SoftmaxRowImpl(const float* in, float* out, size_t n) {
     max_value = hn::GetLane(hn::MaxOfLanes(d, vmax));
   }
   for (; i < n; ++i) max_value = std::max(max_value, in[i]);
-  // Subtracting the max keeps exp() below 1: no overflow for any finite scores. Transform runs the tail
-  // through the same Exp as full vectors (masked, or one lane at a time), so every element rounds alike.
-  if (out != in) std::copy(in, in + n, out);
-  hn::Transform(d, out, n,
-                [max_value](auto dv, auto v) HWY_ATTR { return hn::Exp(dv, hn::Sub(v, hn::Set(dv, max_value))); });
+  // Subtracting the max keeps exp() below 1: no overflow for any finite scores. Transform1 runs the tail
+  // through the same Exp as full vectors (masked, or one lane at a time), so every element rounds alike. It reads
+  // `in` directly (out's old values are loaded and ignored): no copy, which in wasm is a call out to JS per row
+  // of 512 bytes or more.
+  hn::Transform1(d, out, n, in, [max_value](auto dv, auto, auto v) HWY_ATTR {
+    return hn::Exp(dv, hn::Sub(v, hn::Set(dv, max_value)));
+  });
   const float sum = RowSum(out, n);
   hn::Transform(d, out, n, [sum](auto dv, auto v) HWY_ATTR { return hn::Div(v, hn::Set(dv, sum)); });
 }

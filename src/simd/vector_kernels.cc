@@ -1,5 +1,6 @@
 #include "simd/vector_kernels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -109,6 +110,39 @@ void SinCosInterleavedImpl(const float* HWY_RESTRICT angles, size_t n, float* HW
   }
 }
 
+// Vector stores: in wasm std::fill of floats becomes a call to the C library's memset, a scalar loop compiled
+// without SIMD, and the trainer clears its gradient buffers every step.
+void FillImpl(float value, float* HWY_RESTRICT out, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  const auto v = hn::Set(d, value);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(v, d, out + i);
+  for (; i < n; ++i) out[i] = value;
+}
+
+// x * 0 is 0 for every finite x and NaN for an infinity or a NaN: a block's multiply-adds tell whether it holds
+// any, and only such a block is searched element by element (the trainer checks every parameter each step).
+size_t FirstNonFiniteImpl(const float* HWY_RESTRICT x, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  constexpr size_t kBlock = 1024;
+  const auto zero = hn::Zero(d);
+  for (size_t start = 0; start < n; start += kBlock) {
+    const size_t end = std::min(n, start + kBlock);
+    auto acc = hn::Zero(d);
+    size_t i = start;
+    for (; i + lanes <= end; i += lanes) acc = hn::MulAdd(hn::LoadU(d, x + i), zero, acc);
+    bool found = !std::isfinite(hn::GetLane(hn::SumOfLanes(d, acc)));
+    for (; i < end && !found; ++i) found = !std::isfinite(x[i]);
+    if (!found) continue;
+    for (size_t k = start; k < end; ++k) {
+      if (!std::isfinite(x[k])) return k;
+    }
+  }
+  return n;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace simd
 }  // namespace embedlab
@@ -125,6 +159,8 @@ HWY_EXPORT(NormImpl);
 HWY_EXPORT(CosineImpl);
 HWY_EXPORT(CosineMatrixImpl);
 HWY_EXPORT(SinCosInterleavedImpl);
+HWY_EXPORT(FirstNonFiniteImpl);
+HWY_EXPORT(FillImpl);
 
 void Add(const float* a, const float* b, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(AddImpl)(a, b, out, n); }
 void ScaledAdd(float alpha, const float* x, float* y, size_t n) { HWY_DYNAMIC_DISPATCH(ScaledAddImpl)(alpha, x, y, n); }
@@ -137,6 +173,8 @@ void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_
 void SinCosInterleaved(const float* angles, size_t n, float* out) {
   HWY_DYNAMIC_DISPATCH(SinCosInterleavedImpl)(angles, n, out);
 }
+size_t FirstNonFinite(const float* values, size_t n) { return HWY_DYNAMIC_DISPATCH(FirstNonFiniteImpl)(values, n); }
+void Fill(float value, float* out, size_t n) { HWY_DYNAMIC_DISPATCH(FillImpl)(value, out, n); }
 
 }  // namespace simd
 }  // namespace embedlab

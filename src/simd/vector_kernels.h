@@ -21,6 +21,10 @@ float CosineSimilarity(const float* a, const float* b, size_t n);
 void CosineSimilarityMatrix(const float* a, size_t rows_a, const float* b, size_t rows_b, size_t dim, float* out);
 // out[2k] = sin(angles[k]), out[2k+1] = cos(angles[k]); angles should already be reduced to [-pi, pi].
 void SinCosInterleaved(const float* angles, size_t n, float* out);
+// The index of the first infinity or NaN among values[0, n), or n when every value is finite.
+size_t FirstNonFinite(const float* values, size_t n);
+// out[i] = value.
+void Fill(float value, float* out, size_t n);
 
 }  // namespace simd
 }  // namespace embedlab

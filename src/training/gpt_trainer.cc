@@ -9,6 +9,7 @@
 
 #include "embed/sinusoidal_encoding.h"
 #include "errors/argument_checks.h"
+#include "simd/vector_kernels.h"
 #include "text/decimal.h"
 #include "training/model_checkpoint.h"
 
@@ -22,10 +23,8 @@ std::string NonFiniteName(float value) {
 }
 
 ptrdiff_t FirstNonFinite(const std::vector<float>& values) {
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (!std::isfinite(values[i])) return static_cast<ptrdiff_t>(i);
-  }
-  return -1;
+  const size_t i = simd::FirstNonFinite(values.data(), values.size());
+  return i < values.size() ? static_cast<ptrdiff_t>(i) : -1;
 }
 
 // "h.0.attn.c_attn.weight[12]" for a flat parameter index.

@@ -1,6 +1,6 @@
 // Model benchmark: the tiny GPT's matmuls at its own shapes, natively (every Highway target), in wasm
 // (SIMD128 and EMU128) and in @tensorflow/tfjs-backend-wasm (XNNPACK, one thread) in this same node
-// process; then training steps of the page's config natively and in wasm.
+// process; then training steps of the benchmark's model and the page's two most trained models, natively and in wasm.
 //
 // The machine is shared, so wall time would count the time spent waiting for a core. The native binary
 // measures its CPU time (one thread). Here each run takes min(wall time, process CPU time): both bound
@@ -163,49 +163,66 @@ async function benchMatmuls(simd, fallback) {
   return { table, stepSeconds };
 }
 
-// Native training runs in a child process per round, alternating with the wasm rounds in this process.
-function benchTraining(simd, fallback, matmulStepSeconds) {
-  const perTarget = runNative(['--training']);
+// The configs of model_bench.cc's kTrainingConfigs, in its order (the index is bench_training_prepare's argument).
+const TRAINING_CONFIGS = [
+  { name: 'bench', text: TRAINING_CONFIG },
+  {
+    name: 'arms',
+    text: "section 2's arms: V=1024, T=32, C=32, L=2, H=4, learned positions, batch 8 (256 tokens/step)",
+  },
+  { name: 'race', text: "section 7's race: V=512, T=32, C=32, L=2, H=4, RoPE, batch 16 (512 tokens/step)" },
+];
+
+// Native training runs in a child process per round, alternating with the wasm rounds in this process: the best
+// target, AVX2 and SSE4 (128-bit like SIMD128, no FMA: the like-for-like comparison), then the two wasm builds.
+function benchTraining(simd, fallback, matmulStepSeconds, { name, text }, index) {
+  const perTarget = runNative(['--training', `--config=${name}`]);
   const best = perTarget[0].target;
-  const compare = perTarget.some((l) => l.target === 'AVX2') ? 'AVX2' : best;
-  const tokens = simd._bench_training_tokens_per_step();
+  const alternating = [...new Set([best, 'AVX2', 'SSE4'])].filter((t) => perTarget.some((l) => l.target === t));
   const wasmStep = (module) => {
-    module._bench_training_prepare(3);
-    return () => secondsPerCall((n) => module._bench_training_run(n), 2);
+    module._bench_training_prepare(index, 3);
+    const tokens = module._bench_training_tokens_per_step();
+    return { tokens, seconds: () => secondsPerCall((n) => module._bench_training_run(n), 2) };
   };
   const simdStep = wasmStep(simd),
     fallbackStep = wasmStep(fallback);
-  const rounds = { native: [], compare: [], simd: [], fallback: [] };
-  for (let round = 0; round < TRAINING_ROUNDS; round++) {
-    rounds.native.push(runNative(['--training', `--target=${best}`])[0].trainingSecondsPerStep);
-    if (compare !== best) {
-      rounds.compare.push(runNative(['--training', `--target=${compare}`])[0].trainingSecondsPerStep);
-    }
-    rounds.simd.push(simdStep());
-    rounds.fallback.push(fallbackStep());
+  const rounds = { simd: [], fallback: [] };
+  for (const target of alternating) {
+    rounds[target] = [];
   }
-  const nativeBest = median(rounds.native);
-  const nativeCompare = compare === best ? nativeBest : median(rounds.compare);
-  const row = (name, seconds) =>
-    `| ${name} | ${(seconds * 1e3).toFixed(1)} | ${Math.round(tokens / seconds)} | ` +
-    `${(nativeBest / seconds).toFixed(2)}× | ${(nativeCompare / seconds).toFixed(2)}× | ` +
-    `${(matmulStepSeconds[name] * 1e3).toFixed(1)} |`;
+  for (let round = 0; round < TRAINING_ROUNDS; round++) {
+    for (const target of alternating) {
+      rounds[target].push(
+        runNative(['--training', `--config=${name}`, `--target=${target}`])[0].trainingSecondsPerStep,
+      );
+    }
+    rounds.simd.push(simdStep.seconds());
+    rounds.fallback.push(fallbackStep.seconds());
+  }
+  const seconds = Object.fromEntries(Object.entries(rounds).map(([key, values]) => [key, median(values)]));
+  const sse4 = seconds.SSE4 ?? perTarget.find((l) => l.target === 'SSE4')?.trainingSecondsPerStep;
+  const matmulColumn = name === 'bench';
+  const row = (build, s) =>
+    `| ${build} | ${(s * 1e3).toFixed(2)} | ${Math.round(simdStep.tokens / s)} | ` +
+    `${(seconds[best] / s).toFixed(2)}× | ${sse4 ? `${(sse4 / s).toFixed(2)}×` : '–'} |` +
+    (matmulColumn ? ` ${(matmulStepSeconds[build] * 1e3).toFixed(1)} |` : '');
   return [
-    `Training steps of ${TRAINING_CONFIG}; forward, backward and the optimizer step, one thread. ` +
-      `The native ${best}/${compare}, wasm SIMD128 and EMU128 rows alternate over ${TRAINING_ROUNDS} rounds ` +
-      '(median); the other native targets come from one earlier pass. Last column: the time a step spends in ' +
-      "the linear layers' matmuls (forward and backward), summed from the matmul table: the part no " +
-      'non-matmul tuning can remove.',
+    `Training steps of ${text}; forward, backward and the optimizer step, one thread. ` +
+      `Native ${alternating.join(', ')}, wasm SIMD128 and EMU128 alternate over ${TRAINING_ROUNDS} rounds (median); ` +
+      'other native targets come from one earlier pass.' +
+      (matmulColumn
+        ? " Last column: the time a step spends in the linear layers' matmuls (forward and backward), summed from " +
+          'the matmul table: the part no non-matmul tuning can remove.'
+        : ''),
     '',
-    `| build | ms/step | tokens/s | vs native ${best} | vs native ${compare} | linear-layer matmuls, ms/step |`,
-    '|---|---:|---:|---:|---:|---:|',
-    row(`native ${best}`, nativeBest),
-    ...(compare !== best ? [row(`native ${compare}`, nativeCompare)] : []),
+    `| build | ms/step | tokens/s | vs native ${best} | vs native SSE4 |${matmulColumn ? ' linear-layer matmuls, ms/step |' : ''}`,
+    `|---|---:|---:|---:|---:|${matmulColumn ? '---:|' : ''}`,
+    ...alternating.map((t) => row(`native ${t}`, seconds[t])),
     ...perTarget
-      .filter((l) => l.target !== best && l.target !== compare)
+      .filter((l) => !alternating.includes(l.target))
       .map((l) => row(`native ${l.target}`, l.trainingSecondsPerStep)),
-    row('wasm SIMD128', median(rounds.simd)),
-    row('wasm EMU128 (fallback)', median(rounds.fallback)),
+    row('wasm SIMD128', seconds.simd),
+    row('wasm EMU128 (fallback)', seconds.fallback),
   ].join('\n');
 }
 
@@ -218,5 +235,8 @@ export async function benchModel() {
     'Timing: the machine may be shared, so no wall-clock figure is used alone. The native binary reports the CPU ' +
     'time of its single thread; in node each run counts min(wall time, process CPU time), which bound the main ' +
     "thread's own time from above (wall time by waiting for a core, CPU time by V8's helper threads).";
-  return `${matmuls.table}\n\n${benchTraining(simd, fallback, matmuls.stepSeconds)}\n\n${timing}`;
+  const training = TRAINING_CONFIGS.map((config, index) =>
+    benchTraining(simd, fallback, matmuls.stepSeconds, config, index),
+  );
+  return [matmuls.table, ...training, timing].join('\n\n');
 }

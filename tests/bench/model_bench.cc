@@ -43,31 +43,46 @@ struct MatmulData {
   }
 };
 
-// The page's training config: V=256, T=64, C=64, L=2, H=4, learned positions, batch 8 (512 tokens).
+// The training configs timed: the benchmark's own model and the two the page trains most (section 2's arms, one per
+// word-vector arm, and section 7's race, 37 runs of it). Each step reads batch x length tokens of a seeded random
+// corpus.
+struct TrainingConfig {
+  const char* name;
+  int vocab_size, length, channels, layers, heads, batch;
+  embedlab::PositionScheme positions;
+};
+constexpr std::array<TrainingConfig, 3> kTrainingConfigs{{
+    {"bench", 256, 64, 64, 2, 4, 8, embedlab::PositionScheme::kLearned},
+    {"arms", 1024, 32, 32, 2, 4, 8, embedlab::PositionScheme::kLearned},
+    {"race", 512, 32, 32, 2, 4, 16, embedlab::PositionScheme::kRope},
+}};
+
 struct TrainingRun {
-  static constexpr size_t kBatch = 8, kLength = 64;
+  TrainingConfig spec;
   std::unique_ptr<embedlab::GptTrainer> trainer;
   std::unique_ptr<embedlab::CorpusBatches> batches;
-  std::vector<int32_t> ids = std::vector<int32_t>(kBatch * kLength), targets = ids;
+  std::vector<int32_t> ids, targets;
 
-  TrainingRun() {
+  explicit TrainingRun(const TrainingConfig& s)
+      : spec(s), ids(static_cast<size_t>(s.batch * s.length)), targets(ids.size()) {
     embedlab::GptConfig config;
-    config.vocab_size = 256;
-    config.context_length = static_cast<int>(kLength);
-    config.channels = 64;
-    config.layers = 2;
-    config.heads = 4;
-    config.positions = embedlab::PositionScheme::kLearned;
+    config.vocab_size = s.vocab_size;
+    config.context_length = s.length;
+    config.channels = s.channels;
+    config.layers = s.layers;
+    config.heads = s.heads;
+    config.positions = s.positions;
     trainer = std::make_unique<embedlab::GptTrainer>(config, embedlab::AdamWOptions());
     embedlab::Prng prng(3);
     std::vector<int32_t> tokens(4096);
-    for (int32_t& t : tokens) t = static_cast<int32_t>(prng.NextU32() % 256);
-    batches = std::make_unique<embedlab::CorpusBatches>(tokens, kBatch, kLength, 3);
+    for (int32_t& t : tokens) t = static_cast<int32_t>(prng.NextU32() % static_cast<uint32_t>(s.vocab_size));
+    batches = std::make_unique<embedlab::CorpusBatches>(tokens, static_cast<size_t>(s.batch),
+                                                        static_cast<size_t>(s.length), 3);
   }
 
   void Step() {
     batches->Next(ids.data(), targets.data());
-    trainer->TrainStep(ids, targets, kBatch, kLength);
+    trainer->TrainStep(ids, targets, static_cast<size_t>(spec.batch), static_cast<size_t>(spec.length));
   }
 };
 
@@ -99,9 +114,9 @@ extern "C" void bench_matmul_prepare(int rows, int in_channels, int out_channels
   bench_matmul_run(1, 1);
 }
 
-// A fresh model of the config above (TrainingRun), warmed up by `warmup_steps` steps.
-extern "C" void bench_training_prepare(int warmup_steps) {
-  training = std::make_unique<TrainingRun>();
+// A fresh model of kTrainingConfigs[config], warmed up by `warmup_steps` steps.
+extern "C" void bench_training_prepare(int config, int warmup_steps) {
+  training = std::make_unique<TrainingRun>(kTrainingConfigs.at(static_cast<size_t>(config)));
   for (int s = 0; s < warmup_steps; ++s) training->Step();
 }
 
@@ -110,7 +125,7 @@ extern "C" void bench_training_run(int steps) {
   for (int s = 0; s < steps; ++s) training->Step();
 }
 
-extern "C" int bench_training_tokens_per_step() { return static_cast<int>(TrainingRun::kBatch * TrainingRun::kLength); }
+extern "C" int bench_training_tokens_per_step() { return training->spec.batch * training->spec.length; }
 
 #ifndef EMBEDLAB_BENCH_LIBRARY
 namespace {
@@ -140,23 +155,26 @@ double MedianSeconds(const Run& run, int runs) {
 
 }  // namespace
 
-// Arguments: shapes as ROWSxINxOUT (e.g. 512x64x192); --training also times training steps;
-// --target=NAME measures only that Highway target (e.g. AVX2).
+// Arguments: shapes as ROWSxINxOUT (e.g. 512x64x192); --training also times training steps of every config
+// (--config=NAME: only that one); --target=NAME measures only that Highway target (e.g. AVX2).
 int main(int argc, char** argv) {
   std::vector<std::array<int, 3>> shapes;
   bool training = false;
-  std::string only_target;
+  std::string only_target, only_config;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     std::array<int, 3> s{};
     if (arg == "--training") {
       training = true;
+    } else if (arg.rfind("--config=", 0) == 0) {
+      only_config = arg.substr(9);
     } else if (arg.rfind("--target=", 0) == 0) {
       only_target = arg.substr(9);
     } else if (std::sscanf(argv[i], "%dx%dx%d", &s[0], &s[1], &s[2]) == 3) {
       shapes.push_back(s);
     } else {
-      std::fprintf(stderr, "usage: %s [ROWSxINxOUT ...] [--training] [--target=NAME]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [ROWSxINxOUT ...] [--training] [--config=bench|arms|race] [--target=NAME]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -173,11 +191,12 @@ int main(int argc, char** argv) {
                   target.name.c_str(), s[0], s[1], s[2], forward, backward);
       std::fflush(stdout);
     }
-    if (training) {
-      bench_training_prepare(3);
+    for (size_t c = 0; training && c < kTrainingConfigs.size(); ++c) {
+      if (!only_config.empty() && only_config != kTrainingConfigs[c].name) continue;
+      bench_training_prepare(static_cast<int>(c), 3);
       const double step = MedianSeconds([](int count) { bench_training_run(count); }, 5);
-      std::printf("{\"target\":\"%s\",\"trainingSecondsPerStep\":%.6e,\"tokensPerStep\":%d}\n", target.name.c_str(),
-                  step, bench_training_tokens_per_step());
+      std::printf("{\"target\":\"%s\",\"config\":\"%s\",\"trainingSecondsPerStep\":%.6e,\"tokensPerStep\":%d}\n",
+                  target.name.c_str(), kTrainingConfigs[c].name, step, bench_training_tokens_per_step());
       std::fflush(stdout);
     }
   }

@@ -34,3 +34,24 @@ TEST_CASE("GELU forward and backward match the double reference on every target"
     }
   });
 }
+
+TEST_CASE("GELU with the kept tanh gives the bits of the plain pair on every target", "[model]") {
+  OnEveryTarget([] {
+    for (size_t n : {1, 3, 8, 13, 64, 101}) {
+      auto x = RandomVector(n, 32, 3.0);
+      x[0] = 9.0f;
+      const auto dout = RandomVector(n, 33);
+      std::vector<float> y(n), dx(n, 0.5f), kept_y(n), tanh_inner(n), kept_dx(n, 0.5f);
+      simd::GeluForward(x.data(), y.data(), n);
+      simd::GeluBackward(x.data(), dout.data(), dx.data(), n);
+      simd::GeluForwardKeep(x.data(), kept_y.data(), tanh_inner.data(), n);
+      simd::GeluBackwardKept(x.data(), tanh_inner.data(), dout.data(), kept_dx.data(), n);
+      REQUIRE(kept_y == y);
+      REQUIRE(kept_dx == dx);
+      for (size_t i = 0; i < n; ++i) {
+        const double v = x[i], t = std::tanh(std::sqrt(2.0 / M_PI) * (v + 0.044715 * v * v * v));
+        REQUIRE(std::fabs(tanh_inner[i] - t) <= 1e-6);
+      }
+    }
+  });
+}

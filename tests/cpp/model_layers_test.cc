@@ -194,11 +194,12 @@ TEST_CASE("RoPE makes q . k depend only on the distance", "[model]") {
   }
 }
 
-TEST_CASE("Cross-entropy backward matches finite differences and ignores target -1", "[model]") {
+TEST_CASE("Cross-entropy backward matches finite differences, ignores target -1 and overwrites dlogits", "[model]") {
   const size_t rows = 4, vocab = 7;
   const auto logits = RandomVector(rows * vocab, 17, 2.0);
   const std::vector<int32_t> targets = {3, -1, 0, 6};
-  std::vector<float> probs(rows * vocab), dlogits(rows * vocab, 0.0f);
+  // Stale values in dlogits: the backward writes every element, it does not add.
+  std::vector<float> probs(rows * vocab), dlogits(rows * vocab, 5.0f);
   size_t counted = 0;
   embedlab::CrossEntropyForward(logits.data(), targets.data(), probs.data(), rows, vocab, &counted);
   REQUIRE(counted == 3);

@@ -85,3 +85,26 @@ TEST_CASE("SinCosInterleaved is within 3e-7 of double sin/cos on [-pi, pi] on ev
     }
   });
 }
+
+TEST_CASE("FirstNonFinite finds the first infinity or NaN, and Fill writes every element, on every target") {
+  OnEveryTarget([] {
+    const float specials[] = {INFINITY, -INFINITY, NAN, -NAN};
+    for (size_t n : kSizes) {
+      auto values = RandomVector(n, 5, 1e30);  // large finite values: their product with 0 is still 0
+      REQUIRE(simd::FirstNonFinite(values.data(), n) == n);
+      for (size_t at : {size_t{0}, n / 3, n / 2 + 1, n - 1}) {
+        if (at >= n) continue;
+        for (float special : specials) {
+          auto copy = values;
+          copy[at] = special;
+          if (at + 1 < n) copy[n - 1] = NAN;  // a later one does not hide the first
+          REQUIRE(simd::FirstNonFinite(copy.data(), n) == at);
+        }
+      }
+      std::vector<float> filled(n + 1, 7.0f);
+      simd::Fill(-0.5f, filled.data(), n);
+      for (size_t i = 0; i < n; ++i) REQUIRE(filled[i] == -0.5f);
+      REQUIRE(filled[n] == 7.0f);  // nothing past n
+    }
+  });
+}
