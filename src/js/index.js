@@ -108,6 +108,7 @@ export { simdSupported };
 /** @typedef {import('./training/types.js').LongContextProgress} LongContextProgress */
 /** @typedef {import('./training/types.js').LongContextOptions} LongContextOptions */
 /** @typedef {import('./training/types.js').LongContextRunOptions} LongContextRunOptions */
+/** @typedef {import('./training/types.js').LongContextTrainedModel} LongContextTrainedModel */
 /** @typedef {import('./training/types.js').LongContextExperimentOptions} LongContextExperimentOptions */
 /** @typedef {import('./training/types.js').LongContextReading} LongContextReading */
 /** @typedef {import('./training/types.js').LongContextRunResult} LongContextRunResult */

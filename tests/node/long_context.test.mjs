@@ -134,6 +134,52 @@ test('longContextExperiment stops at an aborted signal', async () => {
   assert.equal(result.runs.length, 1);
 });
 
+test('longContextRun with trained: reads the given model as the experiment reads its shared RoPE model', async () => {
+  const experiment = await lab.longContextExperiment({
+    ...small,
+    steps: 12,
+    schemes: ['rope', 'rope_ntk'],
+    seeds: [4],
+  });
+  const options = { ...small, steps: 12, seed: 4 };
+  const rope = await lab.longContextRun({ ...options, scheme: 'rope', keepParameters: true });
+  assert.ok(rope.parameters instanceof Float32Array);
+  const { parameters, ...plain } = rope;
+  assert.deepEqual(plain, experiment.runs[0]);
+  const trained = { parameters, trainLoss: rope.trainLoss };
+  const ntk = await lab.longContextRun({ ...options, scheme: 'rope_ntk', trained });
+  assert.deepEqual(ntk, experiment.runs[1]);
+  assert.equal(ntk.parameters, undefined); // only with keepParameters
+  // Another reading of the same model: NTK at 8T (s = 8), zero-shot, from the same parameters without training.
+  const wide = await lab.longContextRun({ ...options, scheme: 'rope_ntk', factors: [1, 8], fineTuneSteps: 0, trained });
+  assert.deepEqual(wide.readings[0], experiment.runs[1].readings[0]); // at T the scaling is 1: the same numbers
+  assert.equal(wide.readings[1].length, 8 * small.trainLength);
+  assert.equal(wide.trainLoss, rope.trainLoss);
+  // The model it reads is the one a run of those options trains itself: the same training (seed, data, steps).
+  assert.deepEqual(
+    wide,
+    await lab.longContextRun({ ...options, scheme: 'rope_ntk', factors: [1, 8], fineTuneSteps: 0 }),
+  );
+  // A model of other options is refused by size; bad values name the option.
+  await assert.rejects(
+    lab.longContextRun({ ...options, channels: 8, scheme: 'rope_pi', trained }),
+    /trained parameters have \d+ values; this run's model needs \d+/,
+  );
+  await assert.rejects(
+    lab.longContextRun({ ...options, trained: { parameters: [1, 2], trainLoss: 1 } }),
+    /trained.parameters must be a Float32Array/,
+  );
+  await assert.rejects(
+    lab.longContextRun({ ...options, trained: { parameters, trainLoss: NaN } }),
+    /trained.trainLoss must be a finite number/,
+  );
+  await assert.rejects(lab.longContextRun({ ...options, trained: 5 }), /trained must be \{parameters, trainLoss\}/);
+  await assert.rejects(
+    lab.longContextRun({ ...options, keepParameters: 'yes' }),
+    /keepParameters must be true or false/,
+  );
+});
+
 test('long-context options: bad values are refused naming the option', async () => {
   await assert.rejects(lab.longContextRun({ ...small, factors: [2, 1] }), /factors\[1\] must be an integer/);
   await assert.rejects(lab.longContextRun({ ...small, scheme: 'rope_xl' }), /scheme must be one of learned/);

@@ -18,6 +18,7 @@ import {
   RACE_EVAL_ROWS,
   RACE_ROPE_BASE,
   raceJobs,
+  ROPE_FAMILY,
   raceSeeds,
   taskOptions,
   wideRun,
@@ -228,16 +229,18 @@ test('smoothing averages within each position range, never across T', () => {
   assert.deepEqual(Array.from(smoothWithinRanges(ramp, [6], 1)), [0.5, 1, 2, 3, 4, 4.5]);
 });
 
-test('the race plan: 50 passkeys per cell, seeds from any first seed, the NTK-wide job, the model RoPE base', async () => {
+test('the race plan: 50 passkeys per cell, seeds from any first seed, the NTK-wide reading, the model RoPE base', async () => {
   assert.ok(RACE_EVAL_ROWS.passkey >= 50);
   assert.deepEqual(raceSeeds(3, 3), [3, 4, 5]);
   assert.deepEqual(raceSeeds(0, 1), [0]);
   const language = raceJobs('language', [3, 4, 5]);
+  // The wide NTK reading is the RoPE family job's (its trained model), never a job that trains the model again.
   assert.deepEqual(
-    language.filter((j) => j.wide).map((j) => [j.seed, j.schemes]),
-    [3, 4, 5].map((seed) => [seed, ['rope_ntk']]),
+    language.filter((j) => j.schemes.includes(NTK_WIDE)).map((j) => [j.seed, j.schemes]),
+    [3, 4, 5].map((seed) => [seed, [...ROPE_FAMILY, NTK_WIDE]]),
   );
-  assert.equal(raceJobs('passkey', [3, 4, 5]).filter((j) => j.wide).length, 0);
+  assert.equal(language.filter((j) => j.schemes.includes('rope_ntk')).length, 3);
+  assert.equal(raceJobs('passkey', [3, 4, 5]).filter((j) => j.schemes.includes(NTK_WIDE)).length, 0);
   const wide = taskOptions('language', { steps: 100, fineTuneSteps: 20 }, true);
   assert.deepEqual([wide.factors, wide.fineTuneSteps], [[1, 8], 0]);
   const lab = await createEmbedLab();

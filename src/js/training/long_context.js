@@ -147,10 +147,35 @@ async function runOne({ lab, raw }, spec, onProgress, signal, shared) {
  * @returns {Promise<types.LongContextRunResult>}
  */
 export async function longContextRun(internals, options) {
-  const { spec, onProgress, signal } = normalizeSpec(internals.lab, options, []);
+  const { spec, onProgress, signal, given } = normalizeSpec(internals.lab, options, ['trained', 'keepParameters']);
   requireScheme(internals.lab, 'scheme', spec.scheme);
-  const { result } = await runOne(internals, spec, onProgress, signal, null);
-  return result;
+  const trained = given.trained === undefined ? null : requireTrained(given.trained);
+  const { keepParameters = false } = given;
+  if (typeof keepParameters !== 'boolean') {
+    throw new TypeError(`keepParameters must be true or false, got ${describe(keepParameters)}`);
+  }
+  const { result, parameters } = await runOne(internals, spec, onProgress, signal, trained);
+  return keepParameters ? { ...result, parameters } : result;
+}
+
+// {parameters, trainLoss} of an earlier run (its result with keepParameters): the size is the core's to check
+// against this run's model.
+function requireTrained(trained) {
+  if (trained === null || typeof trained !== 'object') {
+    throw new TypeError(
+      `trained must be {parameters, trainLoss} of a run with keepParameters, got ${describe(trained)}`,
+    );
+  }
+  const { parameters, trainLoss } = trained;
+  if (!(parameters instanceof Float32Array)) {
+    throw new TypeError(
+      `trained.parameters must be a Float32Array (a result's parameters), got ${describe(parameters)}`,
+    );
+  }
+  if (!Number.isFinite(requireNumberType('trained.trainLoss', trainLoss))) {
+    throw new RangeError(`trained.trainLoss must be a finite number, got ${describe(trainLoss)}`);
+  }
+  return { parameters, trainLoss };
 }
 
 function requireScheme(lab, name, scheme) {

@@ -101,6 +101,20 @@ export interface LongContextRunOptions extends LongContextOptions {
   scheme?: LongContextScheme;
   /** Model seed (its data follow from it). Default 0. */
   seed?: number;
+  /**
+   * The trained model of an earlier run (its result's parameters, with keepParameters) to read instead of training
+   * one: a RoPE model read with another scaling, as longContextExperiment shares one per seed. Its options must give
+   * the same model (task, vocabulary, channels, layers, heads, trainLength); steps are then skipped.
+   */
+  trained?: LongContextTrainedModel;
+  /** Add the trained model's parameters to the result (to pass as trained to other runs). Default false. */
+  keepParameters?: boolean;
+}
+
+/** A run's trained model: its parameters and the mean of its last 50 training losses. */
+export interface LongContextTrainedModel {
+  parameters: Float32Array;
+  trainLoss: number;
 }
 
 export interface LongContextExperimentOptions extends LongContextOptions {
@@ -149,6 +163,8 @@ export interface LongContextRunResult {
   /** Loss of a model that cannot find the answer: ln 10 per passkey digit, ln(values) for recall. */
   chanceLoss: number | null;
   readings: LongContextReading[];
+  /** With keepParameters: the trained model's parameters (with trainLoss, a LongContextTrainedModel). */
+  parameters?: Float32Array;
 }
 
 /** Mean and range over seeds. */

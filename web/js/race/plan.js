@@ -52,10 +52,10 @@ export const RACE_CORPUS = Object.freeze({ url: 'corpus/brown-excerpt.txt', voca
 export const ROPE_FAMILY = ['rope', 'rope_pi', 'rope_ntk', 'rope_yarn'];
 
 /**
- * NTK-aware scaling at twice the length ratio (s = 2L/T, Peng et al.'s advice to set s above L/T), language only: a
- * run of the RoPE model (the same training, seed and data as the family's) read at 2L with s = 2L/T, of which the
- * page shows positions 0…L−1. The model is causal, so those positions' losses are those of L-token windows read
- * with s = 2L/T (other held-out windows of the same corpus).
+ * NTK-aware scaling at twice the length ratio (s = 2L/T, Peng et al.'s advice to set s above L/T), language only: the
+ * RoPE family's trained model (the same run, not another training of it) read at 2L with s = 2L/T, of which the page
+ * shows positions 0…L−1. The model is causal, so those positions' losses are those of L-token windows read with
+ * s = 2L/T (other held-out windows of the same corpus).
  */
 export const NTK_WIDE = 'rope_ntk_wide';
 
@@ -79,8 +79,8 @@ export const SCHEME_NAMES = {
 export const raceSeeds = (first, count) => Array.from({ length: count }, (_, i) => first + i);
 
 /**
- * The options of one job's runs, as the worker passes them to the library (corpus added for 'language'). The
- * NTK_WIDE job reads only at T and 2L, zero-shot.
+ * The options of one job's runs, as the worker passes them to the library (corpus added for 'language'). `wide`: the
+ * options of the NTK_WIDE reading, only at T and 2L, zero-shot.
  */
 export function taskOptions(task, { steps, fineTuneSteps }, wide = false) {
   const factors = wide ? [1, 2 * RACE_OPTIONS.factors.at(-1)] : [...RACE_OPTIONS.factors];
@@ -95,21 +95,21 @@ export function taskOptions(task, { steps, fineTuneSteps }, wide = false) {
 }
 
 /**
- * The jobs of one task: per seed, the RoPE family as one job and every other scheme alone. The largest jobs come
- * first and the cheapest (learned, which stops at T) last, so the workers finish close together.
+ * The jobs of one task: per seed, the RoPE family as one job (one trained model read with each scaling, and for
+ * language also NTK_WIDE's reading of it) and every other scheme alone. The largest jobs come first and the cheapest
+ * (learned, which stops at T) last, so the workers finish close together.
  */
 export function raceJobs(task, seeds) {
   const singles = ['sinusoidal', 't5', 'alibi', 'none', 'learned'];
-  const wide = task === 'language' ? seeds.map((seed) => ({ task, seed, schemes: ['rope_ntk'], wide: true })) : [];
+  const family = task === 'language' ? [...ROPE_FAMILY, NTK_WIDE] : ROPE_FAMILY;
   return [
-    ...seeds.map((seed) => ({ task, seed, schemes: ROPE_FAMILY })),
-    ...wide,
+    ...seeds.map((seed) => ({ task, seed, schemes: family })),
     ...singles.flatMap((scheme) => seeds.map((seed) => ({ task, seed, schemes: [scheme] }))),
   ];
 }
 
 /**
- * The NTK_WIDE job's run as the page draws it: the reading at T, and positions 0…L−1 of the reading at 2L as the
+ * The NTK_WIDE reading's run as the page draws it: the reading at T, and positions 0…L−1 of the reading at 2L as the
  * reading at L (by causality, see NTK_WIDE), marked `fromLength`.
  */
 export function wideRun(run, L) {

@@ -2,6 +2,7 @@
 // Jobs: 'corpus' (fetch the site's Brown excerpt, train a BPE on it, encode it) and 'run' (one scheme, or the RoPE
 // family of one seed, of the library's long-context experiment). The page stops a job by terminating the worker.
 import createEmbedLab from '../../embedlab/index.js';
+import { NTK_WIDE } from './plan.js';
 
 let labPromise = null;
 const lab = (simd) => (labPromise ??= createEmbedLab({ simd }));
@@ -35,15 +36,34 @@ function throttled() {
   };
 }
 
-// One scheme: lab.longContextRun. Several RoPE schemes of one seed: lab.longContextExperiment, which trains their
-// shared model once and reads it with each scaling (the numbers of separate runs, which would train the same model).
-async function run(l, { options, schemes, seed }) {
+// One scheme: lab.longContextRun. The RoPE family of one seed: its first scheme's run trains the model and keeps its
+// parameters, the other scalings read that model (as lab.longContextExperiment shares it: the numbers of separate
+// runs, which would train the same model), and NTK_WIDE's reading of it runs with wideOptions.
+async function run(l, { options, schemes, seed, wideOptions }) {
   const onProgress = throttled();
-  const runs =
-    schemes.length === 1
-      ? [await l.longContextRun({ ...options, scheme: schemes[0], seed, onProgress })]
-      : (await l.longContextExperiment({ ...options, schemes, seeds: [seed], onProgress })).runs;
-  post({ kind: 'done', runs });
+  if (schemes.length === 1) {
+    post({ kind: 'done', runs: [await l.longContextRun({ ...options, scheme: schemes[0], seed, onProgress })] });
+    return;
+  }
+  const [first, ...others] = schemes.filter((scheme) => scheme !== NTK_WIDE);
+  const { parameters, ...trainedRun } = await l.longContextRun({
+    ...options,
+    scheme: first,
+    seed,
+    onProgress,
+    keepParameters: true,
+  });
+  const trained = { parameters, trainLoss: trainedRun.trainLoss };
+  const runs = [trainedRun];
+  for (const scheme of others) {
+    runs.push(await l.longContextRun({ ...options, scheme, seed, onProgress, trained }));
+  }
+  // Its progress under its own name, so the job's bar counts it as the family's last reading.
+  const wideProgress = (progress) => onProgress({ ...progress, scheme: NTK_WIDE });
+  const wide = schemes.includes(NTK_WIDE)
+    ? await l.longContextRun({ ...wideOptions, scheme: 'rope_ntk', seed, onProgress: wideProgress, trained })
+    : null;
+  post({ kind: 'done', runs, wide });
 }
 
 const jobs = { corpus, run };

@@ -8,6 +8,7 @@ import { drawRace, makePanels } from '../../race/figures.js';
 import { raceWorkerCount, WorkerPool } from '../../race/pool.js';
 import {
   LOSS_MARGIN,
+  NTK_WIDE,
   passkeyMargin,
   RACE_CORPUS,
   RACE_EVAL_ROWS,
@@ -114,7 +115,7 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
     item: runItem(
       job.kind === 'corpus'
         ? job.label
-        : `${job.task} · ${job.wide ? SCHEME_NAMES.rope_ntk_wide : job.schemes.map((s) => SCHEME_NAMES[s]).join(', ')} · seed ${job.seed}`,
+        : `${job.task} · ${job.schemes.map((s) => SCHEME_NAMES[s]).join(', ')} · seed ${job.seed}`,
     ),
   }));
   $('beyond-race-runs').replaceChildren(...jobs.map((j) => j.item.li));
@@ -175,8 +176,7 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
     if (pool !== myPool) {
       return;
     }
-    for (const raw of result.runs) {
-      const run = job.wide ? wideRun(raw, L) : raw;
+    for (const run of result.wide ? [...result.runs, wideRun(result.wide, L)] : result.runs) {
       const bySeed = pending[job.task].get(run.scheme) ?? new Array(seeds.length);
       bySeed[seeds.indexOf(run.seed)] = run;
       pending[job.task].set(run.scheme, bySeed);
@@ -190,12 +190,14 @@ async function runRace({ steps, fineTuneSteps, seeds, small }) {
   // The worker resolves URLs against its own script: give it the page's.
   const corpus = runJob(corpusJob, { ...RACE_CORPUS, url: new URL(RACE_CORPUS.url, document.baseURI).href });
   const work = runJobs.map(async (job) => {
-    const options = taskOptions(job.task, base, job.wide);
+    const options = taskOptions(job.task, base);
+    const wideOptions = job.schemes.includes(NTK_WIDE) ? taskOptions(job.task, base, true) : null;
     if (job.task === 'language') {
       const { ids, vocabSize } = await corpus;
       Object.assign(options, { corpus: ids, vocabSize });
+      Object.assign(wideOptions ?? {}, { corpus: ids, vocabSize });
     }
-    collect(job, await runJob(job, { options, schemes: job.schemes, seed: job.seed }));
+    collect(job, await runJob(job, { options, schemes: job.schemes, seed: job.seed, wideOptions }));
   });
   const outcomes = await Promise.allSettled([corpus, ...work]);
   if (pool !== myPool) {

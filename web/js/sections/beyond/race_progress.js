@@ -2,7 +2,7 @@
 // names. No numbers of the race itself.
 
 // A RoPE-family job's bar names the reading it is at.
-const SHORT_NAMES = { rope: 'RoPE', rope_pi: 'PI', rope_ntk: 'NTK', rope_yarn: 'YaRN' };
+const SHORT_NAMES = { rope: 'RoPE', rope_pi: 'PI', rope_ntk: 'NTK', rope_yarn: 'YaRN', rope_ntk_wide: 'NTK at 2L/T' };
 const PHASES = {
   bpe: 'training the BPE',
   train: 'training',

@@ -1,0 +1,11 @@
+import { launch, openPage } from '../browser/browser.mjs';
+import { loadavg } from 'node:os';
+const { server, url, browser } = await launch();
+const { context, page } = await openPage(browser, url, { width: 1280, height: 900 }, {}, { path: process.argv[2] ?? '' });
+await page.waitForFunction(() => document.getElementById('main')?.dataset.state === 'ready', null, { timeout: 300_000 });
+const l0 = loadavg()[0];
+await page.getByTestId('beyond-race-start').click();
+await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.querySelector('[data-testid="beyond-race-status"]').dataset.state), null, { timeout: 3_600_000, polling: 1000 });
+const d = await page.getByTestId('beyond-race-status').evaluate((el) => ({ ...el.dataset }));
+console.log('race', d.state, d.seconds, 's, workers', d.workers, 'load', l0.toFixed(1), loadavg()[0].toFixed(1));
+await context.close(); await browser.close(); server.close();
