@@ -25,7 +25,7 @@ const SHAPES = [
   { layer: 'mlp.c_proj', shape: [512, 256, 64], perStep: 2 },
 ];
 const TRAINING_CONFIG = 'V=256, T=64, C=64, L=2 layers, H=4 heads, learned positions, batch 8 (512 tokens/step), AdamW';
-const TRAINING_ROUNDS = 5;
+const TRAINING_ROUNDS = 7;
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 // EMBEDLAB_BENCH_NATIVE / EMBEDLAB_BENCH_WASM point at other build folders (e.g. a private perf build).
@@ -182,7 +182,9 @@ function benchTraining(simd, fallback, matmulStepSeconds, { name, text }, index)
   const wasmStep = (module) => {
     module._bench_training_prepare(index, 3);
     const tokens = module._bench_training_tokens_per_step();
-    return { tokens, seconds: () => secondsPerCall((n) => module._bench_training_run(n), 2) };
+    // Steps per timed run: enough for >= 40 ms (a few steps alone read the timer's and the GC's noise).
+    const steps = Math.max(2, Math.ceil(0.04 / secondsPerCall((n) => module._bench_training_run(n), 2)));
+    return { tokens, seconds: () => secondsPerCall((n) => module._bench_training_run(n), steps) };
   };
   const simdStep = wasmStep(simd),
     fallbackStep = wasmStep(fallback);
