@@ -13,8 +13,10 @@ import * as exercises from './sections/exercises/exercises.js';
 import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
 import { WorkerClient } from './workers/client.js';
+import { startSpareWorkers, stopSpareWorkers } from './workers/jobs_client.js';
 import { keepForOffline } from './offline.js';
 import { trackContents } from './ui/contents.js';
+import { nextTask } from './ui/tasks.js';
 
 function createContext(lab) {
   const listeners = new Set();
@@ -84,7 +86,11 @@ function createContext(lab) {
   return ctx;
 }
 
+// The jobs the page starts with, each in a worker of its own: section 1's vocabulary, sections 2 and 5's models.
+const FIRST_JOBS = 3;
+
 async function start() {
+  startSpareWorkers(FIRST_JOBS); // their workers load the library while the page does
   let lab;
   try {
     // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
@@ -110,19 +116,26 @@ async function start() {
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
   // Sections that train in a worker start their jobs one after another, so the first results come fast.
   const firstResults = []; // sections that compute in the embedding worker return the promise of their first results
+  const failed = (error) => {
+    console.warn(error);
+    $('page-load-error').textContent = `A section failed to start: ${error.message}`;
+  };
   for (const section of [tokenize, embeddings, order, sinusoidal, learned, compare, beyond, scale, exercises]) {
+    await nextTask(); // each section starts in a task of its own: the page answers input and paints in between
     try {
-      firstResults.push(section.init(ctx));
+      firstResults.push(Promise.resolve(section.init(ctx)).catch(failed));
     } catch (error) {
-      console.warn(error);
-      $('page-load-error').textContent = `A section failed to start: ${error.message}`;
+      failed(error);
     }
   }
-  await Promise.allSettled(firstResults); // 'ready' with every section's first numbers shown: nothing moves after
+  await Promise.all(firstResults); // 'ready' with every section's first numbers shown: nothing moves after
   $('main').dataset.state = 'ready';
 }
 
 // The contents bar works before the library loads: it needs only the chapters' markup.
 trackContents($('contents'));
 // Offline use is set up once the page shows its first results: copying the site's files then delays none of them.
-start().finally(keepForOffline);
+start().finally(() => {
+  stopSpareWorkers(); // the first jobs have theirs
+  keepForOffline();
+});

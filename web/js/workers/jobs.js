@@ -160,7 +160,12 @@ async function inspectModel({ file }) {
 const armsCorpus = async (params) => corpusJob(await lab(), post, params);
 const armsSeed = async (params) => seedJob(await lab(), post, params);
 
-const jobs = { trainBpe, train, resume, armsCorpus, armsSeed, inspectModel };
+/** Loads the library ahead of the job this worker waits for (jobs_client.js: startSpareWorkers); answers nothing. */
+const load = async () => {
+  await lab();
+};
+
+const jobs = { load, trainBpe, train, resume, armsCorpus, armsSeed, inspectModel };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

@@ -1,5 +1,6 @@
 // Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
 import { $ } from '../ui/dom.js';
+import { simdFlavour } from './client.js';
 
 // How memory failures read: the library's "out of memory: …", and the browser's failed wasm growth or allocation.
 const OUT_OF_MEMORY = /out of memory|memory size|allocat/i;
@@ -17,12 +18,49 @@ export function jobFailure(message) {
     : message;
 }
 
+/** A job worker, told to load the library (the page's build) at once; {worker, died}: died holds its error if it failed meanwhile. */
+function startWorker() {
+  const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
+  const started = { worker, died: null };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    started.died = event.message;
+  };
+  worker.postMessage({ type: 'load', simd: simdFlavour() });
+  return started;
+}
+
+let spares = []; // workers started ahead of the page's first jobs, loading meanwhile
+
 /**
- * Runs a job in a fresh module worker. Returns {cancel, done}; done resolves with the 'done' message, or null
- * when cancelled, and rejects with the worker's error message.
+ * Starts `count` job workers now, while the page itself loads: the jobs it starts with find one with the library
+ * loaded. Those left over when stopSpareWorkers() is called end then: later jobs start a worker of their own.
+ */
+export function startSpareWorkers(count) {
+  spares = Array.from({ length: count }, startWorker);
+}
+
+export function stopSpareWorkers() {
+  spares.forEach(({ worker }) => worker.terminate());
+  spares = [];
+}
+
+/** A started worker that is alive, or a new one. */
+function takeWorker() {
+  const spare = spares.shift();
+  if (spare && spare.died === null) {
+    return spare.worker;
+  }
+  spare?.worker.terminate(); // it died loading: a new worker reports for itself how it fails
+  return startWorker().worker;
+}
+
+/**
+ * Runs a job in a fresh module worker (one started ahead, if it is still alive). Returns {cancel, done}; done
+ * resolves with the 'done' message, or null when cancelled, and rejects with the worker's error message.
  */
 export function runJob(type, params, onMessage) {
-  const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
+  const worker = takeWorker();
   let settle;
   const done = new Promise((resolve, reject) => {
     settle = { resolve, reject };
@@ -46,9 +84,7 @@ export function runJob(type, params, onMessage) {
     finish();
     settle.reject(new Error(workerDeath(event.message)));
   };
-  // The worker loads the same build as the page (?simd=off: the fallback).
-  const simd = new URLSearchParams(self.location.search).get('simd') === 'off' ? false : 'auto';
-  worker.postMessage({ type, params, simd });
+  worker.postMessage({ type, params, simd: simdFlavour() });
   return {
     done,
     cancel() {
