@@ -18,26 +18,30 @@ export function jobFailure(message) {
     : message;
 }
 
-/** A job worker, told to load the library (the page's build) at once; {worker, died}: died holds its error if it failed meanwhile. */
-function startWorker() {
+/**
+ * A job worker, told at once to load the library (the page's build) and what `plan` names ahead of a job:
+ * {type, encoding} (jobs.js: load). {worker, plan, died}: died holds its error if it failed meanwhile.
+ */
+function startWorker(plan = {}) {
   const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
-  const started = { worker, died: null };
+  const started = { worker, plan, died: null };
   worker.onerror = (event) => {
     event.preventDefault();
     started.died = event.message;
   };
-  worker.postMessage({ type: 'load', simd: simdFlavour() });
+  worker.postMessage({ type: 'load', params: { encoding: plan.encoding }, simd: simdFlavour() });
   return started;
 }
 
 let spares = []; // workers started ahead of the page's first jobs, loading meanwhile
 
 /**
- * Starts `count` job workers now, while the page itself loads: the jobs it starts with find one with the library
- * loaded. Those left over when stopSpareWorkers() is called end then: later jobs start a worker of their own.
+ * Starts a job worker for each plan ({type, encoding}: a job the page starts with) now, while the page itself loads:
+ * that job finds one with the library and its data loaded. Those left over when stopSpareWorkers() is called end
+ * then: later jobs start a worker of their own.
  */
-export function startSpareWorkers(count) {
-  spares = Array.from({ length: count }, startWorker);
+export function startSpareWorkers(plans) {
+  spares = plans.map(startWorker);
 }
 
 export function stopSpareWorkers() {
@@ -45,13 +49,16 @@ export function stopSpareWorkers() {
   spares = [];
 }
 
-/** A started worker that is alive, or a new one. */
-function takeWorker() {
-  const spare = spares.shift();
-  if (spare && spare.died === null) {
-    return spare.worker;
+/** The worker started for this job if it is alive, or a new one. */
+function takeWorker(type, { encoding } = {}) {
+  const index = spares.findIndex(({ plan }) => plan.type === type && plan.encoding === encoding);
+  if (index >= 0) {
+    const [spare] = spares.splice(index, 1);
+    if (spare.died === null) {
+      return spare.worker;
+    }
+    spare.worker.terminate(); // it died loading: a new worker reports for itself how it fails
   }
-  spare?.worker.terminate(); // it died loading: a new worker reports for itself how it fails
   return startWorker().worker;
 }
 
@@ -60,7 +67,7 @@ function takeWorker() {
  * resolves with the 'done' message, or null when cancelled, and rejects with the worker's error message.
  */
 export function runJob(type, params, onMessage) {
-  const worker = takeWorker();
+  const worker = takeWorker(type, params);
   let settle;
   const done = new Promise((resolve, reject) => {
     settle = { resolve, reject };
