@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, printed as Markdown tables (also written to build/bench/results.md).
 // `node tests/bench/run.mjs Model 'Hugging Face tokenizers'` runs only the named sections (Kernels, Model, Tokenizer,
-// 'Hugging Face tokenizers', 'Race workers', GloVe, 'CLI threads').
+// 'Hugging Face tokenizers', 'Race workers', GloVe, 'CLI threads', 'Page load').
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
@@ -8,6 +8,7 @@ import { benchCliThreads } from './cli_threads.mjs';
 import { benchGlove } from './glove.mjs';
 import { benchKernels } from './kernels.mjs';
 import { benchModel } from './model.mjs';
+import { benchPageLoad } from './page_load.mjs';
 import { benchRaceWorkers } from './race_workers.mjs';
 import { benchTokenizer } from './tokenizer.mjs';
 import { benchHfTokenizers } from './tokenizer_hf.mjs';
@@ -25,6 +26,7 @@ const benches = [
   ['Race workers', benchRaceWorkers],
   ['GloVe', benchGlove],
   ['CLI threads', benchCliThreads],
+  ['Page load', benchPageLoad],
 ];
 const wanted = process.argv.slice(2);
 for (const [title, bench] of benches.filter(([title]) => wanted.length === 0 || wanted.includes(title))) {

@@ -90,20 +90,92 @@ export async function longTasks(page) {
  */
 export async function measureTasks(browser, page, action) {
   await watchLongTasks(page);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const trace = await traced(browser, page, action);
+  const cpu = mainThreadTasks(trace).map((task) => task.cpu);
+  return { ...(await longTasks(page)), cpuMax: Math.max(0, ...cpu) };
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/** The trace events recorded while `action` ran. */
+async function traced(browser, page, action) {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   let trace;
   try {
     await action();
   } finally {
     trace = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents;
   }
+  return trace;
+}
+
+/**
+ * The processes that rendered the traced page's frames: the one it had when tracing started and any it committed a
+ * navigation in since. Chromium's own UI runs in renderers too (the "WebUI Top Renderer"), whose tasks are not the
+ * page's.
+ */
+function pageProcesses(trace) {
+  const pids = new Set();
+  for (const e of trace) {
+    if (e.name === 'TracingStartedInBrowser') {
+      e.args.data.frames?.forEach((frame) => pids.add(frame.processId));
+    } else if (e.name === 'FrameCommittedInBrowser') {
+      pids.add(e.args.data.processId);
+    }
+  }
+  return pids;
+}
+
+/**
+ * The tasks of the page's main thread in a trace, longest CPU time first: {cpu, wall} in ms (tdur and dur of each
+ * RunTask on CrRendererMain), {at} its start in ms after the trace's first task there, and {inside}: the events in
+ * it, the longest of each kind by CPU time (V8's own phases left out) (what a failed budget is about), e.g. "FunctionCall main.js 80 ms".
+ */
+export function mainThreadTasks(trace) {
+  const pids = pageProcesses(trace);
   const main = new Set(
-    trace.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`),
+    trace
+      .filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain' && pids.has(e.pid))
+      .map((e) => `${e.pid}/${e.tid}`),
   );
-  const cpu = trace
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}/${e.tid}`))
-    .map((e) => (e.tdur ?? e.dur) / 1000);
-  return { ...(await longTasks(page)), cpuMax: Math.max(0, ...cpu) };
+  if (main.size === 0) {
+    throw new Error('the trace names no main thread of the page');
+  }
+  const onMain = trace.filter((e) => e.ph === 'X' && main.has(`${e.pid}/${e.tid}`));
+  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const start = Math.min(...tasks.map((e) => e.ts));
+  const inside = (task) => {
+    const cpuByName = new Map();
+    for (const e of onMain) {
+      if (e !== task && !/^(RunTask|V8\.)/.test(e.name) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur) {
+        const url = e.args?.data?.url?.split('/').pop();
+        const name = url ? `${e.name} ${url}` : e.name;
+        cpuByName.set(name, Math.max(cpuByName.get(name) ?? 0, (e.tdur ?? e.dur) / 1000));
+      }
+    }
+    return [...cpuByName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
+  };
+  return tasks
+    .map((e) => ({ task: e, cpu: (e.tdur ?? e.dur) / 1000, wall: e.dur / 1000, at: (e.ts - start) / 1000 }))
+    .sort((a, b) => b.cpu - a.cpu)
+    .map(({ task, ...rest }, i) => ({ ...rest, inside: i < 3 ? inside(task) : [] }));
+}
+
+/**
+ * Loads `url` into `page` (opened on about:blank by openPage, so that its checks are in place) with the trace
+ * running from before the navigation until `ready(page)` resolves. Returns the page's main-thread tasks over the
+ * whole load (mainThreadTasks).
+ */
+export async function measureLoad(browser, page, url, ready) {
+  return mainThreadTasks(
+    await traced(browser, page, async () => {
+      await page.goto(url);
+      await ready(page);
+    }),
+  );
 }
 
 /** True when other processes keep every core busy: wall-clock task lengths then say more about them than the page. */

@@ -17,14 +17,23 @@ export function theme() {
   };
 }
 
+const fitted = new WeakSet(); // canvases fitCanvas sized: they hold a drawing
+const skipped = new WeakSet(); // canvases asked to draw while hidden, not drawn since
+
+/** Backing-store pixels per CSS pixel. */
+const pixelRatio = () => Math.min(window.devicePixelRatio || 1, 3);
+
 /** Sizes the backing store to the CSS box; returns a context in CSS pixels, or null when hidden. */
 export function fitCanvas(canvas) {
   const width = canvas.clientWidth;
   const height = canvas.clientHeight;
   if (width === 0 || height === 0) {
+    skipped.add(canvas);
     return null;
   }
-  const dpr = Math.min(window.devicePixelRatio || 1, 3);
+  skipped.delete(canvas);
+  fitted.add(canvas);
+  const dpr = pixelRatio();
   const w = Math.round(width * dpr);
   const h = Math.round(height * dpr);
   if (canvas.width !== w) {
@@ -37,6 +46,23 @@ export function fitCanvas(canvas) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   return { ctx, width, height };
+}
+
+/**
+ * True when a shown canvas lacks the drawing its figure asked for at its present size: it holds one made at another
+ * size, or its last one was skipped while it was hidden. A canvas no figure has drawn yet needs nothing.
+ */
+export function needsDrawing(canvas) {
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  if (width === 0 || height === 0) {
+    return false; // drawn when it shows again
+  }
+  const dpr = pixelRatio();
+  return (
+    skipped.has(canvas) ||
+    (fitted.has(canvas) && (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)))
+  );
 }
 
 export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

@@ -5,6 +5,7 @@ import { divergenceMessage } from '../training/divergence.js';
 import { TrainingRow } from '../workers/jobs_client.js';
 import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
+import { FramePainter } from '../ui/frame_painter.js';
 import { fixed3 } from '../ui/format.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
 import { maxAbs, meanCosineAt, meanCosineByOffset, megabytes, rampColour, totalVariance } from './learned_tables.js';
@@ -12,6 +13,7 @@ import { maxAbs, meanCosineAt, meanCosineByOffset, megabytes, rampColour, totalV
 const WPE_LEGEND = 'The same scale for every snapshot: ± the largest |value| in any of them.';
 let ctx;
 let row; // the training row: progress, status and error
+let painter; // paints the run's progress and snapshots (paintRun)
 let snapshots = [];
 let losses = [];
 
@@ -98,6 +100,24 @@ function drawLoss() {
   drawLines($('learned-loss'), [{ values: losses, colour: PALETTE[0] }], { xLabel: 'step', x0: 1 });
 }
 
+let progress = null; // the run's latest progress message, not shown yet
+let newSnapshots = false; // snapshots came that the slider does not offer yet
+
+/** Shows the run's latest progress and snapshot (FramePainter: once a frame, while the section is near the screen). */
+function paintRun() {
+  if (progress) {
+    row.progress.value = progress.step / progress.steps;
+    row.status.textContent = `step ${progress.step} of ${progress.steps}, loss ${progress.loss.toFixed(3)}`;
+    progress = null;
+    drawLoss();
+  }
+  if (newSnapshots) {
+    const slider = $('learned-snap');
+    showSnapshots(Number(slider.value) === Number(slider.max));
+    newSnapshots = false;
+  }
+}
+
 /** Shows the snapshots in the slider (following the newest when the slider was at the end). */
 function showSnapshots(follow) {
   const slider = $('learned-snap');
@@ -119,7 +139,6 @@ async function train() {
   if (steps === null || seed === null || learningRate === null) {
     return;
   }
-  const slider = $('learned-snap');
   const cfg = MODEL_DEFAULTS;
   const settingsLine = $('learned-settings');
   const keptSettings = settingsLine.textContent; // a failed run puts back the previous run's line with its figures
@@ -136,17 +155,16 @@ async function train() {
   const params = { encoding: 'r50k_base', positions: 'learned', steps, every, options: { seed, learningRate } };
   const done = await row.run('train', params, (m) => {
     if (m.kind === 'progress') {
-      row.progress.value = m.step / m.steps;
+      progress = m;
       losses.push(m.loss);
-      row.status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
-      if (m.step % 10 === 0) {
-        drawLoss();
-      }
+      painter.request();
     } else if (m.kind === 'snapshot') {
       snapshots.push(m);
-      showSnapshots(Number(slider.value) === Number(slider.max));
+      newSnapshots = true;
+      painter.request();
     }
   });
+  painter.flush();
   if (!done) {
     if (row.status.dataset.state === 'error') {
       ({ snapshots, losses } = kept);
@@ -266,6 +284,7 @@ async function readGpt2(file) {
 export function init(context) {
   ctx = context;
   row = new TrainingRow('learned');
+  painter = new FramePainter(paintRun, $('learned'));
   // Readout and legend exist before the first snapshot arrives: the page does not move when it does.
   reserveHeatmap($('learned-heatmap'), { legend: WPE_LEGEND });
   reserveScatter($('learned-pca'));

@@ -1,4 +1,5 @@
 // The DOM helpers every section shares: element lookup, table header cells and redrawing canvases.
+import { needsDrawing } from '../draw/canvas.js';
 
 /** The element with this id (every id on the page starts with its section's id). */
 export const $ = (id) => document.getElementById(id);
@@ -13,9 +14,16 @@ export function headerCell(text, scope) {
   return th;
 }
 
-/** Redraws on the next frame whenever a canvas of this section changes size (canvases draw at their pixel size). */
+/**
+ * Redraws on the next frame when a canvas of this section changes size and so lacks its drawing (canvases draw at
+ * their pixel size). Not when observing starts: each canvas is then reported at the size it was just drawn at.
+ */
 export function redrawOnResize(sectionId, draw) {
-  const observer = new ResizeObserver(() => requestAnimationFrame(draw));
+  const observer = new ResizeObserver((entries) => {
+    if (entries.some(({ target }) => needsDrawing(target))) {
+      requestAnimationFrame(draw);
+    }
+  });
   for (const canvas of document.querySelectorAll(`#${sectionId} canvas`)) {
     observer.observe(canvas);
   }

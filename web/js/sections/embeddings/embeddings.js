@@ -4,6 +4,7 @@ import { $, redrawOnResize } from '../../ui/dom.js';
 import { divergenceMessage } from '../../training/divergence.js';
 import { TrainingRow } from '../../workers/jobs_client.js';
 import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
+import { FramePainter } from '../../ui/frame_painter.js';
 import { fixed3, visibleWhitespace } from '../../ui/format.js';
 import { drawScatter, PALETTE, reserveScatter } from '../../draw/plot.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
@@ -17,6 +18,7 @@ const DIM = 16;
 const MAX_ROWS = 16;
 let ctx;
 let row; // the training row: progress, status and error
+let painter; // paints the run's progress and snapshots (paintRun)
 let snapshot = null;
 let labels = [];
 let initial = null; // the step-0 snapshot of the current run
@@ -130,6 +132,22 @@ function drawSnapshot() {
   drawGlove();
 }
 
+let progress = null; // the run's latest progress, not shown yet: {value, text}
+let newSnapshot = false; // a snapshot came that the figures do not show yet
+
+/** Shows the run's latest progress and snapshot (FramePainter: once a frame, while the section is near the screen). */
+function paintRun() {
+  if (progress) {
+    row.progress.value = progress.value;
+    row.status.textContent = progress.text;
+    progress = null;
+  }
+  if (newSnapshot) {
+    newSnapshot = false;
+    drawSnapshot();
+  }
+}
+
 /** The model the section shows and can keep training: put back when a run fails, so that nothing is lost. */
 function keptModel() {
   const kept = { snapshot, initial, saved };
@@ -157,18 +175,20 @@ async function run(type, steps, params, first = type === 'resume' ? snapshot.ste
         labels = m.labels;
         roles = tokenRoles(labels);
       } else if (m.kind === 'progress') {
-        row.progress.value = (m.step - first) / steps;
-        row.status.textContent = `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}`;
+        progress = { value: (m.step - first) / steps, text: `step ${m.step} of ${m.steps}, loss ${m.loss.toFixed(3)}` };
+        painter.request();
       } else if (m.kind === 'snapshot') {
         snapshot = m;
         if (m.step === 0) {
           initial = m;
         }
-        drawSnapshot();
+        newSnapshot = true;
+        painter.request();
         freezeEarlySnapshot(m);
       }
     },
   );
+  painter.flush();
   if (!done) {
     if (row.status.dataset.state === 'error') {
       restore();
@@ -237,6 +257,7 @@ function pageReady() {
 export function init(context) {
   ctx = context;
   row = new TrainingRow('embeddings');
+  painter = new FramePainter(paintRun, $('embeddings-pca'));
   vocabularyNotice(ctx, {
     id: 'embeddings-vocab-notice',
     where: 'section 2, token embeddings',

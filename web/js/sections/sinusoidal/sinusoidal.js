@@ -4,6 +4,7 @@ import { drawRows } from '../../draw/strips.js';
 import { ownScale } from '../../draw/colour.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
 import { fixed3, scientific } from '../../ui/format.js';
+import { nextTask } from '../../ui/tasks.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
 import { readoutNumber } from '../../draw/readout.js';
 import { updateTerms } from './terms.js';
@@ -42,15 +43,16 @@ export function rotate(v, k, dim, base) {
   return out;
 }
 
+/** Computes what the figures show for the sliders' state, then shows it. */
 function update() {
+  compute();
+  show();
+}
+
+/** The table, PE(p)·PE(q) and the rotation for the sliders' state, kept in `last`. */
+function compute() {
   const state = readState();
   const { dim, base, p, k } = state;
-  $('sinusoidal-dim-out').textContent = String(dim);
-  $('sinusoidal-base-out').textContent = String(base);
-  $('sinusoidal-pos-out').textContent = String(p);
-  $('sinusoidal-k-out').textContent = String(k);
-  $('sinusoidal-heatmap-dim').textContent = String(dim);
-  $('sinusoidal-heatmap-base').textContent = String(base);
   const key = `${dim}/${base}`;
   if (key !== encodingKey) {
     encoding?.dispose();
@@ -62,8 +64,9 @@ function update() {
   const rowsPE = Array.from({ length: DOTS }, (_, q) => table.subarray(q * dim, (q + 1) * dim));
   const dots = new Float32Array(DOTS * DOTS);
   for (let a = 0; a < DOTS; a++) {
-    for (let b = 0; b < DOTS; b++) {
-      dots[a * DOTS + b] = ctx.lab.kernels.dot(rowsPE[a], rowsPE[b]);
+    for (let b = a; b < DOTS; b++) {
+      // The kernel multiplies the same pairs in the same order either way: PE(q)·PE(p) is the same float.
+      dots[a * DOTS + b] = dots[b * DOTS + a] = ctx.lab.kernels.dot(rowsPE[a], rowsPE[b]);
     }
   }
   let toeplitz = 0;
@@ -80,6 +83,18 @@ function update() {
     residual = Math.max(residual, Math.abs(rotated[c] - target[c]));
   }
   last = { state, table, dots, toeplitz, pe, target, rotated, residual };
+}
+
+/** The figures and notes of the last computation. */
+function show() {
+  const { state, toeplitz, pe, target, residual } = last;
+  const { dim, base, p, k } = state;
+  $('sinusoidal-dim-out').textContent = String(dim);
+  $('sinusoidal-base-out').textContent = String(base);
+  $('sinusoidal-pos-out').textContent = String(p);
+  $('sinusoidal-k-out').textContent = String(k);
+  $('sinusoidal-heatmap-dim').textContent = String(dim);
+  $('sinusoidal-heatmap-base').textContent = String(base);
   draw();
   $('sinusoidal-dots-note').textContent =
     `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2} (d = ${dim}, base ${base}).`;
@@ -186,11 +201,13 @@ function peFormula(row, col, value, { dim, base }) {
   return `PE(${row}, ${col}) = ${fn}(${row} / ${base}^(${2 * i}/${dim})) = ${readoutNumber(value)}   · position ${row}, dimension ${col}, wavelength ${positionsText(wavelength)} positions`;
 }
 
+/** Starts the section; resolves once its figures are drawn, a task after their numbers are computed. */
 export function init(context) {
   ctx = context;
   document.querySelector('#sinusoidal .sliders').addEventListener('input', update);
   $('sinusoidal-length').addEventListener('input', update);
   redrawOnResize('sinusoidal', draw);
   redrawOnColourScheme(draw);
-  update();
+  compute();
+  return nextTask().then(show);
 }
