@@ -1,5 +1,6 @@
-# Sourced by setup.sh and fuzz.sh: apt_install LABEL PACKAGE... installs the given Debian packages as root,
-# or through sudo, and says clearly what it needs otherwise.
+# Sourced by setup.sh and build-sanitize.sh: apt_install LABEL PACKAGE... installs the given Debian packages as root,
+# or through sudo, and says clearly what it needs otherwise; clang_packages_missing names, one a line, the Debian
+# packages the sanitizer build (clang++, libFuzzer, ASan, UBSan) still needs.
 apt_install() {
   local label=$1
   shift
@@ -15,4 +16,12 @@ apt_install() {
   fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+clang_packages_missing() {
+  if ! command -v clang++ >/dev/null; then
+    printf '%s\n' clang libclang-rt-dev # Debian's default clang and its runtime libraries
+  elif [ ! -f "$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" ]; then
+    echo "libclang-rt-$(clang++ --version | sed -nE 's/.*clang version ([0-9]+).*/\1/p' | head -1)-dev"
+  fi
 }

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Builds native (core, Catch2 tests, tools), the wasm modules of the npm package into dist/, and the
-# static site into build/site (web/ plus the package under embedlab/; scripts/build-site.sh). Incremental: reruns
-# are quick.
+# Builds native (core, Catch2 tests, tools, benchmarks), the wasm modules of the npm package into dist/ (and the wasm
+# benchmarks into build/wasm/bench/), and the static site into build/site (web/ plus the package under embedlab/;
+# scripts/build-site.sh). Incremental: reruns are quick. `--no-bench` leaves out the wasm benchmarks, which no test
+# runs (npm test; about 25 s of CPU in a first build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
+wasm_target=all
+case ${1:-} in
+  --no-bench) wasm_target=embedlab_package_modules ;;
+  "") ;;
+  *) echo "build: unknown option '$1' (have: --no-bench)" >&2; exit 2 ;;
+esac
 
 # One build at a time: two builds writing the same outputs leave a .js without its .wasm.
 mkdir -p build
@@ -20,9 +27,9 @@ configure() {  # configure only once; cmake re-runs itself when CMake files chan
   }
 }
 mkdir -p build
-compile() {  # quiet on success, the whole log on failure
-  local dir=$1
-  cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1 || {
+compile() {  # compile DIR [TARGET]: quiet on success, the whole log on failure
+  local dir=$1 target=${2:-all}
+  cmake --build "$dir" -j"$jobs" --target "$target" >"$dir.build.log" 2>&1 || {
     cat "$dir.build.log" >&2
     echo "build: $dir failed (log: $dir.build.log)" >&2
     exit 1
@@ -33,7 +40,7 @@ compile build/native
 
 # emcmake's default emulator (node --experimental-wasm-threads) is rejected by node 20.
 configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
-compile build/wasm
+compile build/wasm "$wasm_target"
 
 bash scripts/build-package.sh
 node scripts/build-vocabularies.mjs

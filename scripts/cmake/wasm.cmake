@@ -73,6 +73,9 @@ set_source_files_properties(${EMBEDLAB_WASM_LUKEWARM_SOURCES} PROPERTIES COMPILE
 # about 7 kB more off, but Binaryen's -Oz made the training step 21-27% slower: measured, not taken.)
 set(EMBEDLAB_WASM_PACKAGE_LINK_FLAGS "-sINCOMING_MODULE_JS_API=[locateFile,instantiateWasm]")
 
+# The package's modules alone, without the benchmark programs (scripts/build.sh --no-bench, which npm test runs).
+add_custom_target(embedlab_package_modules)
+
 # simd: Highway's WASM target (SIMD128) and WebAssembly exception handling; fallback: EMU128 and exceptions through
 # JS, for engines without either. Wasm exceptions make the module and glue 14 kB gzipped smaller (JS exceptions wrap
 # every call that may throw in an invoke_ import); every engine with SIMD128 has them except Chrome 91-94 and
@@ -133,6 +136,7 @@ foreach(flavour simd fallback)
   set_target_properties(embedlab_hf_module_${flavour} PROPERTIES OUTPUT_NAME "embedlab-hf-${flavour}" SUFFIX ".js"
                         RUNTIME_OUTPUT_DIRECTORY ${EMBEDLAB_PACKAGE_DIR})
   embedlab_finish_package_module(embedlab_hf_module_${flavour})
+  add_dependencies(embedlab_package_modules embedlab_${flavour} embedlab_tokenizer_${flavour} embedlab_hf_module_${flavour})
 
   add_executable(kernel_bench_${flavour} ${CMAKE_SOURCE_DIR}/tests/bench/kernel_bench.cc)
   target_link_libraries(kernel_bench_${flavour} PRIVATE embedlab_core_${flavour})
