@@ -29,6 +29,10 @@ configure() {  # configure only once; cmake re-runs itself when CMake files chan
 mkdir -p build
 compile() {  # compile DIR [TARGET]: quiet on success, the whole log on failure
   local dir=$1 target=${2:-all}
+  # A named target is known only to a build tree generated since it was added: regenerate first (all does so itself).
+  if [ "$target" != all ]; then
+    cmake "$dir" >>"$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; exit 1; }
+  fi
   cmake --build "$dir" -j"$jobs" --target "$target" >"$dir.build.log" 2>&1 || {
     cat "$dir.build.log" >&2
     echo "build: $dir failed (log: $dir.build.log)" >&2
