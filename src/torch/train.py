@@ -15,6 +15,8 @@ import argparse
 import os
 import socket
 import sys
+import threading
+import time
 
 import numpy as np
 import torch
@@ -123,7 +125,20 @@ def train(rank, world, args, local_rank=0):
             dist.destroy_process_group()
 
 
-def spawned(rank, world, port, args):
+def exit_with_parent(parent):
+    """Ends this worker once the launcher that spawned it is gone: a launcher killed (a timeout, Ctrl-C twice) would
+    otherwise leave its workers waiting on each other, a core busy for good."""
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def spawned(rank, world, port, args, parent):
+    exit_with_parent(parent)
     os.environ["MASTER_ADDR"] = "127.0.0.1"
     os.environ["MASTER_PORT"] = str(port)
     try:
@@ -149,7 +164,7 @@ def main():
             raise SystemExit(f"--processes {args.processes} with --device cuda needs as many GPUs, "
                              f"found {torch.cuda.device_count()}")
         try:
-            mp.spawn(spawned, args=(args.processes, free_port(), args), nprocs=args.processes)
+            mp.spawn(spawned, args=(args.processes, free_port(), args, os.getpid()), nprocs=args.processes)
         except (mp.ProcessRaisedException, mp.ProcessExitedException) as error:
             raise SystemExit(f"train.py: a worker failed: {str(error).strip()}")
     else:
