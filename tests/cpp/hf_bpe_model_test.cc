@@ -2,7 +2,6 @@
 // crate's rules (tokenizers/src/models/bpe: merge_word and Word::merge_all): the lowest merge rank first, the
 // leftmost on a tie; byte_fallback, unk, fuse_unk; ignore_merges; and the merge loop in both of its forms.
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -161,9 +160,10 @@ TEST_CASE("hf BPE merge loops agree with the naive rule on random words, and the
   }
   std::vector<embedlab::BpeSymbol> huge(1 << 20);
   for (uint32_t i = 0; i < huge.size(); ++i) huge[i] = {prng.NextU32() % 2 ? code("a") : code("b"), i, i + 1};
-  const auto start = std::chrono::steady_clock::now();
+  // No wall-clock bound (no timed unit tests: one failed at 6.8 s under the sanitizers on a loaded machine): a
+  // quadratic loop over 2^20 symbols, about 10^12 steps, would not end within the suite's time limit (ctest
+  // --timeout 600, test.sh's per-suite limit), which is the bound; bench covers the speed.
   embedlab::MergeWord(merges, &huge);
-  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5.0);
   CHECK(huge.back().end == (1u << 20));
 }
 
