@@ -1,5 +1,6 @@
 // The tutorial page: loads the library once and starts the sections.
 // Sections share one context: the library, the current tokenizer (section 1) and the embedding worker.
+import createEmbedLab from '../embedlab/index.js';
 import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
 import { WorkerClient } from './workers/client.js';
@@ -90,14 +91,12 @@ const SECTIONS = [
 ];
 
 async function start() {
-  // The library and the sections' modules load side by side (static imports would make the library wait for every
-  // section's modules): its wasm compiles and its vocabulary arrives while theirs do, and each section starts once
-  // its own module is there.
+  // The sections' modules are imported here, not statically (the library's start would wait for all of them): they
+  // load while the library's wasm compiles and its vocabulary arrives, and each section starts once its own is there.
   const sections = SECTIONS.map((url) => import(url));
   sections.forEach((section) => section.catch(() => {})); // each awaited below, unless the library fails first
   let lab;
   try {
-    const { default: createEmbedLab } = await import('../embedlab/index.js');
     // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
     const simd = new URLSearchParams(window.location.search).get('simd') === 'off' ? false : 'auto';
     lab = await createEmbedLab({ simd });
