@@ -64,7 +64,7 @@ export async function benchPageLoad() {
       row('longest main-thread task, CPU (ms)', 'cpu', 1, 0),
       row('longest main-thread task, wall (ms)', 'wall', 1, 0),
       '',
-      `Inside the longest task (${Math.round(worst.cpu)} ms CPU): ${worst.inside.join(', ')}.`,
+      `Inside the longest task (${Math.round(worst.cpu)} ms CPU): ${worst.inside.join(', ') || 'no traced event (script alone)'}.`,
     ].join('\n');
   } finally {
     await browser.close();

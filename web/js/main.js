@@ -1,16 +1,18 @@
 // The tutorial page: loads the library once and starts the sections.
 // Sections share one context: the library, the current tokenizer (section 1) and the embedding worker.
+import createEmbedLab from '../embedlab/index.js';
 import { drawLegend } from './draw/legend.js';
 import { $ } from './ui/dom.js';
 import { WorkerClient } from './workers/client.js';
-import { startSpareWorkers, stopSpareWorkers } from './workers/jobs_client.js';
 import { keepForOffline } from './offline.js';
 import { trackContents } from './ui/contents.js';
 import { nextTask } from './ui/tasks.js';
 
-function createContext(lab, embeddingWorker) {
+function createContext(lab) {
   const listeners = new Set();
   const tokenizers = new Map(); // name → Tokenizer
+  // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
+  const embeddingWorker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
   const ctx = {
     lab,
     tokenizer: null,
@@ -74,14 +76,6 @@ function createContext(lab, embeddingWorker) {
   return ctx;
 }
 
-// The jobs the page starts with, each in a worker of its own: section 1's vocabulary, sections 2 and 5's models
-// (trained on r50k_base tokens).
-const FIRST_JOBS = [
-  { type: 'trainBpe' },
-  { type: 'train', encoding: 'r50k_base' },
-  { type: 'train', encoding: 'r50k_base' },
-];
-
 // The sections, in the order they start: those whose first results come from workers first, so that the workers
 // compute while the page draws the sections computed here (4, 8, 9); the trainings of sections 2 and 5 take longest.
 const SECTIONS = [
@@ -96,31 +90,13 @@ const SECTIONS = [
   './sections/exercises/exercises.js',
 ];
 
-/**
- * Starts the workers the page's first results come from, as soon as the page has the library's modules (the workers
- * load the same ones): they load the library and their data while the page compiles its own and fetches its
- * vocabulary. Started with the page, they slowed its own start (section 1's first tokens came twice as late) and
- * made 'ready' come no sooner. Returns the embedding worker.
- */
-function startWorkers() {
-  startSpareWorkers(FIRST_JOBS);
-  // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
-  const embeddingWorker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
-  embeddingWorker.request({ op: 'load' }).catch(() => {}); // a failure shows with the first request that needs it
-  return embeddingWorker;
-}
-
 async function start() {
-  // The library and the sections' modules load side by side (imports that the module graph would otherwise make
-  // wait for each other): the library's wasm compiles and its vocabulary arrives while the sections' modules do, and
-  // each section starts once its own module is there.
+  // The sections' modules are imported here, not statically (the library's start would wait for all of them): they
+  // load while the library's wasm compiles and its vocabulary arrives, and each section starts once its own is there.
   const sections = SECTIONS.map((url) => import(url));
   sections.forEach((section) => section.catch(() => {})); // each awaited below, unless the library fails first
   let lab;
-  let embeddingWorker;
   try {
-    const { default: createEmbedLab } = await import('../embedlab/index.js');
-    embeddingWorker = startWorkers();
     // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
     const simd = new URLSearchParams(window.location.search).get('simd') === 'off' ? false : 'auto';
     lab = await createEmbedLab({ simd });
@@ -134,7 +110,7 @@ async function start() {
   $('page-simd-target').textContent = lab.simdTarget;
   $('page-lab-flavour').textContent =
     `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
-  const ctx = createContext(lab, embeddingWorker);
+  const ctx = createContext(lab);
   try {
     await ctx.setTokenizer('r50k_base');
   } catch (error) {
@@ -163,7 +139,4 @@ async function start() {
 // The contents bar works before the library loads: it needs only the chapters' markup.
 trackContents($('contents'));
 // Offline use is set up once the page shows its first results: copying the site's files then delays none of them.
-start().finally(() => {
-  stopSpareWorkers(); // the first jobs have theirs
-  keepForOffline();
-});
+start().finally(keepForOffline);

@@ -53,17 +53,10 @@ const OPS = {
     }),
 };
 
-const loadLab = (simd) => (labPromise ??= createEmbedLab({ simd }));
-
 serveRequests({
-  /** Loads the library ahead of the requests that need it (the page's start). */
-  async load({ simd }) {
-    await loadLab(simd);
-    return null;
-  },
   /** {table: {vocabSize, dim, stddev}, ops: [{op: 'lookup' | 'compose' | 'compare', ...}]} → their results. */
   async run({ simd, table: spec, ops }) {
-    const lab = await loadLab(simd);
+    const lab = await (labPromise ??= createEmbedLab({ simd }));
     const embedding = table(lab, spec);
     return ops.map((op) => {
       if (!Object.hasOwn(OPS, op.op)) {

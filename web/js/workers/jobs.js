@@ -36,14 +36,7 @@ async function trainBpe({ corpus, vocabSize, pattern }) {
   tokenizer.dispose();
 }
 
-let prepared = null; // {encoding, data}: the training data `load` built ahead of the job, for one job
-
 async function data(encoding) {
-  if (prepared?.encoding === encoding) {
-    const { data: d } = prepared;
-    prepared = null;
-    return d;
-  }
   const l = await lab();
   const tokenizer = await l.getTokenizer(encoding);
   const d = buildData(l, tokenizer);
@@ -167,19 +160,7 @@ async function inspectModel({ file }) {
 const armsCorpus = async (params) => corpusJob(await lab(), post, params);
 const armsSeed = async (params) => seedJob(await lab(), post, params);
 
-/**
- * Loads the library ahead of the job this worker waits for (jobs_client.js: startSpareWorkers), and the training data
- * of `encoding` when given (the same every time: the job takes it as built); answers nothing.
- */
-const load = async ({ encoding } = {}) => {
-  await lab();
-  if (encoding) {
-    prepared = { encoding, data: data(encoding) };
-    await prepared.data;
-  }
-};
-
-const jobs = { load, trainBpe, train, resume, armsCorpus, armsSeed, inspectModel };
+const jobs = { trainBpe, train, resume, armsCorpus, armsSeed, inspectModel };
 
 self.onmessage = async ({ data: { type, params, simd: flavour } }) => {
   simd = flavour ?? 'auto';

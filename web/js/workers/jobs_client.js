@@ -1,6 +1,5 @@
 // Worker jobs: runJob runs one in a fresh module worker; TrainingRow shows one in a section's training row.
 import { $ } from '../ui/dom.js';
-import { simdFlavour } from './client.js';
 
 // How memory failures read: the library's "out of memory: …", and the browser's failed wasm growth or allocation.
 const OUT_OF_MEMORY = /out of memory|memory size|allocat/i;
@@ -19,55 +18,11 @@ export function jobFailure(message) {
 }
 
 /**
- * A job worker, told at once to load the library (the page's build) and what `plan` names ahead of a job:
- * {type, encoding} (jobs.js: load). {worker, plan, died}: died holds its error if it failed meanwhile.
- */
-function startWorker(plan = {}) {
-  const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
-  const started = { worker, plan, died: null };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    started.died = event.message;
-  };
-  worker.postMessage({ type: 'load', params: { encoding: plan.encoding }, simd: simdFlavour() });
-  return started;
-}
-
-let spares = []; // workers started ahead of the page's first jobs, loading meanwhile
-
-/**
- * Starts a job worker for each plan ({type, encoding}: a job the page starts with) now, while the page itself loads:
- * that job finds one with the library and its data loaded. Those left over when stopSpareWorkers() is called end
- * then: later jobs start a worker of their own.
- */
-export function startSpareWorkers(plans) {
-  spares = plans.map(startWorker);
-}
-
-export function stopSpareWorkers() {
-  spares.forEach(({ worker }) => worker.terminate());
-  spares = [];
-}
-
-/** The worker started for this job if it is alive, or a new one. */
-function takeWorker(type, { encoding } = {}) {
-  const index = spares.findIndex(({ plan }) => plan.type === type && plan.encoding === encoding);
-  if (index >= 0) {
-    const [spare] = spares.splice(index, 1);
-    if (spare.died === null) {
-      return spare.worker;
-    }
-    spare.worker.terminate(); // it died loading: a new worker reports for itself how it fails
-  }
-  return startWorker().worker;
-}
-
-/**
- * Runs a job in a fresh module worker (one started ahead, if it is still alive). Returns {cancel, done}; done
- * resolves with the 'done' message, or null when cancelled, and rejects with the worker's error message.
+ * Runs a job in a fresh module worker. Returns {cancel, done}; done resolves with the 'done' message, or null
+ * when cancelled, and rejects with the worker's error message.
  */
 export function runJob(type, params, onMessage) {
-  const worker = takeWorker(type, params);
+  const worker = new Worker(new URL('./jobs.js', import.meta.url), { type: 'module' });
   let settle;
   const done = new Promise((resolve, reject) => {
     settle = { resolve, reject };
@@ -91,7 +46,9 @@ export function runJob(type, params, onMessage) {
     finish();
     settle.reject(new Error(workerDeath(event.message)));
   };
-  worker.postMessage({ type, params, simd: simdFlavour() });
+  // The worker loads the same build as the page (?simd=off: the fallback).
+  const simd = new URLSearchParams(self.location.search).get('simd') === 'off' ? false : 'auto';
+  worker.postMessage({ type, params, simd });
   return {
     done,
     cancel() {
