@@ -1,9 +1,13 @@
 // Assembles the tutorial page: web/index.html with each `<!-- include sections/NAME.html -->` line replaced by
 // that chapter's fragment (indented to the marker), written to the site folder. The page stays static files:
 // the includes are resolved here, once, not in the browser.
-// `node scripts/build-page.mjs [webDir] [siteDir]` (defaults: web, build/site); the fragments are not copied.
+// It also lists, after the page's script, every module the page's start imports (page-preloads.mjs), so that the
+// browser fetches them side by side instead of one import level at a time.
+// `node scripts/build-page.mjs [webDir] [siteDir]` (defaults: web, build/site; the site's js/ and embedlab/ already
+// copied); the fragments are not copied.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageModules } from './page-preloads.mjs';
 
 const INCLUDE = /^( *)<!-- include (sections\/[\w-]+\.html) -->$/;
 
@@ -40,5 +44,14 @@ if (page.includes('<!-- include')) {
     `build-page: an include marker in ${webDir}/index.html is not of the form <!-- include sections/NAME.html -->`,
   );
 }
-writeFileSync(join(siteDir, 'index.html'), page);
+const SCRIPT = /^( *)<script type="module" src="js\/main\.js"><\/script>$/m;
+const script = SCRIPT.exec(page);
+if (!script) {
+  throw new Error(`build-page: ${webDir}/index.html has no line <script type="module" src="js/main.js"></script>`);
+}
+const preloads = pageModules(siteDir).map((path) => `${script[1]}<link rel="modulepreload" href="${path}" />`);
+writeFileSync(
+  join(siteDir, 'index.html'),
+  page.replace(SCRIPT, (line) => [line, ...preloads].join('\n')),
+);
 rmSync(join(siteDir, 'sections'), { recursive: true, force: true });

@@ -30,8 +30,8 @@ trap 'rm -rf "$site" "$link.next-$$"' EXIT # a failed run leaves no half generat
 chmod 755 "$site"
 mkdir -p "$site/embedlab"
 cp -r web/. "$site/"
-node scripts/build-page.mjs web "$site" # index.html with its chapters from web/sections/
 (cd dist && cp -r --parents $(find . -name '*.js' ! -path './torch/*') ./*.wasm vocab "$site/embedlab/")
+node scripts/build-page.mjs web "$site" # index.html: its chapters from web/sections/, its modules to preload
 node scripts/corpus-excerpt.mjs build/corpus/brown.txt "$site/corpus/brown-excerpt.txt" # section 7's race
 node scripts/build-hf-vocabularies.mjs "$site" # vocab/hf/: section 1's Hugging Face vocabularies, fetched on demand
 node scripts/build-service-worker.mjs "$site" # sw.js with the list of the site's files: keep this last

@@ -78,23 +78,87 @@ function createContext(lab) {
 
 // The sections, in the order they start: those whose first results come from workers first, so that the workers
 // compute while the page draws the sections computed here (4, 8, 9); the trainings of sections 2 and 5 take longest.
+// Each is named by the id of its chapter in the page.
 const SECTIONS = [
-  './sections/tokenize/tokenize.js',
-  './sections/embeddings/embeddings.js',
-  './sections/learned.js',
-  './sections/order.js',
-  './sections/compare/compare.js',
-  './sections/beyond/beyond.js',
-  './sections/sinusoidal/sinusoidal.js',
-  './sections/scale/scale.js',
-  './sections/exercises/exercises.js',
+  ['tokenize', './sections/tokenize/tokenize.js'],
+  ['embeddings', './sections/embeddings/embeddings.js'],
+  ['learned', './sections/learned.js'],
+  ['order', './sections/order.js'],
+  ['compare', './sections/compare/compare.js'],
+  ['beyond', './sections/beyond/beyond.js'],
+  ['sinusoidal', './sections/sinusoidal/sinusoidal.js'],
+  ['scale', './sections/scale/scale.js'],
+  ['exercises', './sections/exercises/exercises.js'],
 ];
+
+// A chapter this close to the window (a fraction of its height) counts as near: it starts before the reader reaches it.
+const NEAR = 0.5;
+
+/** Resolves when the browser has nothing else to do (or after `timeout` ms at the latest). */
+function idle(timeout = 1000) {
+  return new Promise((resolve) =>
+    globalThis.requestIdleCallback ? requestIdleCallback(resolve, { timeout }) : setTimeout(resolve, 50),
+  );
+}
+
+/** True when the chapter `id` is in the window or within NEAR of its height from it. */
+function isNear(id) {
+  const { top, bottom } = $(id).getBoundingClientRect();
+  const margin = window.innerHeight * NEAR;
+  return bottom > -margin && top < window.innerHeight + margin;
+}
+
+/**
+ * Starts every section: those in view (or near it) at once, each in a task of its own, and the page says 'shown' when
+ * their first numbers are there; the others when the reader comes near them, or one after another whenever the page
+ * is idle. Their work (figures, tables, section 5's training) waits off screen, so the chapters in view come first
+ * on a machine with two cores. Resolves when every section has shown its first numbers ('ready').
+ */
+async function startSections(ctx, sections) {
+  const failed = (error) => {
+    console.warn(error);
+    $('page-load-error').textContent = `A section failed to start: ${error.message}`;
+  };
+  const started = new Map(); // id → promise of its first results
+  const start = (id) => {
+    if (!started.has(id)) {
+      const loading = sections.get(id);
+      performance.mark(`section-start:${id}`);
+      started.set(
+        id,
+        loading.then((section) => section.init(ctx)).catch(failed), // a section that fails leaves the others running
+      );
+    }
+    return started.get(id);
+  };
+  const near = SECTIONS.map(([id]) => id).filter(isNear);
+  for (const id of near) {
+    await nextTask(); // the page answers input and paints between two sections' starts
+    start(id);
+  }
+  await Promise.all(near.map(start));
+  $('main').dataset.state = 'shown';
+  performance.mark('page-shown'); // for DevTools' timeline and tests/bench/page_load.mjs
+  const observer = new IntersectionObserver(
+    (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => start(e.target.id)),
+    { rootMargin: `${NEAR * 100}% 0px` },
+  );
+  SECTIONS.forEach(([id]) => started.has(id) || observer.observe($(id)));
+  for (const [id] of SECTIONS) {
+    if (!started.has(id)) {
+      await idle();
+      await start(id);
+    }
+  }
+  observer.disconnect();
+  await Promise.all(started.values());
+}
 
 async function start() {
   // The sections' modules are imported here, not statically (the library's start would wait for all of them): they
   // load while the library's wasm compiles and its vocabulary arrives, and each section starts once its own is there.
-  const sections = SECTIONS.map((url) => import(url));
-  sections.forEach((section) => section.catch(() => {})); // each awaited below, unless the library fails first
+  const sections = new Map(SECTIONS.map(([id, url]) => [id, import(url)]));
+  sections.forEach((section) => section.catch(() => {})); // each awaited when it starts, unless the library fails first
   let lab;
   try {
     // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
@@ -118,22 +182,9 @@ async function start() {
     return;
   }
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
-  const firstResults = []; // sections that compute in the embedding worker return the promise of their first results
-  const failed = (error) => {
-    console.warn(error);
-    $('page-load-error').textContent = `A section failed to start: ${error.message}`;
-  };
-  for (const loading of sections) {
-    await nextTask(); // each section starts in a task of its own: the page answers input and paints in between
-    try {
-      const section = await loading;
-      firstResults.push(Promise.resolve(section.init(ctx)).catch(failed));
-    } catch (error) {
-      failed(error);
-    }
-  }
-  await Promise.all(firstResults); // 'ready' with every section's first numbers shown: nothing moves after
-  $('main').dataset.state = 'ready';
+  await startSections(ctx, sections);
+  $('main').dataset.state = 'ready'; // every section's first numbers shown: nothing moves after
+  performance.mark('page-ready');
 }
 
 // The contents bar works before the library loads: it needs only the chapters' markup.

@@ -1,0 +1,72 @@
+// The page starts the chapters in view first: main.js marks each section's start (performance.mark
+// 'section-start:ID') and the moment the chapters in view show their numbers ('page-shown'). Those near the window
+// start before 'page-shown', the others after it (when the reader comes near them, or once the page is idle), and by
+// 'ready' every section has started.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch, openPage, waitForPage } from './browser.mjs';
+
+const CHAPTERS = [
+  'tokenize',
+  'embeddings',
+  'order',
+  'sinusoidal',
+  'learned',
+  'compare',
+  'beyond',
+  'scale',
+  'exercises',
+];
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.browser.close();
+  await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
+});
+
+/** Loads the page at `path` in `viewport`; resolves to each section's start time and the time of 'page-shown'. */
+async function starts(viewport, path = '') {
+  const { context, page, problems } = await openPage(env.browser, env.url, viewport, {}, { path });
+  try {
+    await waitForPage(page, 120_000);
+    const marks = await page.evaluate(() =>
+      Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+    );
+    assert.deepEqual(problems, []);
+    return { marks, page, context };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+// [name, viewport, path, chapters in view where the page opens, chapters far from there]
+for (const [name, viewport, path, inView, far] of [
+  ['desktop, top of the page', { width: 1280, height: 900 }, '', ['tokenize'], ['learned', 'beyond', 'exercises']],
+  ['phone, top of the page', { width: 390, height: 844 }, '', ['tokenize'], ['embeddings', 'learned', 'exercises']],
+  ['desktop, opened at section 7', { width: 1280, height: 900 }, '#beyond', ['beyond'], ['tokenize', 'exercises']],
+]) {
+  test(`${name}: the chapters near the window start before 'page-shown', the others after it`, async () => {
+    const { marks, context } = await starts(viewport, path);
+    try {
+      const shown = marks['page-shown'];
+      assert.ok(shown > 0, `no page-shown mark: ${JSON.stringify(marks)}`);
+      assert.ok(marks['page-ready'] >= shown, 'page-ready comes after page-shown');
+      for (const id of CHAPTERS) {
+        assert.ok(marks[`section-start:${id}`] > 0, `section ${id} never started`);
+      }
+      const before = CHAPTERS.filter((id) => marks[`section-start:${id}`] < shown);
+      for (const id of inView) {
+        assert.ok(before.includes(id), `${id} is in view but started after page-shown (started before: ${before})`);
+      }
+      for (const id of far) {
+        assert.ok(!before.includes(id), `${id} is far from the window but started before page-shown`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
