@@ -3,8 +3,8 @@
 // start before 'page-shown', the others after it (when the reader comes near them, or once the page is idle), and by
 // 'ready' every section has started.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, openPage, waitForPage } from './browser.mjs';
+import { test } from 'node:test';
+import { launch, openPage, useSession, waitForPage } from './browser.mjs';
 
 const CHAPTERS = [
   'tokenize',
@@ -19,13 +19,19 @@ const CHAPTERS = [
 ];
 
 let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.browser.close();
-  await new Promise((resolve) => (env ? env.server.close(resolve) : resolve()));
-});
+useSession(
+  async () => {
+    const session = await launch();
+    const close = async () => {
+      await session.browser.close();
+      await new Promise((resolve) => session.server.close(resolve));
+    };
+    return { ...session, close };
+  },
+  (session) => {
+    env = session;
+  },
+);
 
 /** Loads the page at `path` in `viewport`; resolves to each section's start time and the time of 'page-shown'. */
 async function starts(viewport, path = '') {
