@@ -49,7 +49,12 @@ try {
         await runRace(page, process.env.SCREENSHOT_RACE_STEPS); // section 7's race runs on a click only
       }
       const file = join(outDir, `${name}-${colorScheme}.png`);
+      // Chapters off screen are not rendered (content-visibility: auto), and a full-page shot does not scroll to them:
+      // rendered for this shot, as they are for printing.
+      const chapters = page.locator('main > section');
+      await chapters.evaluateAll((list) => list.forEach((s) => (s.style.contentVisibility = 'visible')));
       await page.screenshot({ path: file, fullPage: true });
+      await chapters.evaluateAll((list) => list.forEach((s) => (s.style.contentVisibility = '')));
       for (const id of await page.locator('main > section').evaluateAll((list) => list.map((s) => s.id))) {
         await page.locator(`#${id}`).screenshot({ path: join(outDir, `${name}-${colorScheme}-${id}.png`) });
       }
