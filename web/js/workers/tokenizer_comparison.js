@@ -1,12 +1,15 @@
 // Section 1's comparison worker: holds every vocabulary the comparison shows (OpenAI's, the Hugging Face ones the
 // reader picked, the trained one) and counts the tokens of a few texts under each. Loading a vocabulary of 100 000 to
-// 260 000 tokens takes longer than a frame; here it never blocks the page. Requests of workers/client.js.
+// 260 000 tokens takes longer than a frame, and so does reading a download of several MB in small parts; here neither
+// blocks the page. Requests of workers/client.js.
 import createEmbedLab from '../../embedlab/index.js';
+import { fetchVocabulary } from './hf_vocabularies.js';
 import { serveRequests } from './requests.js';
 
 let labPromise = null;
 const decoder = new TextDecoder('utf-8'); // U+FFFD for a token that ends inside a character
 const vocabularies = new Map(); // key → {tokenizer, options, decodeOptions: what encode and decode take besides it}
+const downloads = new Map(); // key → the bytes of a downloaded Hugging Face vocabulary, until `load` reads them
 
 // A Hugging Face tokenizer may put a start-of-text token first (its tokenizer.json's post-processor template, as
 // Gemma 3's <bos>): left out, so that every count is the text's alone, as OpenAI's tokenizers give it; `load` says
@@ -15,12 +18,28 @@ const vocabularies = new Map(); // key → {tokenizer, options, decodeOptions: w
 const HF_OPTIONS = { addSpecialTokens: false };
 const HF_DECODE_OPTIONS = { cleanUpTokenizationSpaces: false };
 
-serveRequests({
+const handlers = {
   /**
-   * Loads one vocabulary under `key`: {name} of the library's own (r50k_base, ...), or {bytes} of a saved tokenizer
-   * (the trained one, or a Hugging Face one with huggingFace: true), replacing the one under `key` (a new training).
+   * Fetches one listed Hugging Face vocabulary (`entry` of hf_vocabularies.js's list) for a later `load` of `key`,
+   * reporting {done, total} as it arrives; it runs beside the queue, so counts go on while it downloads.
    */
-  async load({ simd, key, name, bytes, huggingFace = false }) {
+  async download({ simd, key, entry }, progress) {
+    labPromise ??= createEmbedLab({ simd }); // the module compiles while the file arrives
+    downloads.set(key, await fetchVocabulary(entry, progress));
+    return { key };
+  },
+
+  /**
+   * Loads one vocabulary under `key`: {name} of the library's own (r50k_base, ...), {bytes} of a saved tokenizer
+   * (the trained one, or a Hugging Face one with huggingFace: true), or {downloaded: true} for the Hugging Face one
+   * `download` fetched, replacing the one under `key` (a new training).
+   */
+  async load({ simd, key, name, bytes: given, downloaded = false, huggingFace = downloaded }) {
+    const bytes = downloaded ? downloads.get(key) : given;
+    downloads.delete(key);
+    if (downloaded && !bytes) {
+      throw new Error(`${key}: not downloaded`);
+    }
     const lab = await (labPromise ??= createEmbedLab({ simd }));
     const tokenizer = await (name
       ? lab.getTokenizer(name)
@@ -66,4 +85,6 @@ serveRequests({
     }
     return results;
   },
-});
+};
+
+serveRequests(handlers, { concurrent: ['download'] });

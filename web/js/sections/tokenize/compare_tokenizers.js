@@ -5,7 +5,7 @@
 import { $ } from '../../ui/dom.js';
 import { visibleWhitespace } from '../../ui/format.js';
 import { WorkerClient } from '../../workers/client.js';
-import { fetchVocabulary, huggingFaceVocabularies } from '../../workers/hf_vocabularies.js';
+import { huggingFaceVocabularies } from '../../workers/hf_vocabularies.js';
 import { SAMPLES } from './sample_texts.js';
 import { buildPerWordTable, fillPerWordTable, hintWhenWider } from './tokens_per_word.js';
 
@@ -103,7 +103,10 @@ function addLoadControl(row) {
   Object.assign(row, { button, progress });
 }
 
-/** Fetches an open model's vocabulary (once), with progress, and hands it to the worker. */
+/**
+ * Has the worker fetch an open model's vocabulary (once), with progress, and read it. The worker, not the page,
+ * reads the download: a file of several MB arrives in thousands of parts, too many for one frame.
+ */
 async function pick(key) {
   const row = rows.get(key);
   if (row.state !== 'idle' && row.state !== 'error') {
@@ -113,13 +116,14 @@ async function pick(key) {
   row.button.hidden = true;
   row.progress.hidden = false;
   try {
-    const bytes = await fetchVocabulary(row.spec, ({ done, total }) => {
+    const onProgress = ({ done, total }) => {
       row.progress.value = done;
       row.note.textContent = `Downloading: ${megabytes(done)} of ${megabytes(total)}`;
       row.li.dataset.progress = `${done}/${total}`;
-    });
+    };
+    await worker.request({ op: 'download', key, entry: row.spec }, { onProgress });
     row.note.textContent = 'Reading the vocabulary…';
-    const { start } = await worker.request({ op: 'load', key, bytes, huggingFace: true }, { transfer: [bytes.buffer] });
+    const { start } = await worker.request({ op: 'load', key, downloaded: true });
     row.start = start;
     row.li.dataset.start = start.map((t) => t.id).join(' ');
     setState(key, 'ready');
