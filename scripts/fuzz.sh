@@ -7,7 +7,7 @@
 #
 #   npm run fuzz                         every target for FUZZ_SECONDS (default 60) each
 #   npm run fuzz -- --long 1800          every target for 1800 s each (a long run; the corpus keeps growing)
-#   bash scripts/fuzz.sh --smoke         every target for FUZZ_SECONDS (default 10) each (npm test runs this)
+#   bash scripts/fuzz.sh --smoke         every target for FUZZ_SECONDS (default 5) each (npm test runs this)
 #   bash scripts/fuzz.sh glove safetensors   only these targets
 #   bash scripts/fuzz.sh --reproduce build/fuzz/artifacts/glove-crash-...   run one input again
 #   npm run fuzz -- --long 1800 --parallel 5   five targets at a time (each still runs its full time)
@@ -39,7 +39,7 @@ while (($#)); do
   esac
   shift
 done
-if [ -n "$long" ]; then seconds=$long; elif ((smoke)); then seconds=${FUZZ_SECONDS:-10}; else seconds=${FUZZ_SECONDS:-60}; fi
+if [ -n "$long" ]; then seconds=$long; elif ((smoke)); then seconds=${FUZZ_SECONDS:-5}; else seconds=${FUZZ_SECONDS:-60}; fi
 
 vocab_dir=${EMBEDLAB_VOCAB_DIR:-node_modules/gpt-tokenizer/data}
 if [ ! -f "$vocab_dir/o200k_base.tiktoken" ]; then

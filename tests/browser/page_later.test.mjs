@@ -203,7 +203,7 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
       ),
     );
 
-    // The full race starts on a click (a small one runs by itself once the page is idle, in its own status);
+    // The full race starts on a click (a small one runs by itself when the reader comes near, in its own status);
     // tests/browser/race.test.mjs runs both and compares them with the library in node.
     assert.equal(await data(page, 'beyond-race-status', 'state'), 'idle');
   });
@@ -246,7 +246,7 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
   test('phone: nothing moves while the workers train; no sideways scrolling', async () => {
     const phone = await open({ width: 390, height: 844 });
     await phone.page.waitForFunction(
-      // The workers that start with the page (sections 2 and 5; section 7's small race waits for them) are at work.
+      // The workers that start with the page (sections 2 and 5) are at work.
       () =>
         document.getElementById('main').dataset.state === 'ready' &&
         ['embeddings-status', 'learned-status'].some(

@@ -38,6 +38,22 @@ async function loadOpenModels(page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+// Section 2's experiment and section 7's small race start when the reader comes near them: brought near, and waited for.
+async function runNearbyWork(page) {
+  for (const [near, status] of [
+    ['#embeddings-arms-figure', 'embeddings-frozen-status'],
+    ['[data-testid="beyond-race-loss"]', 'beyond-race-small-status'],
+  ]) {
+    await page.locator(near).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (id) => ['done', 'error'].includes(document.querySelector(`[data-testid="${id}"]`).dataset.state),
+      status,
+      { timeout: 600_000, polling: 1000 },
+    );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const { server, url, browser } = await launch();
 try {
   for (const [name, viewport] of Object.entries(viewports)) {
@@ -45,6 +61,7 @@ try {
       const { context, page, problems } = await openPage(browser, url, viewport, { colorScheme, deviceScaleFactor: 1 });
       await waitForPage(page);
       await loadOpenModels(page);
+      await runNearbyWork(page);
       if (process.env.SCREENSHOT_RACE_STEPS) {
         await runRace(page, process.env.SCREENSHOT_RACE_STEPS); // section 7's race runs on a click only
       }

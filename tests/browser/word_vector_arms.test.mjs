@@ -1,4 +1,4 @@
-// Section 2's four arms on the page: the experiment starts by itself, and a small run (20 steps, 2 seeds) shows
+// Section 2's four arms on the page: the experiment starts by itself when the reader comes near it, and a small run (20 steps, 2 seeds) shows
 // node's numbers: each arm's validation loss per seed and its gap to joint training (the table's data- attributes),
 // the sentences under it, and the nearest neighbours of the probe tokens in each arm's table, with no main-thread
 // task over 100 ms meanwhile. Bad inputs start nothing. Fails on a console error or a request that leaves 127.0.0.1.
@@ -42,7 +42,11 @@ describe('section 2: GloVe frozen, GloVe fine-tuned, joint, random frozen', { ti
 
   const state = () => page.getByTestId('embeddings-frozen-status').getAttribute('data-state');
 
-  test('it starts by itself once the page is ready, without the reader scrolling to it', async () => {
+  test('it starts by itself when the reader comes near it, not before', async () => {
+    // The page is ready and the reader is at the top: the experiment waits (it costs no training unless read).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    assert.equal(await state(), null);
+    await page.locator('#embeddings-arms-figure').scrollIntoViewIfNeeded();
     await page.waitForFunction(
       () =>
         ['running', 'done'].includes(document.querySelector('[data-testid="embeddings-frozen-status"]').dataset.state),

@@ -1,8 +1,9 @@
 // Section 7's extrapolation race: the library's long-context experiment (passkey and Brown-corpus language task,
 // every scheme, several seeds) split into independent jobs that run in parallel Web Workers, one progress bar each.
-// Once the page is ready a small race (one seed, few steps) runs by itself, so the panels show a race before the
-// reader asks for the full one.
+// When the reader comes near the race (and the page is ready) a small race (one seed, few steps) runs by itself, so
+// the panels show a race before the reader asks for the full one.
 import { $ } from '../../ui/dom.js';
+import { whenNear } from '../../ui/near.js';
 import { checkOnChange, readNumberInput } from '../../ui/number_input.js';
 import { drawRace, makePanels } from '../../race/figures.js';
 import { raceWorkerCount, WorkerPool } from '../../race/pool.js';
@@ -55,7 +56,7 @@ export function settingsText(options, seeds, defaults) {
 function setupText(workers, small) {
   const where = `${workers} worker${workers === 1 ? '' : 's'} (navigator.hardwareConcurrency = ${navigator.hardwareConcurrency ?? 'unknown'})`;
   return small
-    ? `What follows is a small race, run by itself when the page loaded (${where}): its models are undertrained, so it shows numbers and no verdicts (“Run the full race”, with the steps and seeds set above, for those). Its settings:`
+    ? `What follows is a small race, run by itself as you came near this section (${where}): its models are undertrained, so it shows numbers and no verdicts (“Run the full race”, with the steps and seeds set above, for those). Its settings:`
     : `The full race, ${where}; docs/long-contexts.md has a larger native run (T = 64, read up to 8T, 64 channels, 1500 steps). Its settings:`;
 }
 
@@ -312,7 +313,9 @@ export function init(lab) {
   $('beyond-race-which').textContent = setupText(workerCount(), true);
   $('beyond-race-settings').textContent = settings;
   $('beyond-race-verdict-rule').textContent = verdictRule(seeds.length);
+  // Not before the reader comes within a window's height of the panels: a reader who never scrolls here costs no
+  // training (some 35 s of CPU on two workers).
   if (new URLSearchParams(self.location.search).get('smallRace') !== 'off') {
-    afterPageIsIdle(startSmallRace);
+    whenNear($('beyond-race-loss'), '100% 0px').then(() => afterPageIsIdle(startSmallRace));
   }
 }

@@ -4,6 +4,7 @@
 import { $, redrawOnResize } from '../../ui/dom.js';
 import { readNumberInput } from '../../ui/number_input.js';
 import { visibleWhitespace } from '../../ui/format.js';
+import { whenNear } from '../../ui/near.js';
 import { runJob } from '../../workers/jobs_client.js';
 import { drawBandLines } from '../../draw/band_plot.js';
 import { PALETTE } from '../../draw/plot.js';
@@ -256,7 +257,10 @@ export async function runArms() {
   }
 }
 
-/** Wires the controls; the experiment starts when its figure comes near the screen, or when `later` resolves. */
+/**
+ * Wires the controls; the experiment starts when its figure comes near the window and `later` has resolved (the
+ * page's own first results are in), or on a click.
+ */
 export function initArms(context, later) {
   ctx = context;
   // Rows of '…' until the first run ends, so that its numbers move nothing; the arms' keys show from the start, for
@@ -273,20 +277,8 @@ export function initArms(context, later) {
   $('embeddings-arms-neighbours').replaceChildren(...placeholders(6, 5));
   $('embeddings-frozen-train').addEventListener('click', runArms);
   redrawOnResize('embeddings', drawCurves);
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        if (!started) {
-          runArms();
-        }
-      }
-    },
-    { rootMargin: '600px 0px' },
-  );
-  observer.observe($('embeddings-arms-figure'));
-  later.then(() => {
-    observer.disconnect();
+  // A reader who never comes near the figure costs no training (some 40 s of CPU on two workers).
+  Promise.all([whenNear($('embeddings-arms-figure'), '600px 0px'), later]).then(() => {
     if (!started) {
       runArms();
     }

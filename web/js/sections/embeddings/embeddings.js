@@ -288,8 +288,8 @@ export function init(context) {
     drawSnapshot();
   });
   const first = showTable(); // its first results, from the embedding worker
-  // The four arms start when the reader reaches them, or by themselves once the first run is done and the page has
-  // shown every section's first results (main.js marks #main data-state="ready"), so they delay none of them.
+  // The four arms start when the reader comes near them, once the first run is done and the page has shown every
+  // section's first results (main.js marks #main data-state="ready"), so they delay none of them.
   initArms(ctx, Promise.all([train(), pageReady()]));
   return first;
 }
