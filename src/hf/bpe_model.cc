@@ -74,10 +74,12 @@ bool BpeModel::CanCutAfter(std::string_view piece, size_t pos) const {
   while (start > 0 && pos - start < 4 && (static_cast<uint8_t>(piece[start]) & 0xC0) == 0x80) --start;
   const DecodedCodePoint d = DecodeUtf8At(piece, start);
   if (start + d.length != pos) return false;  // not a whole character (invalid UTF-8)
+  // The cheap test first: in a run of "▁" (spaces) it decides at every position.
+  if (piece.substr(start, d.length) == cut_character_) return false;
   if (std::find(no_cut_after_.begin(), no_cut_after_.end(), d.code_point) != no_cut_after_.end()) return false;
   const uint32_t id =
       d.length == 1 ? unit_ids_[static_cast<uint8_t>(piece[start])] : vocab_.Find(piece.substr(start, d.length));
-  return id != kNone && piece.substr(start, d.length) != cut_character_;
+  return id != kNone;
 }
 
 // The Rust crate's merge_word: note that a pending unknown token is written only when the next character has a
@@ -240,7 +242,12 @@ void BpeModel::TokenizeCut(std::string_view piece, uint32_t base, PieceCache* ca
       TokenizePart(part, base + static_cast<uint32_t>(part_start), cache, ids, starts, ends);
       part_start = pos;
     }
-    pos = piece.find(cut, pos + cut.size());
+    // The rest of a run of cut characters follows a cut character, where no cut is allowed (CanCutAfter): skipped.
+    size_t next = pos + cut.size();
+    while (piece.size() - next >= cut.size() && std::equal(cut.begin(), cut.end(), piece.begin() + next)) {
+      next += cut.size();
+    }
+    pos = piece.find(cut, next);
   }
   TokenizePart(piece.substr(part_start), base + static_cast<uint32_t>(part_start), cache, ids, starts, ends);
 }

@@ -132,6 +132,10 @@ size_t HfTokenizer::SafeCut(std::string_view text, size_t from, size_t to) const
   const bool nfc = HasNfc(impl.normalizer);
   if (to >= text.size()) to = text.size() - 1;
   std::string pair;  // one-piece kind: the normalized X and Y
+  // One-piece kind: the answer for the last pair (X, Y) seen, which depends on the two characters alone; a run of one
+  // character (100 MB of spaces) is then normalized and looked up once, not at every byte.
+  uint32_t last_x = kInvalidByteBase, last_y = kInvalidByteBase;
+  bool last_allowed = false;
   for (size_t c = to; c >= from && c > 0; --c) {
     const DecodedCodePoint y = DecodeUtf8At(text, c);
     if (y.code_point >= kInvalidByteBase || (static_cast<uint8_t>(text[c]) & 0xC0) == 0x80) continue;
@@ -144,14 +148,19 @@ size_t HfTokenizer::SafeCut(std::string_view text, size_t from, size_t to) const
     if (kind == CutKind::kRegexPieces) {
       if (!RegexRulesAllow(text, x_start, x.code_point, y.code_point)) continue;
     } else {
-      // X and Y normalized on their own equal their normalized context: every step is per character here (NFC
-      // only next to boundaries, checked above) and Prepend adds nothing after a cut.
-      std::string x_normalized;
-      impl.normalizer.Apply(text.substr(x_start, c - x_start), &x_normalized, nullptr, true);
-      impl.normalizer.Apply(text.substr(c, y.length), &pair, nullptr, true);
-      const size_t cut = x_normalized.size();
-      pair.insert(0, x_normalized);
-      if (!impl.model.CanCutBefore(pair, cut)) continue;
+      if (x.code_point != last_x || y.code_point != last_y) {
+        // X and Y normalized on their own equal their normalized context: every step is per character here (NFC
+        // only next to boundaries, checked above) and Prepend adds nothing after a cut.
+        std::string x_normalized;
+        impl.normalizer.Apply(text.substr(x_start, c - x_start), &x_normalized, nullptr, true);
+        impl.normalizer.Apply(text.substr(c, y.length), &pair, nullptr, true);
+        const size_t cut = x_normalized.size();
+        pair.insert(0, x_normalized);
+        last_x = x.code_point;
+        last_y = y.code_point;
+        last_allowed = impl.model.CanCutBefore(pair, cut);
+      }
+      if (!last_allowed) continue;
     }
     if (impl.added.MayMatchAround(text, c)) continue;
     return c;

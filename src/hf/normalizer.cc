@@ -1,5 +1,6 @@
 #include "hf/normalizer.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -55,17 +56,42 @@ void ApplyStep(const NormalizerStep& step, std::string_view in, const std::vecto
       if (out_alignment != nullptr) out_alignment->assign(step.content.size(), source(0));
       break;
     case NormalizerStep::Kind::kReplace: {
+      // Sized once and filled by copies: a text of 100 MB of spaces (Llama 2's " " -> "▁") takes one allocation,
+      // not a growing string appended to per match.
+      const std::string& pattern = step.pattern;
+      const std::string& content = step.content;
+      size_t matches = 0;
+      if (pattern.size() == 1) {
+        matches = static_cast<size_t>(std::count(in.begin(), in.end(), pattern[0]));
+      } else {
+        for (size_t at = in.find(pattern); at != std::string_view::npos; at = in.find(pattern, at + pattern.size())) {
+          ++matches;
+        }
+      }
+      out->resize(in.size() - matches * pattern.size() + matches * content.size());
+      char* write = out->data();
+      if (out_alignment != nullptr) out_alignment->reserve(out->size() + 1);
+      if (pattern.size() == 1 && out_alignment == nullptr) {  // a byte: one pass, no call per match
+        for (const char byte : in) {
+          if (byte == pattern[0]) {
+            write = std::copy(content.begin(), content.end(), write);
+          } else {
+            *write++ = byte;
+          }
+        }
+        return;
+      }
       size_t done = 0;
-      for (size_t at = in.find(step.pattern); at != std::string_view::npos; at = in.find(step.pattern, done)) {
-        out->append(in.substr(done, at - done));
+      for (size_t at = in.find(pattern); at != std::string_view::npos; at = in.find(pattern, done)) {
+        write = std::copy(in.data() + done, in.data() + at, write);
+        write = std::copy(content.begin(), content.end(), write);
         if (out_alignment != nullptr) {
           for (size_t i = done; i < at; ++i) out_alignment->push_back(source(i));
-          out_alignment->insert(out_alignment->end(), step.content.size(), source(at));
+          out_alignment->insert(out_alignment->end(), content.size(), source(at));
         }
-        out->append(step.content);
-        done = at + step.pattern.size();
+        done = at + pattern.size();
       }
-      out->append(in.substr(done));
+      std::copy(in.data() + done, in.data() + in.size(), write);
       if (out_alignment != nullptr) {
         for (size_t i = done; i < in.size(); ++i) out_alignment->push_back(source(i));
         out_alignment->push_back(source(in.size()));
