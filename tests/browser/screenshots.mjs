@@ -44,7 +44,9 @@ async function runNearbyWork(page) {
     ['#embeddings-arms-figure', 'embeddings-frozen-status'],
     ['[data-testid="beyond-race-loss"]', 'beyond-race-small-status'],
   ]) {
-    await page.locator(near).scrollIntoViewIfNeeded();
+    // The page's own scrollIntoView: Playwright's lands elsewhere on a phone, where chapters off screen (not rendered,
+    // content-visibility) are estimated shorter than they are.
+    await page.locator(near).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForFunction(
       (id) => ['done', 'error'].includes(document.querySelector(`[data-testid="${id}"]`).dataset.state),
       status,

@@ -46,7 +46,9 @@ describe('section 2: GloVe frozen, GloVe fine-tuned, joint, random frozen', { ti
     // The page is ready and the reader is at the top: the experiment waits (it costs no training unless read).
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
     assert.equal(await state(), null);
-    await page.locator('#embeddings-arms-figure').scrollIntoViewIfNeeded();
+    // The page's own scrollIntoView: Playwright's lands elsewhere on a phone, where chapters off screen (not rendered,
+    // content-visibility) are estimated shorter than they are.
+    await page.locator('#embeddings-arms-figure').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForFunction(
       () =>
         ['running', 'done'].includes(document.querySelector('[data-testid="embeddings-frozen-status"]').dataset.state),
