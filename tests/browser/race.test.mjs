@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import createEmbedLab from '../../dist/index.js';
 import { launch, openPage, siteRoot } from './browser.mjs';
+import { longContextRuns } from './long_context_runs.mjs';
 
 const STEPS = 20;
 const FINE_TUNE_STEPS = 10;
@@ -221,15 +222,29 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
     tokenizer.dispose();
     const T = OPTIONS.trainLength;
     const L = T * OPTIONS.factors.at(-1);
+    // Every run the page drew, one by one, then NTK at s = 2L/T: the same model read at 2L = 256 with factor 8,
+    // positions 0–127 (the model is causal).
+    const runOptions = (task, scheme, seed, extra = {}) => ({
+      ...OPTIONS,
+      task,
+      scheme,
+      seed,
+      evalRows: EVAL_ROWS[task],
+      ...(task === 'language' ? { corpus, vocabSize } : {}),
+      ...extra,
+    });
+    const wanted = SCHEMES.flatMap((scheme) =>
+      SEEDS.flatMap((seed) => [runOptions('language', scheme, seed), runOptions('passkey', scheme, seed)]),
+    );
+    const wideOptions = SEEDS.map((seed) =>
+      runOptions('language', 'rope_ntk', seed, { factors: [1, 8], fineTuneSteps: 0 }),
+    );
+    const runs = await longContextRuns([...wanted, ...wideOptions]);
+    const runOf = (task, scheme, seed) =>
+      runs[wanted.findIndex((o) => o.task === task && o.scheme === scheme && o.seed === seed)];
     for (const scheme of SCHEMES) {
-      const run = (task, seed, extra = {}) =>
-        lab.longContextRun({ ...OPTIONS, task, scheme, seed, evalRows: EVAL_ROWS[task], ...extra });
-      const language = [];
-      const passkey = [];
-      for (const seed of SEEDS) {
-        language.push(await run('language', seed, { corpus, vocabSize }));
-        passkey.push(await run('passkey', seed));
-      }
+      const language = SEEDS.map((seed) => runOf('language', scheme, seed));
+      const passkey = SEEDS.map((seed) => runOf('passkey', scheme, seed));
       const drawn = JSON.parse(
         await page.getByTestId(`beyond-race-loss-${scheme}`).evaluate((el) => el.dataset.series),
       );
@@ -289,27 +304,14 @@ describe('the extrapolation race (section 7)', { timeout: 1_800_000 }, () => {
         assert.deepEqual(cells.slice(1), ['n/a', 'n/a', 'n/a', 'n/a']);
       }
     }
-    // NTK at s = 2L/T: the same model read at 2L = 256 with factor 8, positions 0–127 (the model is causal).
-    const wide = [];
-    for (const seed of SEEDS) {
-      const run = await lab.longContextRun({
-        ...OPTIONS,
-        factors: [1, 8],
-        fineTuneSteps: 0,
-        task: 'language',
-        scheme: 'rope_ntk',
-        seed,
-        evalRows: EVAL_ROWS.language,
-        corpus,
-        vocabSize,
-      });
+    const wide = runs.slice(wanted.length).map((run) => {
       const long = run.readings.find((r) => r.length === 2 * L);
-      wide.push({
+      return {
         readings: [
           { length: L, fineTuned: false, available: true, lossByPosition: Array.from(long.lossByPosition).slice(0, L) },
         ],
-      });
-    }
+      };
+    });
     const drawnWide = JSON.parse(
       await page.getByTestId('beyond-race-loss-rope_ntk_wide').evaluate((el) => el.dataset.series),
     );
