@@ -118,8 +118,22 @@ export async function waitForResults(page, { positions, a, b }) {
   );
 }
 
-/** Waits until every section shows its first results (the worker jobs included). */
+/** Once the page is ready: section 5's first training, unless the reader's coming near has started it already. */
+export async function startLearnedTraining(page, timeout = 60_000) {
+  await page.waitForFunction(() => document.getElementById('main')?.dataset.state === 'ready', null, { timeout });
+  await page.evaluate(() => {
+    if (document.querySelector('[data-testid="learned-status"]').dataset.state === 'waiting') {
+      document.querySelector('[data-testid="learned-train"]').click();
+    }
+  });
+}
+
+/**
+ * Waits until every section shows its first results, the trainings of sections 2 and 5 included. Section 5's starts
+ * when the reader comes near it: unless it has, this starts it with its own button (the page stays where it is).
+ */
 export async function waitForPage(page, timeout = 60_000) {
+  await startLearnedTraining(page, timeout);
   await page.waitForFunction(
     () => {
       const state = (id) => document.querySelector(`[data-testid="${id}"]`)?.dataset.state;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import createEmbedLab from '../../dist/index.js';
 import { buildData, trainModel } from '../../web/js/training/training.js';
-import { launch, openPage } from './browser.mjs';
+import { launch, openPage, startLearnedTraining } from './browser.mjs';
 
 /**
  * {env, lab, data (section 2's corpus as the worker builds it), valid (a checkpoint of section 2's model, 3 steps),
@@ -23,6 +23,7 @@ export async function startHostilePage() {
   });
   await page.evaluate(() => document.querySelectorAll('#embeddings details').forEach((d) => (d.open = true))); // the folded panels
   // The sections these tests use have their first results (the race of section 7 may wait for a click).
+  await startLearnedTraining(page, 240_000);
   await page.waitForFunction(
     () =>
       ['embeddings-status', 'learned-status', 'tokenize-bpe-status'].every(

@@ -76,3 +76,54 @@ for (const [name, viewport, path, inView, far] of [
     }
   });
 }
+
+// The trainings that start with the page: section 2's once the page is ready (it would hold a core while the other
+// sections wait for theirs), section 5's only when the reader comes near it.
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
+  test(`${name}: section 2 trains once the page is ready; section 5 waits for the reader`, async () => {
+    const { context, page, problems } = await openPage(env.browser, env.url, viewport);
+    try {
+      const status = (id) => page.getByTestId(id).evaluate((el) => ({ ...el.dataset, text: el.textContent }));
+      await page.waitForFunction(() => document.getElementById('main').dataset.state === 'ready', null, {
+        timeout: 120_000,
+      });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="embeddings-status"]').dataset.state === 'done',
+        null,
+        { timeout: 120_000 },
+      );
+      const started = await page.evaluate(() => ({
+        ready: performance.getEntriesByName('page-ready')[0].startTime,
+        shown: Object.fromEntries(
+          performance
+            .getEntriesByType('mark')
+            .filter((m) => m.name.startsWith('section-shown:'))
+            .map((m) => [m.name.slice('section-shown:'.length), m.startTime]),
+        ),
+      }));
+      assert.deepEqual(
+        Object.keys(started.shown).sort(),
+        [...CHAPTERS].sort(),
+        'every section marks its first numbers',
+      );
+      assert.ok(Math.max(...Object.values(started.shown)) <= started.ready, 'page-ready comes after every section');
+      assert.match((await status('embeddings-status')).text, /^Trained 300 steps/);
+      const waiting = await status('learned-status');
+      assert.equal(waiting.state, 'waiting', 'section 5 trains before the reader comes near it');
+      assert.equal(waiting.text, 'Trains when you scroll here.');
+      await page.getByTestId('learned-status').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="learned-status"]').dataset.state === 'done',
+        null,
+        { timeout: 120_000 },
+      );
+      assert.match((await status('learned-status')).text, /^Trained 400 steps \(seed 1\)/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fixed3 } from '../../web/js/ui/format.js';
-import { STRICT_CSP, useSession, waitForPage, waitForResults } from './browser.mjs';
+import { STRICT_CSP, startLearnedTraining, useSession, waitForPage, waitForResults } from './browser.mjs';
 import { A, B, data, setRange, startPage, text } from './page_support.mjs';
 
 describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 }, () => {
@@ -245,14 +245,6 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
 
   test('phone: nothing moves while the workers train; no sideways scrolling', async () => {
     const phone = await open({ width: 390, height: 844 });
-    await phone.page.waitForFunction(
-      // The workers that start with the page (sections 2 and 5) are at work.
-      () =>
-        document.getElementById('main').dataset.state === 'ready' &&
-        ['embeddings-status', 'learned-status'].some(
-          (id) => document.querySelector(`[data-testid="${id}"]`).dataset.state !== 'done',
-        ),
-    );
     const boxes = () =>
       phone.page.evaluate(() =>
         Array.from(document.querySelectorAll('main > section'), (s) => {
@@ -260,9 +252,25 @@ describe('tutorial page, sections 6–9 and the whole page', { timeout: 150_000 
           return `${s.id}: ${Math.round(box.top + window.scrollY)}+${Math.round(box.height)}`;
         }),
       );
+    // Section 2's first run, which starts once the page is ready: from its start to its end.
+    await phone.page.waitForFunction(
+      () =>
+        document.getElementById('main').dataset.state === 'ready' &&
+        document.querySelector('[data-testid="embeddings-status"]').dataset.state === 'running',
+    );
     const during = await boxes();
+    await phone.page.waitForFunction(
+      () => document.querySelector('[data-testid="embeddings-status"]').dataset.state === 'done',
+    );
+    assert.deepEqual(await boxes(), during, 'layout moved while section 2 trained');
+    // Section 5's, started by its button as waitForPage does (a reader coming near starts it by itself).
+    await startLearnedTraining(phone.page);
+    await phone.page.waitForFunction(
+      () => document.querySelector('[data-testid="learned-status"]').dataset.state === 'running',
+    );
+    const duringLearned = await boxes();
     await waitForPage(phone.page);
-    assert.deepEqual(await boxes(), during, 'layout moved while training');
+    assert.deepEqual(await boxes(), duringLearned, 'layout moved while section 5 trained');
     const overflow = await phone.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

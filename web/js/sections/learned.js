@@ -7,6 +7,7 @@ import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { FramePainter } from '../ui/frame_painter.js';
 import { fixed3 } from '../ui/format.js';
+import { whenNear } from '../ui/near.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
 import { maxAbs, meanCosineAt, meanCosineByOffset, megabytes, rampColour, totalVariance } from './learned_tables.js';
 
@@ -298,5 +299,9 @@ export function init(context) {
     drawSnapshot();
     drawLoss();
   });
-  train();
+  // The first run starts when the reader comes within a window's height of the section, not at load: the page's
+  // first numbers come sooner on two cores, and a reader who never scrolls here starts no training.
+  row.status.dataset.state = 'waiting';
+  row.status.textContent = 'Trains when you scroll here.';
+  whenNear($('learned'), '100% 0px').then(() => row.status.dataset.state === 'waiting' && train());
 }

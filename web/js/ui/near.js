@@ -1,5 +1,5 @@
-// When an element comes near the window: the page's heavier background work (section 2's experiment, section 7's
-// small race) starts as the reader approaches it, not for a reader who never scrolls there.
+// When an element comes near the window: the page's heavier background work (section 2's experiment, section 5's
+// training, section 7's small race) starts as the reader approaches it, not for a reader who never scrolls there.
 
 /**
  * Resolves once `element` is within `margin` of the window (a CSS margin, e.g. '600px 0px' or '100% 0px': a

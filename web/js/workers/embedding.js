@@ -54,6 +54,11 @@ const OPS = {
 };
 
 serveRequests({
+  /** Loads the library, so that the sections' first requests find it ready (main.js asks at once). */
+  async start({ simd }) {
+    await (labPromise ??= createEmbedLab({ simd }));
+    return null;
+  },
   /** {table: {vocabSize, dim, stddev}, ops: [{op: 'lookup' | 'compose' | 'compare', ...}]} → their results. */
   async run({ simd, table: spec, ops }) {
     const lab = await (labPromise ??= createEmbedLab({ simd }));
