@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer: clang++ -O1 -gline-tables-only, the sanitizer build that the
-# fuzz targets share (build/sanitize, scripts/build-sanitize.sh). `npm run test:sanitize`; npm test runs it too. Any
-# report fails the run.
+# The Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer: clang++ -O1 -gline-tables-only, the sanitizer
+# build that the fuzz targets share (build/sanitize, scripts/build-sanitize.sh). `npm run test:sanitize`; npm test
+# runs it too. Any report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build-sanitize.sh embedlab_tests

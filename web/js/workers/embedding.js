@@ -6,6 +6,8 @@ import { serveRequests } from './requests.js';
 
 const KEPT = 4; // tables kept: the sections use three (d = 16, 32, and section 6's d and scale) at a time
 let labPromise = null;
+/** The worker's one library instance, loaded by the first request that needs it. */
+const loadLab = (simd) => (labPromise ??= createEmbedLab({ simd }));
 const tables = new Map(); // "vocabSize/dim/stddev" → TokenEmbedding, oldest first
 const handles = new Map(); // JSON of a positional encoding's or attention head's options → handle
 
@@ -56,12 +58,12 @@ const OPS = {
 serveRequests({
   /** Loads the library, so that the sections' first requests find it ready (main.js asks at once). */
   async start({ simd }) {
-    await (labPromise ??= createEmbedLab({ simd }));
+    await loadLab(simd);
     return null;
   },
   /** {table: {vocabSize, dim, stddev}, ops: [{op: 'lookup' | 'compose' | 'compare', ...}]} → their results. */
   async run({ simd, table: spec, ops }) {
-    const lab = await (labPromise ??= createEmbedLab({ simd }));
+    const lab = await loadLab(simd);
     const embedding = table(lab, spec);
     return ops.map((op) => {
       if (!Object.hasOwn(OPS, op.op)) {
