@@ -8,14 +8,25 @@ import { keepForOffline } from './offline.js';
 import { trackContents } from './ui/contents.js';
 import { nextTask } from './ui/tasks.js';
 
-function createContext(lab) {
+// The table sizes the sections draw first at their defaults (section 2's strips at d = 16; section 3's swap at 32 and
+// 64, section 6's comparison at 64, section 7's heads at 32; all at stddev 1): the embedding worker draws them as soon
+// as the page knows its vocabulary, before the sections ask. A default that changes only makes one of these useless.
+const FIRST_TABLE_DIMS = [16, 32, 64];
+
+/**
+ * The embedding worker, started with the page: its library loads while the page's own compiles (sections 2, 3, 6
+ * and 7 wait for it otherwise). The seeded tables take vocabSize × dim draws of one PRNG stream: built there, never on
+ * the page. (A failure here comes back with the sections' own requests, which restart the worker.)
+ */
+function startEmbeddingWorker() {
+  const worker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
+  worker.request({ op: 'start' }).catch(() => {});
+  return worker;
+}
+
+function createContext(lab, embeddingWorker) {
   const listeners = new Set();
   const tokenizers = new Map(); // name → Tokenizer
-  // The seeded tables take vocabSize × dim draws of one PRNG stream: built in a worker, never on the page.
-  const embeddingWorker = new WorkerClient(new URL('./workers/embedding.js', import.meta.url), 'the embedding worker');
-  // Its library loads while section 1 starts: sections 2, 3, 6 and 7 wait for it otherwise. (A failure here comes
-  // back with their own requests, which restart the worker.)
-  embeddingWorker.request({ op: 'start' }).catch(() => {});
   const ctx = {
     lab,
     tokenizer: null,
@@ -74,6 +85,11 @@ function createContext(lab) {
     embeddingRun(dim, stddev, ops, vocabSize = ctx.tokenizer.vocabSize) {
       const table = { vocabSize, dim, stddev };
       return embeddingWorker.request({ op: 'run', table, ops });
+    },
+    /** Has the embedding worker draw the first tables of the current vocabulary now (not awaited: only earlier). */
+    prepareFirstTables() {
+      const tables = FIRST_TABLE_DIMS.map((dim) => ({ vocabSize: ctx.tokenizer.vocabSize, dim, stddev: 1 }));
+      embeddingWorker.request({ op: 'prepare', tables }).catch(() => {});
     },
   };
   return ctx;
@@ -167,6 +183,7 @@ async function start() {
   // load while the library's wasm compiles and its vocabulary arrives, and each section starts once its own is there.
   const sections = new Map(SECTIONS.map(([id, url]) => [id, import(url)]));
   sections.forEach((section) => section.catch(() => {})); // each awaited when it starts, unless the library fails first
+  const embeddingWorker = startEmbeddingWorker();
   let lab;
   try {
     // ?simd=off loads the fallback build (Highway EMU128), as an engine without SIMD128 would.
@@ -182,13 +199,14 @@ async function start() {
   $('page-simd-target').textContent = lab.simdTarget;
   $('page-lab-flavour').textContent =
     `(${lab.flavour === 'simd' ? 'WebAssembly SIMD128 build' : 'fallback build without SIMD'})`;
-  const ctx = createContext(lab);
+  const ctx = createContext(lab, embeddingWorker);
   try {
     await ctx.setTokenizer('r50k_base');
   } catch (error) {
     $('page-load-error').textContent = `The vocabulary could not be loaded: ${error.message}`;
     return;
   }
+  ctx.prepareFirstTables();
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
   await startSections(ctx, sections);
   $('main').dataset.state = 'ready'; // every section's first numbers shown: nothing moves after

@@ -61,6 +61,12 @@ serveRequests({
     await loadLab(simd);
     return null;
   },
+  /** Draws tables ([{vocabSize, dim, stddev}]) before any request needs them; the `run` requests then find them. */
+  async prepare({ simd, tables }) {
+    const lab = await loadLab(simd);
+    tables.slice(-KEPT).forEach((spec) => table(lab, spec));
+    return null;
+  },
   /** {table: {vocabSize, dim, stddev}, ops: [{op: 'lookup' | 'compose' | 'compare', ...}]} → their results. */
   async run({ simd, table: spec, ops }) {
     const lab = await loadLab(simd);
