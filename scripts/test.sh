@@ -4,10 +4,9 @@
 # processes). Expects scripts/setup.sh and scripts/build.sh to have run (npm test does both first).
 #
 # On 2 cores: the node suite runs one test file at a time and leaves a core partly idle, so it runs in the background
-# beside the sanitizer build and the sanitized Catch2 run, then beside the browser suite, which starts when those end
-# (alone it kept 1.56 of the 2 cores busy on average); the fuzz smoke (one fuzzer at a time, fixed seconds each)
-# follows the node suite in the same background job, so it fills the browser suite's idle core instead of standing
-# between the sanitizer and browser suites. The background suites' output is shown when they end. The browser tests that time the page measure main-thread CPU time, not wall
+# beside the sanitizer suites (their build, the sanitized Catch2 run, the fuzz smoke) and then beside the browser
+# suite, which starts when the sanitizer suites end (alone it kept 1.56 of the 2 cores busy on average); the node
+# suite's output is shown when it ends. The browser tests that time the page measure main-thread CPU time, not wall
 # time, so a busy machine does not fail them. Every suite's output is also in build/test-logs/NAME.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -68,31 +67,26 @@ suite() {
   count_suite "$name" "$parser"
 }
 
+# start_suite NAME COMMAND...: starts a suite in the background, its output in its log only; finish_suite waits for it.
 declare -A background=()
-# start_suites_in_turn "NAME COMMAND..." ...: starts suites that run one after another in one background job (each
-# argument a suite's name and command, split on spaces), their output in their logs only; finish_suite waits for each.
-start_suites_in_turn() {
-  local spec names=()
-  for spec in "$@"; do names+=("${spec%% *}"); done
+start_suite() {
+  local name=$1
+  shift
   echo
-  echo "=== ${names[*]}, one after the other in the background beside the next suites (their output follows when they end)"
-  (
-    for spec in "$@"; do
-      read -ra command <<<"$spec"
-      (run_suite "${command[0]}" 0 "${command[@]:1}")
-    done
-  ) &
-  for name in "${names[@]}"; do background[$name]=$!; done
+  echo "=== $name: $* (in the background beside the next suites; its output follows when it ends)"
+  (run_suite "$name" 0 "$@") &
+  background[$name]=$!
 }
 finish_suite() {
   local name=$1 parser=$2
-  wait "${background[$name]}" 2>/dev/null # a second suite of the same job: already waited for
+  wait "${background[$name]}"
   unset "background[$name]"
   echo
   echo "=== $name: its output"
   cat "$logs/$name.log"
   count_suite "$name" "$parser"
 }
+running() { [ -n "${background[$1]:-}" ] && kill -0 "${background[$1]}" 2>/dev/null; }
 # A suite still running when this script ends (Ctrl-C, a failure of its own) is ended with it: timeout passes the
 # signal on to its command's process group. (A background job of a script ignores Ctrl-C by itself.)
 stop_suites() {
@@ -140,14 +134,17 @@ count_plain() {  # scripts/lint.sh and fuzz.sh end with "NAME: N passed, M faile
 # inherits the flag from the runner.
 node_test=(node --no-concurrent-recompilation --test --test-force-exit --test-reporter=spec)
 
-start_suites_in_turn "node ${node_test[*]} $(echo tests/node/*.test.mjs)" "fuzz bash scripts/fuzz.sh --smoke --parallel 1"
+start_suite node "${node_test[@]}" tests/node/*.test.mjs
 suite lint count_plain bash scripts/lint.sh
 suite catch2 count_ctest ctest --test-dir build/native --output-on-failure -j2 --timeout 600
 suite sanitize count_catch bash scripts/test-sanitize.sh
+# The fuzzers run for a fixed time each: one at a time while the node suite has the other core, else two at a time.
+fuzz_parallel=2
+running node && fuzz_parallel=1
+suite fuzz count_plain bash scripts/fuzz.sh --smoke --parallel "$fuzz_parallel"
 # The browser suite is the longest (the race, offline and hostile-input tests train models in chromium).
 limit=1800 suite browser count_node "${node_test[@]}" --test-concurrency=1 tests/browser/*.test.mjs
 finish_suite node count_node
-finish_suite fuzz count_plain
 
 echo
 echo "=== summary"
