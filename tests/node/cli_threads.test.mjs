@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 import { tokenizeBin } from '../../dist/cli/tokenize_bin.js';
+import { encodeInThreads } from '../../dist/cli/tokenize_threads.js';
 import createEmbedLab from '../../dist/index.js';
 import { trickyText } from './delicate_pieces.mjs';
 import { runWithPeakMemory } from './peak_memory.mjs';
@@ -63,6 +65,36 @@ test('tokenizeBin on 2 and 3 threads equals encoding the whole text (4 vocabular
   }
 });
 
+test('threads start only for an input of more parts than threads; the count is the same either way', async () => {
+  const tokenizer = await lab.getTokenizer('cl100k_base');
+  const file = join(work, 'parts.txt');
+  const text = brownText(200_000);
+  writeFileSync(file, text);
+  const expected = tokenizer.count(text, { allowedSpecial: 'all' });
+  const url = new URL('../../dist/cli/tokenize_worker.js', import.meta.url);
+  // [chunk size, threads, workers expected]: one part of 1 MiB; two parts (150 000 and 50 000 bytes) for 2 threads;
+  // 49 parts of 4 096 bytes.
+  for (const [chunkSize, threads, started] of [
+    [1 << 20, 2, 0],
+    [150_000, 2, 0],
+    [4096, 2, 2],
+    [4096, 3, 3],
+  ]) {
+    let created = 0;
+    const createWorker = (workerData) => {
+      created++;
+      return new Worker(url, { workerData });
+    };
+    let count = 0;
+    const job = { values: { encoding: 'cl100k_base' }, command: 'count', file, threads, chunkSize };
+    await encodeInThreads(tokenizer, { ...job, maxBufferBytes: 64 << 20, mode: 'count', createWorker }, (n) => {
+      count += n;
+    });
+    assert.equal(count, expected, `chunks of ${chunkSize} on ${threads} threads`);
+    assert.equal(created, started, `workers started for chunks of ${chunkSize} on ${threads} threads`);
+  }
+});
+
 test('the CLI on threads writes the bytes and the count of one thread (Brown, cl100k_base and a tokenizer.json)', () => {
   const file = join(work, 'brown.txt');
   writeFileSync(file, `${brownText(600_000)}<|endoftext|>${brownText(100_000)}`);
@@ -91,6 +123,18 @@ test('the CLI on threads writes the bytes and the count of one thread (Brown, cl
       assert.ok(threaded.bin.equals(outputs[0].bin), `${pick[1]}: byte-identical to one thread`);
       assert.equal(threaded.count, outputs[0].count);
     }
+    // From stdin, whose size is unknown: the threads start once the input runs past two parts.
+    const piped = spawnSync(
+      'node',
+      [cli, 'tokenize', '--format', 'bin', ...pick, '--threads', '2', '--chunk-size', '20000'],
+      {
+        input: readFileSync(file),
+        timeout: 120_000,
+        maxBuffer: 64 << 20,
+      },
+    );
+    assert.equal(piped.status, 0, String(piped.stderr));
+    assert.ok(piped.stdout.equals(outputs[0].bin), `${pick[1]}: from stdin on 2 threads, byte-identical to one thread`);
   }
 });
 

@@ -1,9 +1,12 @@
 // `tokenize --format bin` and `count` on worker threads: the main thread reads FILE and cuts it where the ids cannot
 // change (the streams' own cuts, tokenizer/stream.js), workers encode whole parts with their own tokenizer, and the
-// results are used in the order of the parts, so the output is byte-identical to one thread. Until the first worker
-// is ready the main thread encodes the parts itself, so starting the workers costs no time. At most two parts per
+// results are used in the order of the parts, so the output is byte-identical to one thread. The workers start only
+// for an input of more parts than threads, at once for a file that size says is, else when the input runs past that
+// many parts (a shorter input has nothing to share out: an empty stdin or a small file is encoded here, without
+// loading the tokenizer again in each worker); until the first worker is ready the main thread encodes the parts
+// itself, so starting them costs no time. At most two parts per
 // thread are in flight, so memory stays bounded as with one thread.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
 import { HfTokenizer } from '../tokenizer/hf_tokenizer.js';
@@ -33,24 +36,24 @@ async function workerData(tokenizer, values, command, flavour) {
   return { modules: { wasm, hfWasm }, saved: hf ? tokenizer.save() : undefined, values, command };
 }
 
+/** One tokenizer thread (tokenize_worker.js) with what it needs to open the command's tokenizer. */
+const startWorker = (workerData) => new Worker(new URL('./tokenize_worker.js', import.meta.url), { workerData });
+
 /**
  * Encodes (mode 'ids') or counts (mode 'count') FILE's parts on `threads` workers and calls `use(result)` with each
  * part's ids or count, in the order of the parts (awaiting it before more results are used).
  * @param {any} tokenizer the command's tokenizer, which finds the cuts (and encodes until a worker is ready)
  * @param {{ values: object; command: string; file?: string; threads: number; chunkSize: number;
- *   maxBufferBytes: number; mode: 'ids' | 'count'; flavour?: 'simd' | 'fallback' }} job
+ *   maxBufferBytes: number; mode: 'ids' | 'count'; flavour?: 'simd' | 'fallback';
+ *   createWorker?: (workerData: object) => Worker }} job createWorker: starts one worker (a test counts them)
  * @param {(result: any) => unknown} use
  */
 export async function encodeInThreads(
   tokenizer,
-  { values, command, file, threads, chunkSize, maxBufferBytes, mode, flavour = 'simd' },
+  { values, command, file, threads, chunkSize, maxBufferBytes, mode, flavour = 'simd', createWorker = startWorker },
   use,
 ) {
-  const data = await workerData(tokenizer, values, command, flavour);
-  const workers = Array.from(
-    { length: threads },
-    () => new Worker(new URL('./tokenize_worker.js', import.meta.url), { workerData: data }),
-  );
+  const workers = [];
   const ready = new Array(threads).fill(false);
   const inFlight = new Array(threads).fill(0);
   const waiting = new Map(); // seq → {resolve, reject, offset}
@@ -61,7 +64,7 @@ export async function encodeInThreads(
       job.reject(failure);
     }
   };
-  workers.forEach((worker, w) => {
+  const listen = (worker, w) => {
     worker.on('message', ({ seq, result, error, spent }) => {
       if (seq === undefined) {
         return error ? fail(errorFromWorker(error, 0)) : (ready[w] = true); // started, or could not start
@@ -74,7 +77,16 @@ export async function encodeInThreads(
     });
     worker.on('error', fail);
     worker.on('exit', (code) => code !== 0 && fail(new Error(`a tokenizer thread stopped (exit code ${code})`)));
-  });
+  };
+  let ended = false;
+  let starting = null; // the workers' start, once the input is long enough
+  const startWorkers = () =>
+    (starting ??= workerData(tokenizer, values, command, flavour).then((data) => {
+      for (let w = 0; w < threads && !ended; w++) {
+        workers.push(createWorker(data));
+        listen(workers[w], w);
+      }
+    }, fail));
   const special = specialOptions(tokenizer);
   const encodeHere = (bytes, first, last) => {
     const options = partOptions(tokenizer, special, first, last);
@@ -93,10 +105,25 @@ export async function encodeInThreads(
   const queue = []; // the results of the parts in flight, in order
   try {
     let seq = 0;
+    let parts = 0;
+    // A file known to be long enough: at once (a file that cannot be read is reported by the stream below).
+    const size =
+      file === undefined
+        ? 0
+        : await stat(file).then(
+            (info) => info.size,
+            () => 0,
+          );
+    if (size > threads * chunkSize) {
+      startWorkers();
+    }
     const options = streamOptions(tokenizer, { chunkSize, maxBufferBytes });
     for await (const { bytes, first, last, offset } of streamParts(tokenizer, inputStream(file, chunkSize), options)) {
       if (failure) {
         throw failure;
+      }
+      if (++parts > threads) {
+        startWorkers(); // not awaited: the parts are encoded here until a worker is ready
       }
       const idle = ready.map((isReady, w) => (isReady ? inFlight[w] : Infinity));
       const w = idle.indexOf(Math.min(...idle)); // the least busy worker that is ready
@@ -123,6 +150,8 @@ export async function encodeInThreads(
       await use(await queue.shift());
     }
   } finally {
+    ended = true;
+    await starting;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
