@@ -88,8 +88,8 @@ function createContext(lab, embeddingWorker) {
     },
     /** Has the embedding worker draw the first tables of the current vocabulary now (not awaited: only earlier). */
     prepareFirstTables() {
-      const tables = FIRST_TABLE_DIMS.map((dim) => ({ vocabSize: ctx.tokenizer.vocabSize, dim, stddev: 1 }));
-      embeddingWorker.request({ op: 'prepare', tables }).catch(() => {});
+      const specs = FIRST_TABLE_DIMS.map((dim) => ({ vocabSize: ctx.tokenizer.vocabSize, dim, stddev: 1 }));
+      embeddingWorker.request({ op: 'prepare', specs }).catch(() => {});
     },
   };
   return ctx;

@@ -1,11 +1,10 @@
 // `tokenize --format bin` and `count` on worker threads: the main thread reads FILE and cuts it where the ids cannot
 // change (the streams' own cuts, tokenizer/stream.js), workers encode whole parts with their own tokenizer, and the
 // results are used in the order of the parts, so the output is byte-identical to one thread. The workers start only
-// for an input of more parts than threads, at once for a file that size says is, else when the input runs past that
-// many parts (a shorter input has nothing to share out: an empty stdin or a small file is encoded here, without
-// loading the tokenizer again in each worker); until the first worker is ready the main thread encodes the parts
-// itself, so starting them costs no time. At most two parts per
-// thread are in flight, so memory stays bounded as with one thread.
+// for an input of more parts than threads: at once for a file whose size says so, else when the input runs past that
+// many parts (a shorter input has nothing to share out, so an empty stdin or a small file is encoded here without each
+// worker loading the tokenizer again). Until the first worker is ready the main thread encodes the parts itself, so
+// starting them costs no time. At most two parts per thread are in flight, so memory stays bounded as with one thread.
 import { readFile, stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
@@ -106,14 +105,8 @@ export async function encodeInThreads(
   try {
     let seq = 0;
     let parts = 0;
-    // A file known to be long enough: at once (a file that cannot be read is reported by the stream below).
-    const size =
-      file === undefined
-        ? 0
-        : await stat(file).then(
-            (info) => info.size,
-            () => 0,
-          );
+    // A file known to be long enough starts them at once (one that cannot be read is reported by the stream below).
+    const size = file === undefined ? 0 : ((await stat(file).catch(() => null))?.size ?? 0);
     if (size > threads * chunkSize) {
       startWorkers();
     }

@@ -61,10 +61,10 @@ serveRequests({
     await loadLab(simd);
     return null;
   },
-  /** Draws tables ([{vocabSize, dim, stddev}]) before any request needs them; the `run` requests then find them. */
-  async prepare({ simd, tables }) {
+  /** Draws tables ({specs: [{vocabSize, dim, stddev}]}) before any request needs them; `run` then finds them. */
+  async prepare({ simd, specs }) {
     const lab = await loadLab(simd);
-    tables.slice(-KEPT).forEach((spec) => table(lab, spec));
+    specs.forEach((spec) => table(lab, spec));
     return null;
   },
   /** {table: {vocabSize, dim, stddev}, ops: [{op: 'lookup' | 'compose' | 'compare', ...}]} → their results. */
