@@ -18,11 +18,11 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 using FloatTag = hn::ScalableTag<float>;
 
-// Stores (or adds) the first `count` lanes of v to out; count may be below a full vector at the
-// right edge of a matrix.
-template <class V>
-HWY_INLINE void StoreLanes(V v, size_t count, bool accumulate, float* HWY_RESTRICT out) {
-  const FloatTag d;
+// Every function below takes its vector type D: the widest for most products, a narrower one for products of few
+// columns (see PackAndGemm). Stores (or adds) the first `count` lanes of v to out; count may be below a full vector
+// at the right edge of a matrix.
+template <class D>
+HWY_INLINE void StoreLanes(D d, hn::VFromD<D> v, size_t count, bool accumulate, float* HWY_RESTRICT out) {
   if (count >= hn::Lanes(d)) {
     if (accumulate) v = hn::Add(hn::LoadU(d, out), v);
     hn::StoreU(v, d, out);
@@ -39,10 +39,10 @@ HWY_INLINE void StoreLanes(V v, size_t count, bool accumulate, float* HWY_RESTRI
 // b is a full vector (b is one packed panel, see PackPanels). A 4-row x 2-vector tile keeps 8
 // accumulators in registers and reuses each loaded b vector four times; each output is one FMA chain
 // over k, so its rounding does not depend on the tile.
-void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
-                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out,
-                 size_t out_stride) {
-  const FloatTag d;
+template <class D>
+void GemmTile4x2(D d, const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth,
+                 const float* HWY_RESTRICT b, size_t b_stride, size_t col, size_t cols, bool accumulate,
+                 float* HWY_RESTRICT out, size_t out_stride) {
   const size_t lanes = hn::Lanes(d);
   auto c00 = hn::Zero(d), c01 = hn::Zero(d), c10 = hn::Zero(d), c11 = hn::Zero(d);
   auto c20 = hn::Zero(d), c21 = hn::Zero(d), c30 = hn::Zero(d), c31 = hn::Zero(d);
@@ -71,8 +71,8 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t
   const size_t second = cols - col > lanes ? std::min(lanes, cols - col - lanes) : 0;
   const auto store_row = [&](size_t r, decltype(c00) v0, decltype(c00) v1) {
     float* out_row = out + r * out_stride + col;
-    StoreLanes(v0, first, accumulate, out_row);
-    if (second > 0) StoreLanes(v1, second, accumulate, out_row + lanes);
+    StoreLanes(d, v0, first, accumulate, out_row);
+    if (second > 0) StoreLanes(d, v1, second, accumulate, out_row + lanes);
   };
   store_row(0, c00, c01);
   store_row(1, c10, c11);
@@ -82,10 +82,10 @@ void GemmTile4x2(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t
 
 // Four rows x one vector: the right edge when fewer than two vectors of columns remain (for example
 // a 16-wide attention head on AVX-512).
-void GemmTile4x1(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
-                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out,
-                 size_t out_stride) {
-  const FloatTag d;
+template <class D>
+void GemmTile4x1(D d, const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t depth,
+                 const float* HWY_RESTRICT b, size_t b_stride, size_t col, size_t cols, bool accumulate,
+                 float* HWY_RESTRICT out, size_t out_stride) {
   auto c0 = hn::Zero(d), c1 = hn::Zero(d), c2 = hn::Zero(d), c3 = hn::Zero(d);
   for (size_t k = 0; k < depth; ++k) {
     const auto b0 = hn::LoadU(d, b + k * b_stride + col);
@@ -96,21 +96,21 @@ void GemmTile4x1(const float* HWY_RESTRICT a, size_t a_row, size_t a_col, size_t
     c3 = hn::MulAdd(hn::Set(d, a[3 * a_row + ak]), b0, c3);
   }
   const size_t count = std::min(hn::Lanes(d), cols - col);
-  StoreLanes(c0, count, accumulate, out + col);
-  StoreLanes(c1, count, accumulate, out + out_stride + col);
-  StoreLanes(c2, count, accumulate, out + 2 * out_stride + col);
-  StoreLanes(c3, count, accumulate, out + 3 * out_stride + col);
+  StoreLanes(d, c0, count, accumulate, out + col);
+  StoreLanes(d, c1, count, accumulate, out + out_stride + col);
+  StoreLanes(d, c2, count, accumulate, out + 2 * out_stride + col);
+  StoreLanes(d, c3, count, accumulate, out + 3 * out_stride + col);
 }
 
 // One row x one vector: the remainder tiles. Same FMA chain per output as the big tile.
-void GemmTile1x1(const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b, size_t b_stride,
-                 size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
-  const FloatTag d;
+template <class D>
+void GemmTile1x1(D d, const float* HWY_RESTRICT a, size_t a_col, size_t depth, const float* HWY_RESTRICT b,
+                 size_t b_stride, size_t col, size_t cols, bool accumulate, float* HWY_RESTRICT out) {
   auto c = hn::Zero(d);
   for (size_t k = 0; k < depth; ++k) {
     c = hn::MulAdd(hn::Set(d, a[k * a_col]), hn::LoadU(d, b + k * b_stride + col), c);
   }
-  StoreLanes(c, std::min(hn::Lanes(d), cols - col), accumulate, out + col);
+  StoreLanes(d, c, std::min(hn::Lanes(d), cols - col), accumulate, out + col);
 }
 
 // The part of a block of rows [first, first + count) that a triangular product needs: its depth
@@ -141,8 +141,9 @@ size_t PanelWidthAt(const PackedPanels& b, size_t col) {
   return b.cols - col > b.panel_width / 2 ? b.panel_width : b.panel_width / 2;
 }
 
-void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t depth, size_t cols, PackedPanels& b) {
-  const FloatTag d;
+template <class D>
+void PackPanels(D d, const float* src, size_t row_stride, size_t col_stride, size_t depth, size_t cols,
+                PackedPanels& b) {
   const size_t lanes = hn::Lanes(d);
   b.depth = depth;
   b.cols = cols;
@@ -167,9 +168,10 @@ void PackPanels(const float* src, size_t row_stride, size_t col_stride, size_t d
 }
 
 // Panel-major: each panel of B is loaded into L1 once and reused by every block of rows.
-void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, const PackedPanels& b, bool accumulate, float* out,
-          size_t out_stride, Triangle triangle) {
-  const size_t lanes = hn::Lanes(FloatTag());
+template <class D>
+void Gemm(D d, const float* a, size_t a_row, size_t a_col, size_t rows, const PackedPanels& b, bool accumulate,
+          float* out, size_t out_stride, Triangle triangle) {
+  const size_t lanes = hn::Lanes(d);
   const float* panel = b.data.data();
   for (size_t col = 0; col < b.cols; col += b.panel_width) {
     const size_t width = PanelWidthAt(b, col);
@@ -181,17 +183,17 @@ void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, const PackedP
       const float* b_block = panel + e.begin * width;
       float* out_block = out + r * out_stride + col;
       if (width == 2 * lanes) {
-        GemmTile4x2(a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
+        GemmTile4x2(d, a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
                     out_stride);
       } else {
-        GemmTile4x1(a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
+        GemmTile4x1(d, a_block, a_row, a_col, e.end - e.begin, b_block, width, 0, b.cols - col, accumulate, out_block,
                     out_stride);
       }
     }
     for (; r < rows; ++r) {
       const BlockExtent e = TriangleExtent(triangle, r, 1, b.depth, b.cols);
       for (size_t v = 0; v < width && col + v < e.cols; v += lanes) {
-        GemmTile1x1(a + r * a_row + e.begin * a_col, a_col, e.end - e.begin, panel + e.begin * width, width, v,
+        GemmTile1x1(d, a + r * a_row + e.begin * a_col, a_col, e.end - e.begin, panel + e.begin * width, width, v,
                     b.cols - col, accumulate, out + r * out_stride + col);
       }
     }
@@ -199,12 +201,34 @@ void Gemm(const float* a, size_t a_row, size_t a_col, size_t rows, const PackedP
   }
 }
 
+// out (+)= A . B with B[depth x cols] (element (k, j) at b[k * b_row_stride + j * b_col_stride]) packed into
+// `panels`. Products of few columns (attention's per head: the head size or the sequence length) use vectors no
+// wider than two of them fill: on AVX-512 a panel of 4 columns would otherwise pack and multiply 28 zeros for every
+// 4 values. Each output is still one FMA chain over k, so the width changes no result.
+void PackAndGemm(const float* b, size_t b_row_stride, size_t b_col_stride, size_t depth, size_t cols,
+                 PackedPanels& panels, const float* a, size_t a_row, size_t a_col, size_t rows, bool accumulate,
+                 float* out, size_t out_stride, Triangle triangle) {
+  if (cols <= 8) {
+    const hn::CappedTag<float, 4> d;
+    PackPanels(d, b, b_row_stride, b_col_stride, depth, cols, panels);
+    Gemm(d, a, a_row, a_col, rows, panels, accumulate, out, out_stride, triangle);
+  } else if (cols <= 16) {
+    const hn::CappedTag<float, 8> d;
+    PackPanels(d, b, b_row_stride, b_col_stride, depth, cols, panels);
+    Gemm(d, a, a_row, a_col, rows, panels, accumulate, out, out_stride, triangle);
+  } else {
+    const FloatTag d;
+    PackPanels(d, b, b_row_stride, b_col_stride, depth, cols, panels);
+    Gemm(d, a, a_row, a_col, rows, panels, accumulate, out, out_stride, triangle);
+  }
+}
+
 void MatmulForwardImpl(const float* in, const float* weight, const float* bias, float* out, size_t rows,
                        size_t in_channels, size_t out_channels) {
   // weight^T (C x OC) puts the output channels along the vector lanes: no horizontal sums.
   thread_local PackedPanels weight_t;
-  PackPanels(weight, 1, in_channels, in_channels, out_channels, weight_t);
-  Gemm(in, in_channels, 1, rows, weight_t, false, out, out_channels, Triangle::kNone);
+  PackAndGemm(weight, 1, in_channels, in_channels, out_channels, weight_t, in, in_channels, 1, rows, false, out,
+              out_channels, Triangle::kNone);
   if (bias == nullptr) return;
   const FloatTag d;
   const size_t lanes = hn::Lanes(d);
@@ -222,12 +246,12 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
                         float* dbias, size_t rows, size_t in_channels, size_t out_channels) {
   thread_local PackedPanels b;
   if (dinp != nullptr) {  // dinp[N x C] += dout[N x OC] . weight[OC x C]
-    PackPanels(weight, in_channels, 1, out_channels, in_channels, b);
-    Gemm(dout, out_channels, 1, rows, b, true, dinp, in_channels, Triangle::kNone);
+    PackAndGemm(weight, in_channels, 1, out_channels, in_channels, b, dout, out_channels, 1, rows, true, dinp,
+                in_channels, Triangle::kNone);
   }
   if (dweight != nullptr) {  // dweight[OC x C] += dout^T[OC x N] . in[N x C], dout^T read in place
-    PackPanels(in, in_channels, 1, rows, in_channels, b);
-    Gemm(dout, 1, out_channels, out_channels, b, true, dweight, in_channels, Triangle::kNone);
+    PackAndGemm(in, in_channels, 1, rows, in_channels, b, dout, 1, out_channels, out_channels, true, dweight,
+                in_channels, Triangle::kNone);
   }
   if (dbias != nullptr) {
     const FloatTag d;
@@ -246,8 +270,7 @@ void MatmulBackwardImpl(const float* dout, const float* in, const float* weight,
 void MatmulStridedImpl(const float* a, size_t a_row_stride, size_t a_col_stride, const float* b, float* out,
                        size_t out_stride, size_t m, size_t k, size_t n, bool accumulate, Triangle triangle) {
   thread_local PackedPanels panels;
-  PackPanels(b, n, 1, k, n, panels);
-  Gemm(a, a_row_stride, a_col_stride, m, panels, accumulate, out, out_stride, triangle);
+  PackAndGemm(b, n, 1, k, n, panels, a, a_row_stride, a_col_stride, m, accumulate, out, out_stride, triangle);
 }
 
 }  // namespace HWY_NAMESPACE

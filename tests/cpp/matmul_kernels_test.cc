@@ -13,12 +13,14 @@ namespace simd = embedlab::simd;
 
 namespace {
 
-// Shapes around the vector widths (4, 8, 16 lanes) and the 4-row x 2-vector tile.
+// Shapes around the vector widths (4, 8, 16 lanes), the 4-row x 2-vector tile and the narrower vectors of products
+// of up to 8 and up to 16 columns (4, 8, 9, 12, 17 columns in blocks of 4 rows).
 struct MatmulShape {
   size_t rows, in_channels, out_channels;
 };
-const MatmulShape kShapes[] = {{1, 1, 1},   {3, 5, 7},    {4, 16, 48}, {5, 16, 64}, {16, 64, 16},
-                               {9, 17, 33}, {16, 16, 64}, {7, 3, 100}, {13, 40, 31}};
+const MatmulShape kShapes[] = {{1, 1, 1},   {3, 5, 7},    {4, 16, 48}, {5, 16, 64},  {16, 64, 16},
+                               {9, 17, 33}, {16, 16, 64}, {7, 3, 100}, {13, 40, 31}, {8, 8, 4},
+                               {12, 9, 8},  {4, 7, 9},    {8, 5, 12},  {20, 6, 17}};
 
 }  // namespace
 
