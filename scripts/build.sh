@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds native (core, Catch2 tests, tools, benchmarks), the wasm modules of the npm package into dist/ (and the wasm
 # benchmarks into build/wasm/bench/), and the static site into build/site (web/ plus the package under embedlab/;
-# scripts/build-site.sh). Incremental: reruns are quick. `--no-bench` leaves out the wasm benchmarks, which no test
-# runs (npm test; about 25 s of CPU in a first build).
+# scripts/build-site.sh). Incremental: reruns are quick. `--no-bench` leaves out the native and wasm benchmarks,
+# which no test runs (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${EMBEDLAB_JOBS:-2}
 wasm_target=all
+benches=1
 case ${1:-} in
-  --no-bench) wasm_target=embedlab_package_modules ;;
+  --no-bench) wasm_target=embedlab_package_modules benches=0 ;;
   "") ;;
   *) echo "build: unknown option '$1' (have: --no-bench)" >&2; exit 2 ;;
 esac
@@ -41,6 +42,7 @@ compile() {  # compile DIR [TARGET]: quiet on success, the whole log on failure
 }
 configure build/native cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release
 compile build/native
+((benches == 0)) || compile build/native embedlab_native_benches
 
 # emcmake's default emulator (node --experimental-wasm-threads) is rejected by node 20.
 configure build/wasm emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
