@@ -7,6 +7,7 @@ import { WorkerClient } from './workers/client.js';
 import { keepForOffline } from './offline.js';
 import { trackContents } from './ui/contents.js';
 import { nextTask } from './ui/tasks.js';
+import { deferFarChapters, layOutChapter } from './ui/deferred_chapters.js';
 
 // The table sizes the sections draw first at their defaults (section 2's strips at d = 16; section 3's swap at 32 and
 // 64, section 6's comparison at 64, section 7's heads at 32; all at stddev 1): the embedding worker draws them as soon
@@ -147,8 +148,8 @@ async function startSections(ctx, sections) {
       performance.mark(`section-start:${id}`);
       started.set(
         id,
-        loading
-          .then((section) => section.init(ctx))
+        Promise.all([loading, layOutChapter($(id))])
+          .then(([section]) => section.init(ctx))
           .then(() => performance.mark(`section-shown:${id}`))
           .catch(failed), // a section that fails leaves the others running
       );
@@ -213,6 +214,8 @@ async function start() {
   performance.mark('page-ready');
 }
 
+// Before the parser finishes (a module's top level runs then): chapters far from the window out of layout.
+deferFarChapters();
 // The contents bar works before the library loads: it needs only the chapters' markup.
 trackContents($('contents'));
 // Offline use is set up once the page shows its first results: copying the site's files then delays none of them.

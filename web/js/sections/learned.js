@@ -6,7 +6,7 @@ import { TrainingRow } from '../workers/jobs_client.js';
 import { CORPUS, MODEL_DEFAULTS } from '../training/training.js';
 import { checkOnChange, readNumberInput } from '../ui/number_input.js';
 import { FramePainter } from '../ui/frame_painter.js';
-import { fixed3 } from '../ui/format.js';
+import { fixed3, grouped } from '../ui/format.js';
 import { whenNear } from '../ui/near.js';
 import { drawLines, drawScatter, PALETTE, reserveScatter } from '../draw/plot.js';
 import { maxAbs, meanCosineAt, meanCosineByOffset, megabytes, rampColour, totalVariance } from './learned_tables.js';
@@ -146,7 +146,7 @@ async function train() {
   settingsLine.textContent =
     `This run: the tiny GPT with ${cfg.layers} layers, ${cfg.heads} heads, ${cfg.channels} channels and ${cfg.contextLength} ` +
     `positions (causal), trained on windows of ${cfg.contextLength} tokens, ${cfg.batch} per step, from ` +
-    `${CORPUS.train.count.toLocaleString('en-US').replace(/,/g, '\u202f')} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
+    `${grouped(CORPUS.train.count)} generated “who did what to whom” sentences in r50k_base; AdamW at learning rate ` +
     `${learningRate}, weight decay ${ctx.lab.modelDefaults.optimizer.weightDecay} on wte, wpe and the weight matrices ` +
     `(not on biases or LayerNorms), seed ${seed}, ${steps} steps.`;
   const kept = { snapshots, losses };

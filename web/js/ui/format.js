@@ -44,3 +44,12 @@ const SUBSCRIPT = { '-': '₋', 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄'
 export function subscript(n) {
   return String(n).replace(/./g, (c) => SUBSCRIPT[c] ?? c);
 }
+
+/**
+ * An integer with its thousands apart: 100256 → "100 256" (narrow no-break spaces, as the page writes numbers).
+ * Not toLocaleString: its first call loads the locale's data, some 30 ms of the page's start.
+ */
+export function grouped(n) {
+  const digits = String(Math.abs(n));
+  return `${n < 0 ? '-' : ''}${digits.replace(/\B(?=(\d{3})+$)/g, '\u202f')}`;
+}

@@ -10,6 +10,7 @@ import { fixed3, scientific, subscript } from '../../ui/format.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
 import { showKey } from '../../draw/legend.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
+import { nextTask, stepByStep } from '../../ui/tasks.js';
 import * as race from './race.js';
 
 let ctx;
@@ -118,7 +119,18 @@ function drawWeightScales() {
   paintScaleBar($('beyond-race-passkey-scale'), WEIGHT_SCALE);
 }
 
+let alibiDrawings = 0; // every drawing of the heads counts: a first drawing in steps stops once a later one began
+
 function updateAlibi() {
+  alibiDrawings++;
+  alibiSteps().forEach((draw) => draw());
+}
+
+/**
+ * The ALiBi heads and table at the sliders' settings: builds them and returns the drawing of each head's figure and of
+ * the colour bars, a function each (the grid's data-state says the last one ran).
+ */
+function alibiSteps() {
   const H = Number($('beyond-alibi-heads').value);
   const L = Number($('beyond-alibi-len').value);
   $('beyond-alibi-heads-out').textContent = String(H);
@@ -158,7 +170,10 @@ function updateAlibi() {
     body.push(tr);
   }
   grid.replaceChildren(...figures.map((f) => f.figure));
-  for (const f of figures) {
+  $('beyond-alibi-thead').replaceChildren(head);
+  $('beyond-alibi-tbody').replaceChildren(...body);
+  $('beyond-alibi-rule').textContent = alibiRuleText(H);
+  const drawHead = (f) => () =>
     drawMatrix(f.canvas, {
       values: f.values,
       rows: L,
@@ -171,12 +186,13 @@ function updateAlibi() {
       legend: false, // the one legend under the grid
       compact: true,
     });
-  }
-  drawWeightScales();
-  $('beyond-alibi-thead').replaceChildren(head);
-  $('beyond-alibi-tbody').replaceChildren(...body);
-  $('beyond-alibi-rule').textContent = alibiRuleText(H);
-  grid.dataset.state = `${H}/${L}`;
+  return [
+    ...figures.map(drawHead),
+    () => {
+      drawWeightScales();
+      grid.dataset.state = `${H}/${L}`;
+    },
+  ];
 }
 
 // ---- NoPE ------------------------------------------------------------------------------------------------
@@ -229,8 +245,11 @@ async function updateNope() {
   }
 }
 
-/** Starts the section; resolves once its first numbers (computed in the embedding worker) are shown. */
-export function init(context) {
+/**
+ * Starts the section, each figure in a task of its own; resolves once its first numbers (computed in the embedding
+ * worker) are shown.
+ */
+export async function init(context) {
   ctx = context;
   const table = ctx.lab.tokenEmbedding({ vocabSize: 2, dim: ROPE_DIM, seed: 5, stddev: 1 });
   qk = table.table();
@@ -250,15 +269,20 @@ export function init(context) {
     updateRope();
     drawWeightScales();
   });
-  updateRope();
-  updateAlibi();
   const first = updateNope(); // its first results, from the embedding worker
+  // Each figure in a task of its own. The sliders redraw their figure whole: the steps left once one moved stop.
+  updateRope();
+  await nextTask();
+  const alibi = ++alibiDrawings;
+  await stepByStep(alibiSteps(), () => alibi === alibiDrawings);
+  await nextTask();
   showScalings(ctx.lab, {
     headDim: RACE_OPTIONS.channels / RACE_OPTIONS.heads,
     base: RACE_ROPE_BASE,
     T: RACE_OPTIONS.trainLength,
     L: RACE_OPTIONS.trainLength * RACE_OPTIONS.factors.at(-1),
   });
+  await nextTask();
   race.init(ctx.lab);
   return first;
 }

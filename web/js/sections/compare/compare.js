@@ -5,6 +5,7 @@ import { drawStrips, stripsHeight } from '../../draw/strips.js';
 import { ownScale } from '../../draw/colour.js';
 import { $, headerCell, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
 import { fixed3, gapText, visibleWhitespace } from '../../ui/format.js';
+import { stepByStep } from '../../ui/tasks.js';
 import { vocabularyNotice } from '../../ui/vocabulary_notice.js';
 import { WorkerFailedError } from '../../workers/client.js';
 import { scaleNoteText, settingsText, TOKEN_STDDEV, verdictText } from './text.js';
@@ -132,11 +133,13 @@ function describeWords(words) {
 }
 
 function draw(r) {
+  figures(r).forEach((drawFigure) => drawFigure());
+}
+
+/** The figures of result r, each a function that draws one: the two sentences' strips, the two matrices. */
+function figures(r) {
   const dim = r.state.dim;
-  for (const [canvas, words, composed] of [
-    [els.vectorsA, r.wordsA, r.composedA],
-    [els.vectorsB, r.wordsB, r.composedB],
-  ]) {
+  const strips = ([canvas, words, composed]) =>
     drawStrips(canvas, {
       tokens: tokensOf(words),
       dim,
@@ -145,16 +148,21 @@ function draw(r) {
       input: composed.inputVectors,
       range: STRIP_RANGE,
     });
-  }
   const rowLabels = r.wordsA.map((w, i) => `${i} ${w}`);
   const colLabels = r.wordsB.map((w, i) => `${i} ${w}`);
   const { rows, cols } = r.comparison;
   const names = { rowLabels, colLabels, rowTitle: 'A', colTitle: 'B' };
-  drawMatrix(els.simInput, { values: r.comparison.similarity, rows, cols, ...names, legend: COSINE_NOTE });
   // After attention the cosines can crowd into a narrow band: a scale of the matrix's own range shows them apart.
   const after = r.comparison.attention.similarity;
-  drawMatrix(els.simAttention, { values: after, rows, cols, ...names, scale: ownScale(after), legend: OWN_NOTE });
-  document.querySelectorAll('.legend-bar').forEach(drawLegend);
+  return [
+    () => strips([els.vectorsA, r.wordsA, r.composedA]),
+    () => strips([els.vectorsB, r.wordsB, r.composedB]),
+    () => drawMatrix(els.simInput, { values: r.comparison.similarity, rows, cols, ...names, legend: COSINE_NOTE }),
+    () => {
+      drawMatrix(els.simAttention, { values: after, rows, cols, ...names, scale: ownScale(after), legend: OWN_NOTE });
+      document.querySelectorAll('.legend-bar').forEach(drawLegend);
+    },
+  ];
 }
 
 function similarityTable(caption, values, rowLabels, colLabels) {
@@ -193,7 +201,8 @@ function renderNorms(r) {
   els.norms.replaceChildren(...rows);
 }
 
-function render(r) {
+/** Shows result r; its figures each in a task of its own when `stepwise` (while current() holds). */
+function render(r, stepwise = false, current = () => true) {
   const { comparison, state } = r;
   els.pooledInput.textContent = fixed3(comparison.pooledCosine);
   els.pooledAttention.textContent = fixed3(comparison.attention.pooledCosine);
@@ -233,7 +242,6 @@ function render(r) {
   const stripHeight = `${stripsHeight(Math.max(r.wordsA.length, r.wordsB.length))}px`;
   els.vectorsA.style.height = stripHeight;
   els.vectorsB.style.height = stripHeight;
-  draw(r);
 
   // Stable hooks for tests: what the numbers on screen were computed from.
   els.results.dataset.positions = state.positions;
@@ -245,6 +253,11 @@ function render(r) {
   els.results.dataset.idsA = r.idsA.join(' ');
   els.results.dataset.idsB = r.idsB.join(' ');
   els.results.dataset.scale = state.scale;
+  if (stepwise) {
+    return stepByStep(figures(r), current);
+  }
+  draw(r);
+  return undefined;
 }
 
 function renderError(error) {
@@ -261,7 +274,8 @@ function renderError(error) {
 
 let latest = 0; // the latest update; an older one whose results come later is dropped
 
-async function update() {
+/** Computes and shows the comparison; the first time (`stepwise`), each figure in a task of its own. */
+async function update(stepwise = false) {
   if (!lab) {
     return;
   }
@@ -274,7 +288,10 @@ async function update() {
       return;
     }
     last = result;
-    render(result);
+    await render(result, stepwise, () => request === latest);
+    if (request !== latest) {
+      return; // a later update drew everything and keeps the section busy until its own results show
+    }
   } catch (error) {
     if (request !== latest) {
       return;
@@ -314,5 +331,5 @@ export function init(context) {
   const redraw = () => last && draw(last);
   redrawOnResize('compare', redraw);
   redrawOnColourScheme(redraw);
-  return update(); // its first results, from the embedding worker
+  return update(true); // its first results, from the embedding worker
 }

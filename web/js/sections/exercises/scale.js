@@ -1,6 +1,8 @@
 // Section 9, the exercises on positions and tables at scale (section 8). Each check returns {ok, message}: the
 // message says what the library found for the learner's input, never the answer; `explain` is shown only after a
 // success. The RoPE exercise starts from a head and window drawn at random on each visit.
+import { grouped } from '../../ui/format.js';
+
 const HEAD_DIMS = ['32', '64', '128', '256'];
 const BASES = ['10000', '500000', '1000000'];
 const WINDOWS = ['1024', '2048', '4096', '8192', '32768'];
@@ -9,8 +11,6 @@ const pick = (options) => options[Math.floor(Math.random() * options.length)];
 /** GPT-2 small as published (config.json), its vocabulary left to the learner. */
 const GPT2_SMALL_BODY = { channels: 768, layers: 12, heads: 12, positionRows: 1024 };
 const MAX_VOCABULARY = 1 << 24;
-
-const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 
 export const SCALE_EXERCISES = [
   {

@@ -3,6 +3,7 @@
 // size: r50k_base and o200k_base from the library's tokenizers, the open models' from their tokenizer.json, read at
 // build time (vocab/hf/index.json, scripts/build-hf-vocabularies.mjs); nothing typed in by hand.
 import { $ } from '../../ui/dom.js';
+import { grouped } from '../../ui/format.js';
 import { huggingFaceVocabularies } from '../../workers/hf_vocabularies.js';
 
 const gpt2 = (channels, layers, heads) => ({ channels, layers, heads, positionRows: 1024 });
@@ -58,7 +59,6 @@ const sizes = new Map(); // vocabulary → its size; a vocabulary missing from t
 const missing = new Map(); // vocabulary → why this build lacks it
 
 /** 124439808 → "124 439 808" (narrow no-break spaces, as the page writes 10 000). */
-export const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 const gigabytes = (bytes) => (bytes / 1e9).toPrecision(3);
 
 function configOf(model, tying) {

@@ -3,6 +3,7 @@
 // function the model uses) and its kernels: pair_charts.js and score_chart.js draw them. The token tables' cost at
 // scale is in costs.js.
 import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
+import { nextTask, stepByStep } from '../../ui/tasks.js';
 import * as costs from './costs.js';
 import { drawRatios, drawWavelengths } from './pair_charts.js';
 import { paperYarnFrequencies } from './paper_ramp.js';
@@ -45,19 +46,29 @@ function showSettings(s) {
   document.querySelector('[data-testid="scale-wavelengths-settings"]').textContent = `(${settingsText(s, false)})`;
 }
 
-function update() {
+/** The section's figures at the present settings (their notes set here): each a function that draws one. */
+function figures() {
   const s = settings();
   $('scale-factor-out').textContent = String(s.factor);
   showSettings(s);
   const unscaled = frequencies('none', s);
   const scaled = new Map(METHODS.map((m) => [m.type, frequencies(m.type, s)]));
-  drawWavelengths(s, unscaled);
-  drawRatios(s, unscaled, scaled, paperYarnFrequencies(unscaled.inverseFrequencies, s.factor, s.window));
-  drawScores(ctx.lab, s, unscaled, scaled);
   $('scale').dataset.headDim = String(s.headDim);
   $('scale').dataset.base = String(s.base);
   $('scale').dataset.window = String(s.window);
   $('scale').dataset.factor = String(s.factor);
+  return [
+    () => drawWavelengths(s, unscaled),
+    () => drawRatios(s, unscaled, scaled, paperYarnFrequencies(unscaled.inverseFrequencies, s.factor, s.window)),
+    () => drawScores(ctx.lab, s, unscaled, scaled),
+  ];
+}
+
+let drawings = 0; // every drawing of the figures counts: a first drawing in steps stops once a later one began
+
+function update() {
+  drawings++;
+  figures().forEach((draw) => draw());
 }
 
 /** The factor slider stops where s·T reaches the library's longest sequence (dynamic NTK reads L = s·T). */
@@ -71,7 +82,8 @@ function fitFactorRange() {
   }
 }
 
-export function init(context) {
+/** Starts the section: each figure in a task of its own; resolves once the cost table's numbers are shown. */
+export async function init(context) {
   ctx = context;
   presets = presetsOf(ctx.lab);
   fitFactorRange();
@@ -81,8 +93,10 @@ export function init(context) {
   });
   $('scale-factor').addEventListener('input', update);
   $('scale-method').addEventListener('change', update);
-  update();
   redrawOnResize('scale', update);
   redrawOnColourScheme(update);
+  const first = ++drawings;
+  await stepByStep(figures(), () => drawings === first);
+  await nextTask();
   return costs.init(context); // the cost table's vocabulary sizes: the page is ready once they are shown
 }

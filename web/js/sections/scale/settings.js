@@ -2,6 +2,7 @@
 // method's frequencies, and how it writes the settings under every figure.
 import { PALETTE } from '../../draw/plot.js';
 import { RACE_OPTIONS } from '../../race/plan.js';
+import { grouped } from '../../ui/format.js';
 
 /**
  * The head and window of each preset. Section 7's race and the native tables of docs/long-contexts.md (the
@@ -47,7 +48,7 @@ export function scalingOf(type, factor, window) {
 /** 10000 → "10 000" (narrow no-break spaces, as the page writes numbers); a fraction to 3 significant digits. */
 export function number(x) {
   if (Number.isInteger(x)) {
-    return x.toLocaleString('en-US').replace(/,/g, '\u202f');
+    return grouped(x);
   }
   return x >= 1000 ? number(Math.round(x)) : x.toPrecision(3);
 }

@@ -4,7 +4,7 @@ import { drawRows } from '../../draw/strips.js';
 import { ownScale } from '../../draw/colour.js';
 import { $, redrawOnColourScheme, redrawOnResize } from '../../ui/dom.js';
 import { fixed3, scientific } from '../../ui/format.js';
-import { nextTask } from '../../ui/tasks.js';
+import { nextTask, stepByStep } from '../../ui/tasks.js';
 import { drawLines, PALETTE } from '../../draw/plot.js';
 import { readoutNumber } from '../../draw/readout.js';
 import { updateTerms } from './terms.js';
@@ -87,6 +87,12 @@ function compute() {
 
 /** The figures and notes of the last computation. */
 function show() {
+  draw();
+  showNotes();
+}
+
+/** The notes and labels of the last computation. */
+function showNotes() {
   const { state, toeplitz, pe, target, residual } = last;
   const { dim, base, p, k } = state;
   $('sinusoidal-dim-out').textContent = String(dim);
@@ -95,7 +101,6 @@ function show() {
   $('sinusoidal-k-out').textContent = String(k);
   $('sinusoidal-heatmap-dim').textContent = String(dim);
   $('sinusoidal-heatmap-base').textContent = String(base);
-  draw();
   $('sinusoidal-dots-note').textContent =
     `Each cell depends only on |p − q|: the largest difference between a cell and the cell of the first row at the same distance is ${toeplitz === 0 ? '0' : scientific(toeplitz)}. PE(p)·PE(p) = d/2 = ${dim / 2} (d = ${dim}, base ${base}).`;
   const out = $('sinusoidal-residual');
@@ -135,62 +140,79 @@ function waveDims(dim) {
 }
 
 function draw() {
+  figures().forEach((drawFigure) => drawFigure());
+}
+
+/** The four figures of the last computation, each a function that draws one (none before the first). */
+function figures() {
   if (!last) {
-    return;
+    return [];
   }
   const { state, table, dots, pe, target, rotated } = last;
   const { dim, p, k } = state;
-  drawHeatmap($('sinusoidal-heatmap'), {
-    values: table,
-    rows: ROWS,
-    cols: dim,
-    range: 1,
-    marks: [{ from: p, to: p }],
-    readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (draw/readout.js)
-    describe: (row, col, value) => peFormula(row, col, value, state),
-    legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
-  });
-  const cols = waveDims(dim);
-  const fine = Array.from({ length: (ROWS - 1) * CURVE_STEPS + 1 }, (_, n) => n / CURVE_STEPS);
-  drawLines(
-    $('sinusoidal-waves'),
-    cols.flatMap((c, n) => [
-      // Between the integers, the formula (a position is an integer; the curve shows the wave it samples) ...
-      { values: fine.map((x) => Math.sin(x / state.base ** (c / dim))), dx: 1 / CURVE_STEPS, colour: PALETTE[n] },
-      // ... and at each integer position the library's value.
-      { values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]), colour: PALETTE[n], line: false, dots: 2 },
-    ]),
-    { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
-  );
-  $('sinusoidal-waves-note').textContent =
-    `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
-      .map((c) => positionsText(2 * Math.PI * state.base ** (c / dim)))
-      .join(', ')} positions, the last the slowest pair’s. Dots: the library’s PE at each position; curves: the ` +
-    `formula between them (d = ${dim}, base ${state.base}). The vertical dotted line marks p = ${p}.`;
-  const labels = Array.from({ length: DOTS }, (_, i) => String(i));
-  drawMatrix($('sinusoidal-dots'), {
-    values: dots,
-    rows: DOTS,
-    cols: DOTS,
-    rowLabels: labels,
-    colLabels: labels,
-    rowTitle: 'p',
-    colTitle: 'q',
-    // Its own range: on ±d/2 the off-diagonal structure would fade into one colour.
-    scale: ownScale(dots),
-    legend: 'On ±d/2 the cells off the diagonal would fade into one colour: this matrix has a scale of its own.',
-  });
-  drawRows(
-    $('sinusoidal-rotation'),
-    [
-      { label: `PE(${p})`, values: pe },
-      { label: `R${k} · PE(${p})`, values: Float32Array.from(rotated) },
-      { label: `PE(${p + k})`, values: target },
-      { label: 'residual ×10⁵', values: Float32Array.from(rotated, (v, c) => (v - target[c]) * 1e5) },
-    ],
-    dim,
-    1,
-  );
+  const heatmap = () =>
+    drawHeatmap($('sinusoidal-heatmap'), {
+      values: table,
+      rows: ROWS,
+      cols: dim,
+      range: 1,
+      marks: [{ from: p, to: p }],
+      readout: $('sinusoidal-readout'), // the arrow keys and the pointer move its cursor (draw/readout.js)
+      describe: (row, col, value) => peFormula(row, col, value, state),
+      legend: 'Blue for negative, white for zero, orange for positive (readable with colour-blindness).',
+    });
+  const waves = () => {
+    const cols = waveDims(dim);
+    const fine = Array.from({ length: (ROWS - 1) * CURVE_STEPS + 1 }, (_, n) => n / CURVE_STEPS);
+    drawLines(
+      $('sinusoidal-waves'),
+      cols.flatMap((c, n) => [
+        // Between the integers, the formula (a position is an integer; the curve shows the wave it samples) ...
+        { values: fine.map((x) => Math.sin(x / state.base ** (c / dim))), dx: 1 / CURVE_STEPS, colour: PALETTE[n] },
+        // ... and at each integer position the library's value.
+        {
+          values: Array.from({ length: ROWS }, (_, r) => table[r * dim + c]),
+          colour: PALETTE[n],
+          line: false,
+          dots: 2,
+        },
+      ]),
+      { yMin: -1.05, yMax: 1.05, xLabel: 'position', markX: p },
+    );
+    $('sinusoidal-waves-note').textContent =
+      `Dimensions ${cols.join(', ')} (sines; colours blue, orange, green, purple${cols.length < 4 ? ' as far as shown' : ''}): wavelengths ${cols
+        .map((c) => positionsText(2 * Math.PI * state.base ** (c / dim)))
+        .join(', ')} positions, the last the slowest pair’s. Dots: the library’s PE at each position; curves: the ` +
+      `formula between them (d = ${dim}, base ${state.base}). The vertical dotted line marks p = ${p}.`;
+  };
+  const matrix = () => {
+    const labels = Array.from({ length: DOTS }, (_, i) => String(i));
+    drawMatrix($('sinusoidal-dots'), {
+      values: dots,
+      rows: DOTS,
+      cols: DOTS,
+      rowLabels: labels,
+      colLabels: labels,
+      rowTitle: 'p',
+      colTitle: 'q',
+      // Its own range: on ±d/2 the off-diagonal structure would fade into one colour.
+      scale: ownScale(dots),
+      legend: 'On ±d/2 the cells off the diagonal would fade into one colour: this matrix has a scale of its own.',
+    });
+  };
+  const rotation = () =>
+    drawRows(
+      $('sinusoidal-rotation'),
+      [
+        { label: `PE(${p})`, values: pe },
+        { label: `R${k} · PE(${p})`, values: Float32Array.from(rotated) },
+        { label: `PE(${p + k})`, values: target },
+        { label: 'residual ×10⁵', values: Float32Array.from(rotated, (v, c) => (v - target[c]) * 1e5) },
+      ],
+      dim,
+      1,
+    );
+  return [heatmap, waves, matrix, rotation];
 }
 
 /** Readout of one heatmap cell: the formula with its numbers, the value and the wavelength of its pair. */
@@ -202,12 +224,15 @@ function peFormula(row, col, value, { dim, base }) {
 }
 
 /** Starts the section; resolves once its figures are drawn, a task after their numbers are computed. */
-export function init(context) {
+export async function init(context) {
   ctx = context;
   document.querySelector('#sinusoidal .sliders').addEventListener('input', update);
   $('sinusoidal-length').addEventListener('input', update);
   redrawOnResize('sinusoidal', draw);
   redrawOnColourScheme(draw);
   compute();
-  return nextTask().then(show);
+  await nextTask();
+  // Each figure in a task of its own; once the sliders moved, update() has shown everything anew.
+  const first = last;
+  await stepByStep([...figures(), showNotes], () => last === first);
 }

@@ -3,7 +3,7 @@
 // (tokens_per_word.js). Every count comes from the comparison worker (workers/tokenizer_comparison.js). The open
 // models' vocabularies are fetched when the reader picks one, with progress; OpenAI's when the figure comes near.
 import { $ } from '../../ui/dom.js';
-import { visibleWhitespace } from '../../ui/format.js';
+import { grouped, visibleWhitespace } from '../../ui/format.js';
 import { WorkerClient } from '../../workers/client.js';
 import { huggingFaceVocabularies } from '../../workers/hf_vocabularies.js';
 import { SAMPLES } from './sample_texts.js';
@@ -31,7 +31,6 @@ let counting = false; // a count request in flight: the next waits, and only the
 let again = false;
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
-const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 
 function element(tag, className, textContent = '') {
   const el = document.createElement(tag);

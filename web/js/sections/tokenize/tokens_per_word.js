@@ -1,9 +1,8 @@
 // Section 1's table of tokens per word: the sample texts (sample_texts.js) under each tokenizer of the comparison,
 // the counts the comparison worker returns. A row's name is a button that puts its text into the text box.
 import { headerCell } from '../../ui/dom.js';
+import { grouped } from '../../ui/format.js';
 import { SAMPLES, unitsOf } from './sample_texts.js';
-
-const grouped = (n) => n.toLocaleString('en-US').replace(/,/g, '\u202f');
 
 /**
  * The table's head and rows: one column per tokenizer (columns: [{key, label}]). A column stays hidden until it is
@@ -75,7 +74,10 @@ export function fillPerWordTable(table, results) {
   });
 }
 
-/** Shows `hint` ("scroll sideways") while the table is wider than its scrolling box `box`, on any change of size. */
+/**
+ * Shows `hint` ("scroll sideways") while the table is wider than its scrolling box `box`, on any change of size. The
+ * observer's first report (after the next layout) sets it: measured now, the page would be laid out here and again.
+ */
 export function hintWhenWider(box, hint) {
   const update = () => {
     hint.hidden = box.scrollWidth <= box.clientWidth + 1;
@@ -83,5 +85,4 @@ export function hintWhenWider(box, hint) {
   const observer = new ResizeObserver(update);
   observer.observe(box);
   observer.observe(box.firstElementChild);
-  update();
 }
