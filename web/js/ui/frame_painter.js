@@ -1,13 +1,27 @@
 // Painting what a stream of worker messages changes (a training's progress and snapshots): once an animation frame
-// however many messages came, and while the figure is far off screen only its first state (which sets its layout:
-// nothing moves when the later ones come) and its last, not the run going by where nobody sees it.
+// however many messages came (and one painter a frame), and while the figure is far off screen only its first state
+// (which sets its layout: nothing moves when the later ones come) and its last, not the run going by where nobody
+// sees it.
 
 /** How near the screen a figure paints while its run goes on (the rest of the page still scrolls smoothly to it). */
 const NEAR = '600px 0px';
 
+// One painter paints per animation frame, the others in the frames after, in the order they asked: the callbacks
+// of one frame run in one task, and two runs' figures painted together (sections 2 and 5 train at once) made it the
+// longest of a page load.
+const waiting = [];
+let frame = 0;
+
+function paintNext() {
+  frame = 0;
+  waiting.shift()?.flush();
+  if (waiting.length > 0) {
+    frame = requestAnimationFrame(paintNext);
+  }
+}
+
 export class FramePainter {
   #paint;
-  #frame = 0;
   #pending = false;
   #near = false;
   #painted = false;
@@ -37,8 +51,10 @@ export class FramePainter {
 
   /** Paints now what was asked for and not painted yet: the run is over, its last state must show. */
   flush() {
-    cancelAnimationFrame(this.#frame);
-    this.#frame = 0;
+    const queued = waiting.indexOf(this);
+    if (queued >= 0) {
+      waiting.splice(queued, 1);
+    }
     if (this.#pending) {
       this.#pending = false;
       this.#painted = true;
@@ -47,11 +63,11 @@ export class FramePainter {
   }
 
   #schedule() {
-    if (!this.#frame) {
-      this.#frame = requestAnimationFrame(() => {
-        this.#frame = 0;
-        this.flush();
-      });
+    if (!waiting.includes(this)) {
+      waiting.push(this);
+    }
+    if (!frame) {
+      frame = requestAnimationFrame(paintNext);
     }
   }
 }
