@@ -127,3 +127,34 @@ for (const [name, viewport] of [
     }
   });
 }
+
+// Opened at a #fragment, the reader lands on it: once every section has started, its element sits where the browser
+// scrolls it (its scroll-margin below the contents bar), not pushed under the bar or down the page by the chapters
+// drawn above and below it meanwhile.
+for (const [name, viewport, path] of [
+  ['desktop, opened at section 8', { width: 1280, height: 900 }, '#scale'],
+  ['phone, opened at section 6', { width: 390, height: 844 }, '#compare'],
+  ['desktop, opened at a figure of section 7', { width: 1280, height: 900 }, '#beyond-alibi-grid'],
+]) {
+  test(`${name}: the fragment's element is in place once the page is ready`, async () => {
+    const { context, page, problems } = await openPage(env.browser, env.url, viewport, {}, { path });
+    try {
+      await waitForPage(page, 120_000);
+      const place = await page.evaluate((id) => {
+        const target = document.getElementById(id);
+        return {
+          top: target.getBoundingClientRect().top,
+          margin: parseFloat(getComputedStyle(target).scrollMarginTop),
+        };
+      }, path.slice(1));
+      assert.ok(place.margin > 0, 'the page gives chapters a scroll margin under its contents bar');
+      assert.ok(
+        Math.abs(place.top - place.margin) <= 2,
+        `${path} at ${place.top} px from the top, not ${place.margin}`,
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

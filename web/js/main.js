@@ -7,7 +7,7 @@ import { WorkerClient } from './workers/client.js';
 import { keepForOffline } from './offline.js';
 import { trackContents } from './ui/contents.js';
 import { nextTask } from './ui/tasks.js';
-import { deferFarChapters, layOutChapter } from './ui/deferred_chapters.js';
+import { deferFarChapters, layOutChapter, returnToFragment } from './ui/deferred_chapters.js';
 
 // The table sizes the sections draw first at their defaults (section 2's strips at d = 16; section 3's swap at 32 and
 // 64, section 6's comparison at 64, section 7's heads at 32; all at stddev 1): the embedding worker draws them as soon
@@ -210,6 +210,7 @@ async function start() {
   ctx.prepareFirstTables();
   document.querySelectorAll('.legend-bar').forEach(drawLegend);
   await startSections(ctx, sections);
+  returnToFragment();
   $('main').dataset.state = 'ready'; // every section's first numbers shown: nothing moves after
   performance.mark('page-ready');
 }

@@ -29,18 +29,14 @@ export async function layOutChapter(section) {
 }
 
 /**
- * Defers every chapter (.section) but the one the address points into (its #fragment) or the first, and the one after
- * it; each comes back when it nears the window or revealChapter is called. Call before parsing ends (a module's top
- * level runs then).
+ * Defers every chapter (.section) after the one the address points into (its #fragment) or the first; each comes back
+ * when it nears the window or revealChapter is called. Those before it are not deferred: the browser scrolls to the
+ * fragment when the page has loaded, and keeps the reader's place as chapters above it change height only when their
+ * contents were there all along. Call before parsing ends (a module's top level runs then).
  */
 export function deferFarChapters() {
   const chapters = [...document.querySelectorAll('.section')];
-  let target = null;
-  try {
-    target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
-  } catch {
-    target = null; // a malformed fragment: open at the top
-  }
+  const target = fragmentTarget();
   const opened = Math.max(0, chapters.indexOf(target?.closest('.section')));
   const observer = new IntersectionObserver(
     (entries) => {
@@ -54,9 +50,35 @@ export function deferFarChapters() {
     { rootMargin: NEAR },
   );
   chapters.forEach((section, i) => {
-    if (i !== opened) {
+    if (i > opened) {
       section.classList.add(DEFERRED);
       observer.observe(section);
     }
   });
+}
+
+/** The element the address's #fragment names, or null. */
+function fragmentTarget() {
+  try {
+    return window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+  } catch {
+    return null; // a malformed fragment: open at the top
+  }
+}
+
+let readerMoved = false;
+for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown']) {
+  window.addEventListener(type, () => (readerMoved = true), { once: true, passive: true });
+}
+
+/**
+ * Once every chapter has started: the #fragment's element back where the browser first scrolled it, under the
+ * contents bar (its scroll-margin), unless the reader has scrolled. The chapters above it grew as they were drawn and
+ * Chromium's scroll anchoring kept the page still to within the bar's height, which hid the chapter's title.
+ */
+export function returnToFragment() {
+  const target = fragmentTarget();
+  if (target && !readerMoved) {
+    target.scrollIntoView();
+  }
 }
