@@ -1,8 +1,8 @@
 // Assembles the tutorial page: web/index.html with each `<!-- include sections/NAME.html -->` line replaced by
 // that chapter's fragment (indented to the marker), written to the site folder. The page stays static files:
 // the includes are resolved here, once, not in the browser.
-// It also lists, after the page's script, every module the page's start imports (page-preloads.mjs), so that the
-// browser fetches them side by side instead of one import level at a time.
+// It also lists, after the page's script, the modules its first numbers need (page-preloads.mjs: the library and
+// section 1's), so that the browser fetches them side by side instead of one import level at a time.
 // `node scripts/build-page.mjs [webDir] [siteDir]` (defaults: web, build/site; the site's js/ and embedlab/ already
 // copied); the fragments are not copied.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
