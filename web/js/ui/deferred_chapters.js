@@ -1,9 +1,10 @@
-// Chapters far from where the page opens keep their contents out of layout until they come near or start.
+// Chapters after the one the page opens at keep their contents out of layout until they come near or start.
 // Why: when parsing ends, Chromium's autofill looks at every text field, select and textarea on the page, and that
 // lays out every chapter holding one, content-visibility notwithstanding: the first layout of the whole page in one
 // task (about 70 ms of CPU at a phone's width on the 2-core machine). Contents out of layout (display: none) cost it
 // nothing. Without JavaScript nothing is deferred: the class is only ever set here.
 
+import { whenNear } from './near.js';
 import { nextTask } from './tasks.js';
 
 const DEFERRED = 'section-deferred';
@@ -38,21 +39,10 @@ export function deferFarChapters() {
   const chapters = [...document.querySelectorAll('.section')];
   const target = fragmentTarget();
   const opened = Math.max(0, chapters.indexOf(target?.closest('.section')));
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) {
-          observer.unobserve(entry.target);
-          revealChapter(entry.target);
-        }
-      }
-    },
-    { rootMargin: NEAR },
-  );
   chapters.forEach((section, i) => {
     if (i > opened) {
       section.classList.add(DEFERRED);
-      observer.observe(section);
+      whenNear(section, NEAR).then(() => revealChapter(section));
     }
   });
 }
